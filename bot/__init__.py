@@ -1,0 +1,1 @@
+"""Middle Kingdom: a Discord bot for four strategy board games set in China."""

@@ -1,0 +1,169 @@
+"""The engine contract every game implements (see DESIGN.md, "The engine contract").
+
+Engines are pure: state in, action in, new state and events out. No I/O, no clock, no asyncio.
+A state is an engine's own immutable object; the rest of the bot treats it as opaque and only ever
+reaches it through a :class:`Game`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = dict[str, Any]
+Action = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """A move the rules forbid. Its message is one sentence a player understands and leaks nothing hidden."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. ``public`` is for everybody; ``private`` maps a seat to what only it learns."""
+
+    type: str
+    public: JSON = field(default_factory=dict)
+    private: Mapping[int, JSON] = field(default_factory=dict)
+
+    def to_dict(self) -> JSON:
+        return {
+            "type": self.type,
+            "public": self.public,
+            "private": {str(seat): data for seat, data in self.private.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        return cls(
+            type=str(data["type"]),
+            public=dict(data.get("public", {})),
+            private={int(seat): dict(v) for seat, v in dict(data.get("private", {})).items()},
+        )
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option (variant): a key, a label for people, the allowed values and the default."""
+
+    key: str
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        if self.default not in self.choices:
+            raise ValueError(f"default of option {self.key} is not one of its choices")
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final outcome. ``ranking[seat]`` is the 1-based place (ties shared: 1, 1, 3)."""
+
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    breakdown: tuple[JSON, ...]
+    reason: str = "normal"  # "normal", "resignation", ...
+
+    def to_dict(self) -> JSON:
+        return {
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "breakdown": list(self.breakdown),
+            "reason": self.reason,
+        }
+
+
+def competition_ranking(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Places 1, 1, 3 ... from sortable keys where a higher key is better."""
+    return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+
+
+class Game(ABC):
+    """One game's rules. Subclasses set the class attributes and implement the abstract methods."""
+
+    key: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+
+    # -- options ---------------------------------------------------------------------------------
+    def resolve_options(self, given: Mapping[str, Any] | None = None) -> JSON:
+        """Every option with its value: the given ones checked, the rest at their defaults."""
+        given = dict(given or {})
+        known = {opt.key: opt for opt in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise ValueError(f"{self.title} has no option named {unknown[0]!r}.")
+        resolved: JSON = {}
+        for opt in self.options:
+            value = given.get(opt.key, opt.default)
+            if value not in opt.choices:
+                raise ValueError(f"{value!r} is not a valid value for {opt.label}.")
+            resolved[opt.key] = value
+        return resolved
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}."
+            )
+
+    # -- the contract ----------------------------------------------------------------------------
+    @abstractmethod
+    def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
+        """A fresh game. Raises ValueError for a bad player count or option."""
+
+    @abstractmethod
+    def to_act(self, state: Any) -> frozenset[int]:
+        """Seats that must act now (several in simultaneous phases); empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Every legal action of ``seat``, sorted and deterministic; empty for seats not to act."""
+
+    @abstractmethod
+    def apply(self, state: Any, seat: int, action: Mapping[str, Any]) -> tuple[Any, list[Event]]:
+        """The new state and events. Raises IllegalAction; never mutates ``state``."""
+
+    @abstractmethod
+    def resign(self, state: Any, seat: int) -> tuple[Any, list[Event]]:
+        """The seat leaves the game and will be ranked last; play goes on without it, or ends when
+        fewer than two seats remain in play. Raises IllegalAction if the seat already left or the game is over."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> JSON:
+        """JSON-safe view: what ``seat`` may know, or what everybody may know when ``seat`` is None."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool: ...
+
+    @abstractmethod
+    def result(self, state: Any) -> Result:
+        """Final scores, ranking and breakdown. Only valid when ``is_over``."""
+
+    @abstractmethod
+    def dump(self, state: Any) -> JSON: ...
+
+    @abstractmethod
+    def load(self, data: Mapping[str, Any]) -> Any:
+        """Rebuild a state from ``dump``; checks invariants and raises ValueError naming a broken one."""
+
+    # -- words and computer players --------------------------------------------------------------
+    @abstractmethod
+    def describe(self, event: Event, names: Sequence[str], seat: int | None = None) -> str | None:
+        """One sentence for the event, with ``names[s]`` for seat s. ``seat=None`` uses only the public
+        part (for the thread); a seat number may add that seat's private part (for its DM). None: say nothing."""
+
+    @abstractmethod
+    def action_label(self, action: Mapping[str, Any]) -> str:
+        """A short label for a button or select option, e.g. "Play 2 Wall to section 3"."""
+
+    @abstractmethod
+    def choose_action(self, view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
+        """The computer player's choice, from its own view and legal actions only."""
