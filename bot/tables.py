@@ -1,0 +1,501 @@
+"""The table service: lobby -> running -> finished, and the one ``act()`` every move goes through.
+
+Commit, then notify: a move, its snapshot and its notification are written in one transaction (with a
+version check, so two identical clicks apply once); only then is the notifier asked to deliver. What was
+committed but not delivered (a crash, Discord down) is delivered by ``resume()`` at the next start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot import games
+from bot.errors import GameNotFound, NotAllowed, NotSeated, NotYourTurn, StaleVersion, UserError, WrongStatus
+from bot.games.base import Event, Game, Result
+from bot.store import games as game_sql
+from bot.store import outbox as outbox_sql
+from bot.store.db import Database
+from bot.store.games import GameRow
+
+log = logging.getLogger(__name__)
+
+AI_LEVELS = ("easy",)
+
+
+@dataclass(frozen=True)
+class Player:
+    slot: int
+    user_id: int | None
+    name: str
+    ai_level: str | None
+    seat: int | None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_level is not None
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.user_id}>" if self.user_id is not None else f"{self.name} (computer)"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game as the rest of the bot sees it: its row, its players and (once started) its engine state."""
+
+    id: int
+    key: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    lobby_message_id: int | None
+    creator_id: int
+    status: str  # lobby | running | finished | cancelled
+    seat_count: int
+    options: dict[str, Any]
+    seed: int
+    version: int
+    players: tuple[Player, ...]
+    state: Any
+    updated_at: float
+
+    @property
+    def game(self) -> Game:
+        return games.get(self.key)
+
+    @property
+    def seated(self) -> tuple[Player, ...]:
+        """Players in seat order once running; in joining order in the lobby."""
+        if self.status == "lobby":
+            return self.players
+        return tuple(sorted(self.players, key=lambda p: p.seat if p.seat is not None else p.slot))
+
+    def seat_of(self, user_id: int) -> int | None:
+        for player in self.players:
+            if player.user_id == user_id:
+                return player.seat
+        return None
+
+    def is_member(self, user_id: int) -> bool:
+        return any(p.user_id == user_id for p in self.players)
+
+    def player_at(self, seat: int) -> Player:
+        for player in self.players:
+            if player.seat == seat:
+                return player
+        raise KeyError(seat)
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.seated]
+
+    def to_act(self) -> frozenset[int]:
+        if self.status != "running":
+            return frozenset()
+        return self.game.to_act(self.state)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+    def result(self) -> Result | None:
+        if self.state is None or not self.game.is_over(self.state):
+            return None
+        return self.game.result(self.state)
+
+
+@dataclass(frozen=True)
+class Notification:
+    """What happened, to be told: kind is 'started', 'moved' or 'cancelled'."""
+
+    id: int
+    game_id: int
+    version: int
+    kind: str
+    seat: int | None  # who acted
+    events: tuple[Event, ...]
+
+
+class Notifier(Protocol):
+    """Implemented by the Discord layer (and by the demo and tests). Must be idempotent enough to be
+    called again after a crash: it may be handed a notification it already delivered."""
+
+    async def deliver(self, table: Table, note: Notification) -> None: ...
+
+
+class NullNotifier:
+    async def deliver(self, table: Table, note: Notification) -> None:
+        return None
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    table: Table
+    events: tuple[Event, ...]
+    seat: int
+
+
+class TableService:
+    def __init__(
+        self,
+        db: Database,
+        notifier: Notifier | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        ai_delay: float = 0.0,
+    ) -> None:
+        self.db = db
+        self.notifier: Notifier = notifier or NullNotifier()
+        self.clock = clock
+        self.ai_delay = ai_delay  # pause between computer moves, so people can follow them
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._delivery_locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- reading -------------------------------------------------------------------------------------
+    async def get(self, game_id: int) -> Table:
+        row = await game_sql.fetch_game(self.db, game_id)
+        if row is None:
+            raise GameNotFound(game_id)
+        return self._table(row)
+
+    async def list_guild(self, guild_id: int, statuses: Sequence[str] = ("lobby", "running")) -> list[Table]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await game_sql.fetch_games(
+            self.db, f"guild_id = ? AND status IN ({marks})", (guild_id, *statuses)
+        )
+        return [self._table(row) for row in rows]
+
+    async def list_user(self, user_id: int, statuses: Sequence[str] = ("lobby", "running")) -> list[Table]:
+        """The user's games, those where they must act first, then the longest-waiting first."""
+        marks = ", ".join("?" for _ in statuses)
+        rows = await game_sql.fetch_games(
+            self.db,
+            f"status IN ({marks}) AND id IN (SELECT game_id FROM seats WHERE user_id = ?)",
+            (*statuses, user_id),
+        )
+        tables = [self._table(row) for row in rows]
+
+        def waiting(table: Table) -> bool:
+            seat = table.seat_of(user_id)
+            return seat is not None and seat in table.to_act()
+
+        return sorted(tables, key=lambda t: (not waiting(t), t.updated_at))
+
+    def _table(self, row: GameRow) -> Table:
+        state = None
+        if row.snapshot is not None:
+            state = games.get(row.key).load(row.snapshot)
+        return Table(
+            id=row.id,
+            key=row.key,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            thread_id=row.thread_id,
+            lobby_message_id=row.lobby_message_id,
+            creator_id=row.creator_id,
+            status=row.status,
+            seat_count=row.seat_count,
+            options=row.options,
+            seed=row.seed,
+            version=row.version,
+            players=tuple(Player(s.slot, s.user_id, s.name, s.ai_level, s.seat) for s in row.seats),
+            state=state,
+            updated_at=row.updated_at,
+        )
+
+    # -- lobby ---------------------------------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        key: str,
+        creator_id: int,
+        creator_name: str,
+        seat_count: int,
+        options: Mapping[str, Any] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        seed: int | None = None,
+        join: bool = True,
+    ) -> Table:
+        game = games.get(key)
+        game.check_players(seat_count)
+        resolved = game.resolve_options(options)
+        if seed is None:
+            seed = secrets.randbits(62)
+        now = self.clock()
+        async with self.db.tx() as conn:
+            game_id = await game_sql.insert_game(
+                conn,
+                key=key,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=creator_id,
+                seat_count=seat_count,
+                options=resolved,
+                seed=seed,
+                now=now,
+            )
+            if join:
+                await game_sql.insert_seat(conn, game_id, creator_id, creator_name, None)
+        return await self.get(game_id)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Table:
+        async with self._lock(game_id):
+            table = await self._lobby(game_id)
+            if table.is_member(user_id):
+                raise UserError("You have already joined this game.")
+            if len(table.players) >= table.seat_count:
+                raise UserError("This table is full.")
+            async with self.db.tx() as conn:
+                await game_sql.insert_seat(conn, game_id, user_id, name, None)
+            return await self.get(game_id)
+
+    async def add_ai(self, game_id: int, user_id: int, level: str = "easy") -> Table:
+        if level not in AI_LEVELS:
+            raise UserError(f"Computer players come in these levels: {', '.join(AI_LEVELS)}.")
+        async with self._lock(game_id):
+            table = await self._lobby(game_id)
+            if user_id != table.creator_id:
+                raise NotAllowed("Only the person who opened the table can add computer players.")
+            if len(table.players) >= table.seat_count:
+                raise UserError("This table is full.")
+            number = sum(1 for p in table.players if p.is_ai) + 1
+            async with self.db.tx() as conn:
+                await game_sql.insert_seat(conn, game_id, None, f"Computer {number}", level)
+            return await self.get(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> Table:
+        async with self._lock(game_id):
+            table = await self._lobby(game_id)
+            mine = [p for p in table.players if p.user_id == user_id]
+            if not mine:
+                raise UserError("You have not joined this game.")
+            async with self.db.tx() as conn:
+                await game_sql.delete_seat(conn, game_id, mine[0].slot)
+                if user_id == table.creator_id:
+                    # The computer players belong to the creator's invitation: they go too.
+                    for player in table.players:
+                        if player.is_ai:
+                            await game_sql.delete_seat(conn, game_id, player.slot)
+            return await self.get(game_id)
+
+    async def start(self, game_id: int, user_id: int, *, can_manage: bool = False) -> Table:
+        async with self._lock(game_id):
+            table = await self._lobby(game_id)
+            if user_id != table.creator_id and not can_manage:
+                raise NotAllowed("Only the person who opened the table (or a server manager) can start it.")
+            game = table.game
+            count = len(table.players)
+            if count < game.min_players:
+                raise UserError(f"{game.title} needs at least {game.min_players} players; {count} joined so far.")
+            order = list(table.players)
+            random.Random(f"seats:{table.seed}").shuffle(order)  # seat order is drawn from the game's seed
+            state = game.new(count, table.seed, table.options)
+            now = self.clock()
+            async with self.db.tx() as conn:
+                for seat, player in enumerate(order):
+                    await game_sql.assign_seat(conn, game_id, player.slot, seat)
+                await game_sql.set_columns(conn, game_id, now, status="running", snapshot=game.dump(state))
+                await outbox_sql.add(conn, game_id, 0, "started", {"seat": None, "events": []}, now)
+        await self._deliver(game_id)
+        self._kick_ai(game_id)
+        return await self.get(game_id)
+
+    async def cancel(self, game_id: int, user_id: int, *, can_manage: bool = False) -> Table:
+        async with self._lock(game_id):
+            table = await self.get(game_id)
+            if table.status not in ("lobby", "running"):
+                raise WrongStatus("This game is already over.")
+            if user_id != table.creator_id and not can_manage:
+                raise NotAllowed("Only the person who opened the table or a server manager can cancel it.")
+            now = self.clock()
+            async with self.db.tx() as conn:
+                await game_sql.set_columns(conn, game_id, now, status="cancelled")
+                if table.status == "running":
+                    await outbox_sql.add(
+                        conn, game_id, table.version, "cancelled", {"seat": None, "events": []}, now
+                    )
+        await self._deliver(game_id)
+        return await self.get(game_id)
+
+    async def set_thread(self, game_id: int, thread_id: int | None, channel_id: int | None = None) -> None:
+        columns: dict[str, Any] = {"thread_id": thread_id}
+        if channel_id is not None:
+            columns["channel_id"] = channel_id
+        async with self.db.tx() as conn:
+            await game_sql.set_columns(conn, game_id, self.clock(), **columns)
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        async with self.db.tx() as conn:
+            await game_sql.set_columns(conn, game_id, self.clock(), lobby_message_id=message_id)
+
+    async def _lobby(self, game_id: int) -> Table:
+        table = await self.get(game_id)
+        if table.status != "lobby":
+            raise WrongStatus("This game has already started or been cancelled.")
+        return table
+
+    # -- moves ---------------------------------------------------------------------------------------
+    async def act(
+        self, game_id: int, user_id: int, action: Mapping[str, Any], *, version: int | None = None
+    ) -> MoveOutcome:
+        """Apply one move of the user's. ``version`` is the position the control was made for: a second
+        identical click (or a stale control) raises StaleVersion and changes nothing."""
+        async with self._lock(game_id):
+            table = await self._running(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated()
+            if version is not None and version != table.version:
+                raise StaleVersion()
+            if seat not in table.to_act():
+                raise NotYourTurn()
+            outcome = await self._commit(table, seat, "action", dict(action))
+        await self._deliver(game_id)
+        self._kick_ai(game_id)
+        return outcome
+
+    async def resign(self, game_id: int, user_id: int) -> MoveOutcome:
+        async with self._lock(game_id):
+            table = await self._running(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated()
+            outcome = await self._commit(table, seat, "resign", {})
+        await self._deliver(game_id)
+        self._kick_ai(game_id)
+        return outcome
+
+    async def _running(self, game_id: int) -> Table:
+        table = await self.get(game_id)
+        if table.status != "running":
+            raise WrongStatus("This game is not running any more." if table.status != "lobby" else
+                              "This game has not started yet.")
+        return table
+
+    async def _commit(self, table: Table, seat: int, kind: str, action: dict[str, Any]) -> MoveOutcome:
+        game = table.game
+        if kind == "resign":
+            state, events = game.resign(table.state, seat)
+        else:
+            state, events = game.apply(table.state, seat, action)  # raises IllegalAction, nothing written
+        over = game.is_over(state)
+        now = self.clock()
+        payload = {"seat": seat, "events": [event.to_dict() for event in events]}
+        async with self.db.tx() as conn:
+            ok = await game_sql.commit_move(
+                conn,
+                game_id=table.id,
+                expected_version=table.version,
+                seat=seat,
+                kind=kind,
+                action=action,
+                snapshot=game.dump(state),
+                status="finished" if over else "running",
+                result=game.result(state).to_dict() if over else None,
+                now=now,
+            )
+            if not ok:  # another process moved first: the version check keeps this from applying twice
+                raise StaleVersion()
+            await outbox_sql.add(conn, table.id, table.version + 1, "moved", payload, now)
+        return MoveOutcome(await self.get(table.id), tuple(events), seat)
+
+    # -- computer players ----------------------------------------------------------------------------
+    def _kick_ai(self, game_id: int) -> None:
+        task = asyncio.get_running_loop().create_task(self.run_ai(game_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def run_ai(self, game_id: int) -> None:
+        """Let computer seats move while it is their turn. Safe to call at any time, any number of times."""
+        while True:
+            async with self._lock(game_id):
+                table = await self.get(game_id)
+                ai_seats = sorted(s for s in table.to_act() if table.player_at(s).is_ai)
+                if not ai_seats:
+                    return
+                seat = ai_seats[0]
+                game = table.game
+                rng = random.Random(f"ai:{table.seed}:{table.version}:{seat}")
+                action = game.choose_action(
+                    game.view(table.state, seat),
+                    game.legal_actions(table.state, seat),
+                    rng,
+                    table.player_at(seat).ai_level or "easy",
+                )
+                try:
+                    await self._commit(table, seat, "action", action)
+                except StaleVersion:
+                    continue
+            await self._deliver(game_id)
+            if self.ai_delay:
+                await asyncio.sleep(self.ai_delay)
+
+    async def idle(self) -> None:
+        """Wait until background computer moves are done (tests, the demo, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    # -- delivery ------------------------------------------------------------------------------------
+    async def resume(self) -> None:
+        """At start-up: deliver what was committed but not sent, and let computer seats continue."""
+        pending = await outbox_sql.pending(self.db)
+        for game_id in dict.fromkeys(note.game_id for note in pending):
+            await self._deliver(game_id)
+        for table in await self._all_running():
+            self._kick_ai(table.id)
+
+    async def _all_running(self) -> list[Table]:
+        rows = await game_sql.fetch_games(self.db, "status = ?", ("running",), limit=100_000)
+        return [self._table(row) for row in rows]
+
+    async def _deliver(self, game_id: int) -> None:
+        """Deliver this game's pending notifications in order; stop at the first failure (kept for later)."""
+        lock = self._delivery_locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            for row in await outbox_sql.pending(self.db, game_id):
+                table = await self.get(game_id)
+                note = Notification(
+                    id=row.id,
+                    game_id=game_id,
+                    version=row.version,
+                    kind=row.kind,
+                    seat=row.payload.get("seat"),
+                    events=tuple(Event.from_dict(e) for e in row.payload.get("events", [])),
+                )
+                try:
+                    await self.notifier.deliver(table, note)
+                except Exception:
+                    log.exception("delivering notification %s of game %s failed; will retry", row.id, game_id)
+                    return
+                await outbox_sql.mark_delivered(self.db, row.id, self.clock())
+
+    # -- the log is the truth ------------------------------------------------------------------------
+    async def replay(self, game_id: int) -> Any:
+        """Rebuild the state from (seed, options, moves): must equal the stored snapshot."""
+        table = await self.get(game_id)
+        if table.status == "lobby":
+            raise WrongStatus("This game has not started yet.")
+        return replay_moves(table.game, len(table.players), table.seed, table.options,
+                            await game_sql.fetch_moves(self.db, game_id))
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+
+def replay_moves(
+    game: Game, players: int, seed: int, options: Mapping[str, Any], moves: Iterable[game_sql.MoveRow]
+) -> Any:
+    state = game.new(players, seed, options)
+    for move in moves:
+        if move.kind == "resign":
+            state, _ = game.resign(state, move.seat)
+        else:
+            state, _ = game.apply(state, move.seat, move.action)
+    return state
