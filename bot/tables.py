@@ -119,6 +119,7 @@ class Notification:
     kind: str
     seat: int | None  # who acted
     events: tuple[Event, ...]
+    newly_to_act: tuple[int, ...]  # seats that must act now and did not before this move (to DM them)
 
 
 class Notifier(Protocol):
@@ -302,7 +303,14 @@ class TableService:
                 for seat, player in enumerate(order):
                     await game_sql.assign_seat(conn, game_id, player.slot, seat)
                 await game_sql.set_columns(conn, game_id, now, status="running", snapshot=game.dump(state))
-                await outbox_sql.add(conn, game_id, 0, "started", {"seat": None, "events": []}, now)
+                await outbox_sql.add(
+                    conn,
+                    game_id,
+                    0,
+                    "started",
+                    {"seat": None, "events": [], "newly_to_act": sorted(game.to_act(state))},
+                    now,
+                )
         await self._deliver(game_id)
         self._kick_ai(game_id)
         return await self.get(game_id)
@@ -387,7 +395,12 @@ class TableService:
             state, events = game.apply(table.state, seat, action)  # raises IllegalAction, nothing written
         over = game.is_over(state)
         now = self.clock()
-        payload = {"seat": seat, "events": [event.to_dict() for event in events]}
+        before = game.to_act(table.state)
+        payload = {
+            "seat": seat,
+            "events": [event.to_dict() for event in events],
+            "newly_to_act": sorted(game.to_act(state) - before),
+        }
         async with self.db.tx() as conn:
             ok = await game_sql.commit_move(
                 conn,
@@ -468,6 +481,7 @@ class TableService:
                     kind=row.kind,
                     seat=row.payload.get("seat"),
                     events=tuple(Event.from_dict(e) for e in row.payload.get("events", [])),
+                    newly_to_act=tuple(row.payload.get("newly_to_act", [])),
                 )
                 try:
                     await self.notifier.deliver(table, note)
