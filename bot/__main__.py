@@ -1,0 +1,58 @@
+"""Command line: ``python -m bot`` runs the bot; ``sync`` publishes slash commands; ``demo`` plays a game offline."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+
+from bot.config import Config, ConfigError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Middle Kingdom, a Discord board-game bot.")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the bot (the default)")
+    sync = sub.add_parser("sync", help="publish the slash commands to Discord (globally, or to one server)")
+    sync.add_argument("--guild", type=int, default=None, help="a server id: sync there only (appears at once)")
+    demo = sub.add_parser("demo", help="play a whole game between computer players, without Discord")
+    demo.add_argument("game", help="the game key, e.g. great_wall")
+    demo.add_argument("--players", type=int, default=4)
+    demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--out", default="demo-out", help="folder for the pictures and the database")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    command = args.command or "run"
+    if command == "demo":
+        logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+        from bot.demo import run_demo
+
+        try:
+            line = asyncio.run(run_demo(args.game, args.players, args.seed, args.out))
+        except (KeyError, ValueError) as error:
+            print(error.args[0] if error.args else error, file=sys.stderr)
+            return 2
+        print(line)
+        return 0
+    try:
+        config = Config.from_env()
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from cogs import client  # only now: the Discord layer is not needed for the demo or a config error
+
+    if command == "sync":
+        asyncio.run(client.sync_commands(config, args.guild))
+        return 0
+    client.run_bot(config)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

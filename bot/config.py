@@ -1,0 +1,43 @@
+"""Configuration from the environment. The token is a secret: it is never logged or printed."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+DEFAULT_DATABASE_PATH = "data/middle-kingdom.sqlite3"
+
+
+class ConfigError(Exception):
+    """A setting is missing or wrong; the message is one sentence telling the admin what to set."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str = field(repr=False)  # repr=False: a logged or printed Config never shows the token
+    database_path: str = DEFAULT_DATABASE_PATH
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, *, need_token: bool = True) -> Config:
+        env = os.environ if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if need_token and not token:
+            raise ConfigError(
+                "DISCORD_TOKEN is not set: export DISCORD_TOKEN=<your bot token from the Discord developer portal> "
+                "and run the command again."
+            )
+        guild = env.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise ConfigError(f"DEV_GUILD_ID must be a server id (digits only), not {guild!r}.")
+        level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}.")
+        return cls(
+            token=token,
+            database_path=env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH,
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+        )

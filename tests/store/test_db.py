@@ -1,0 +1,87 @@
+"""The database layer: migrations, WAL, and all-or-nothing transactions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.store import games as game_sql
+from bot.store import outbox as outbox_sql
+from bot.store import users as user_sql
+from bot.store.db import Database, migrations
+
+
+async def test_migrations_are_numbered_and_applied_once(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "mk.sqlite3"
+    db = await Database.open(path)  # creates the folder
+    row = await db.fetchone("PRAGMA user_version")
+    assert row is not None and row[0] == len(migrations())
+    await db.close()
+    db = await Database.open(path)  # a second start applies nothing again
+    row = await db.fetchone("PRAGMA user_version")
+    assert row is not None and row[0] == len(migrations())
+    mode = await db.fetchone("PRAGMA journal_mode")
+    assert mode is not None and mode[0] == "wal"
+    await db.close()
+
+
+async def test_failed_transaction_changes_nothing(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "mk.sqlite3")
+    with pytest.raises(RuntimeError):
+        async with db.tx() as conn:
+            await game_sql.insert_game(
+                conn, key="great_wall", guild_id=1, channel_id=2, creator_id=3, seat_count=2,
+                options={}, seed=1, now=0.0,
+            )
+            raise RuntimeError("crash in the middle")
+    assert await db.fetchall("SELECT * FROM games") == []
+    await db.close()
+
+
+async def test_commit_move_applies_once_per_version(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "mk.sqlite3")
+    async with db.tx() as conn:
+        game_id = await game_sql.insert_game(
+            conn, key="great_wall", guild_id=1, channel_id=2, creator_id=3, seat_count=2,
+            options={}, seed=1, now=0.0,
+        )
+        await game_sql.set_columns(conn, game_id, 0.0, status="running", snapshot={"x": 0})
+    for expected in (True, False):  # the second identical commit finds the version moved on
+        async with db.tx() as conn:
+            ok = await game_sql.commit_move(
+                conn, game_id=game_id, expected_version=0, seat=0, kind="action", action={"type": "draw"},
+                snapshot={"x": 1}, status="running", result=None, now=1.0,
+            )
+        assert ok is expected
+    moves = await game_sql.fetch_moves(db, game_id)
+    assert [(m.seq, m.action) for m in moves] == [(1, {"type": "draw"})]
+    row = await game_sql.fetch_game(db, game_id)
+    assert row is not None and row.version == 1 and row.snapshot == {"x": 1}
+    await db.close()
+
+
+async def test_outbox_pending_until_delivered(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "mk.sqlite3")
+    async with db.tx() as conn:
+        game_id = await game_sql.insert_game(
+            conn, key="great_wall", guild_id=1, channel_id=2, creator_id=3, seat_count=2,
+            options={}, seed=1, now=0.0,
+        )
+        await outbox_sql.add(conn, game_id, 1, "moved", {"seat": 0}, 0.0)
+        await outbox_sql.add(conn, game_id, 2, "moved", {"seat": 1}, 0.0)
+    pending = await outbox_sql.pending(db)
+    assert [p.version for p in pending] == [1, 2]
+    await outbox_sql.mark_delivered(db, pending[0].id, 1.0)
+    assert [p.version for p in await outbox_sql.pending(db, game_id)] == [2]
+    await db.close()
+
+
+async def test_dm_closed_is_remembered(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "mk.sqlite3")
+    assert not await user_sql.dm_closed(db, 42)
+    await user_sql.set_dm_closed(db, 42, True, 0.0)
+    assert await user_sql.dm_closed(db, 42)
+    await user_sql.set_dm_closed(db, 42, False, 1.0)
+    assert not await user_sql.dm_closed(db, 42)
+    await db.close()

@@ -1,0 +1,58 @@
+"""Configuration from the environment, and the command line's answer when the token is missing."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from bot.config import DEFAULT_DATABASE_PATH, Config, ConfigError
+
+
+def test_defaults() -> None:
+    config = Config.from_env({"DISCORD_TOKEN": "abc.def"})
+    assert config.database_path == DEFAULT_DATABASE_PATH
+    assert config.dev_guild_id is None
+    assert config.log_level == "INFO"
+
+
+def test_all_settings() -> None:
+    config = Config.from_env(
+        {"DISCORD_TOKEN": "t", "DATABASE_PATH": "/data/x.db", "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug"}
+    )
+    assert (config.database_path, config.dev_guild_id, config.log_level) == ("/data/x.db", 123, "DEBUG")
+
+
+def test_token_never_in_repr() -> None:
+    config = Config.from_env({"DISCORD_TOKEN": "super-secret-token"})
+    assert "super-secret-token" not in repr(config)
+    assert "super-secret-token" not in str(config)
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {},
+        {"DISCORD_TOKEN": "  "},
+        {"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "abc"},
+        {"DISCORD_TOKEN": "t", "LOG_LEVEL": "x"},
+    ],
+)
+def test_bad_settings_raise_one_sentence(env: dict[str, str]) -> None:
+    with pytest.raises(ConfigError) as info:
+        Config.from_env(env)
+    assert str(info.value).endswith(".")
+
+
+def test_missing_token_exits_2_with_one_sentence() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"], env=env, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0]
