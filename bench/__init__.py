@@ -1,0 +1,1 @@
+"""Benchmarks: ``python -m bench`` (see bench/__main__.py). Targets live here, not in timed tests."""

@@ -1,0 +1,54 @@
+"""``python -m bench [engine|act] [--game KEY]``: print the figures and whether each target is met."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+
+from bench.act import act_latency
+from bench.engine import games_per_second
+from bot import games
+
+# Targets on the 2-core reference machine (foundation issue).
+TARGET_GAMES_PER_SECOND_4P = 50.0
+TARGET_ACT_P95_MS = 150.0
+TARGET_PNG_KB = 1024.0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench")
+    parser.add_argument("which", nargs="?", choices=["all", "engine", "act"], default="all")
+    parser.add_argument("--game", choices=games.GAMES, default=None, help="one game (default: all)")
+    parser.add_argument("--moves", type=int, default=300, help="moves timed per act() benchmark")
+    args = parser.parse_args(argv)
+    keys = [args.game] if args.game else list(games.GAMES)
+    ok = True
+    for key in keys:
+        game = games.get(key)
+        if args.which in ("all", "engine"):
+            for players in range(game.min_players, game.max_players + 1):
+                rate, length = games_per_second(key, players)
+                line = f"{key} engine {players}p: {rate:.1f} random games/s ({length:.0f} moves/game)"
+                if players == 4:
+                    met = rate >= TARGET_GAMES_PER_SECOND_4P
+                    ok &= met
+                    line += f"  [target >= {TARGET_GAMES_PER_SECOND_4P:.0f}: {'met' if met else 'MISSED'}]"
+                print(line, flush=True)
+        if args.which in ("all", "act"):
+            players = min(max(4, game.min_players), game.max_players)
+            figures = asyncio.run(act_latency(key, players, moves=args.moves))
+            met = figures["p95_ms"] <= TARGET_ACT_P95_MS and figures["png_max_kb"] <= TARGET_PNG_KB
+            ok &= met
+            print(
+                f"{key} act() with render {players}p: p50 {figures['p50_ms']:.1f} ms, p95 {figures['p95_ms']:.1f} ms;"
+                f" PNG mean {figures['png_mean_kb']:.0f} KB, max {figures['png_max_kb']:.0f} KB"
+                f"  [targets p95 <= {TARGET_ACT_P95_MS:.0f} ms, PNG <= 1 MB: {'met' if met else 'MISSED'}]",
+                flush=True,
+            )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
