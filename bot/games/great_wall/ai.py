@@ -1,0 +1,95 @@
+"""The computer player: a greedy one-move look-ahead over its own view only.
+
+It values each section by the marker it can still win there and each play by how much it improves its
+standing (lead, tie, deficit) in that section, minus a small price for the cards spent. Cavalry is free,
+so it is played whenever it clearly helps; drawing is preferred when the hand runs thin.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.great_wall.data import BASE_VALUE, CardType, FirstMarker, Section, card_type
+from bot.games.great_wall.progress import section_progress
+
+LEVELS = ("easy",)
+_CAVALRY_WORTH_IT = 0.25  # a free play must at least gain this much to be made
+
+
+def choose_action(
+    view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], rng: random.Random, level: str = "easy"
+) -> dict[str, Any]:
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; known levels: {', '.join(LEVELS)}")
+    if not legal:
+        raise ValueError("there is no legal action to choose from")
+    if legal[0]["type"] == "claim":
+        return dict(_choose_claim(view, legal))
+    scored = [(_score(view, action), rng.random(), i) for i, action in enumerate(legal)]
+    free = [entry for entry in scored if legal[entry[2]].get("card") == CardType.CAVALRY.value]
+    paid = [entry for entry in scored if legal[entry[2]].get("card") != CardType.CAVALRY.value]
+    best_free = max(free, default=None)
+    if best_free is not None and (not paid or best_free[0] >= _CAVALRY_WORTH_IT):
+        return dict(legal[best_free[2]])
+    return dict(legal[max(paid)[2]])
+
+
+def _choose_claim(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
+    """The smaller marker (it counts against us until the section completes) on our most valuable card,
+    which the marker then protects from a Dragon."""
+    section = view["sections"][legal[0]["section"]]
+    values = {card["id"]: card["value"] for stack in section["row"] for card in stack}
+    smallest = min(action["marker"] for action in legal)
+    return max(
+        (action for action in legal if action["marker"] == smallest),
+        key=lambda action: (values.get(action["card"], 0), -action["card"]),
+    )
+
+
+def _as_section(section: Mapping[str, Any]) -> Section:
+    first = section["first_marker"]
+    return Section(
+        open=section["open"],
+        markers=tuple(section["markers"]),
+        first_marker=FirstMarker(first["value"], first["card"]) if first else None,
+        row=tuple(tuple(card["id"] for card in stack) for stack in section["row"]),
+    )
+
+
+def _standing(progress: Mapping[int, int], me: int) -> float:
+    """1 and up when strictly ahead (more for a safer margin), 0.3 when tied, slightly negative behind."""
+    mine = progress.get(me)
+    if mine is None:
+        return 0.0
+    others = [value for seat, value in progress.items() if seat != me]
+    if not others:
+        return 1.0
+    margin = mine - max(others)
+    if margin > 0:
+        return 1.0 + 0.1 * min(margin, 4)
+    if margin == 0:
+        return 0.3
+    return -0.02 * min(-margin, 10)
+
+
+def _score(view: Mapping[str, Any], action: Mapping[str, Any]) -> float:
+    hand = view["hand"] or []
+    if action["type"] == "draw":
+        return 1.2 if len(hand) <= 2 else (0.6 if len(hand) < 5 else 0.35)
+    me = view["viewer"]
+    kind = CardType(action["card"])
+    view_section = view["sections"][action["section"]]
+    section = _as_section(view_section)
+    renumber = view["options"]["infantry_covered"] == "renumber"
+    cards = tuple(sorted(card["id"] for card in hand if card["type"] == kind.value))[: action["count"]]
+    if action.get("cover") is None:
+        row = section.row + tuple((card,) for card in cards)
+    else:
+        row = tuple(stack + cards if stack[-1] == action["cover"] else stack for stack in section.row)
+    before = _standing(section_progress(section, renumber), me)
+    after = _standing(section_progress(Section(True, section.markers, section.first_marker, row), renumber), me)
+    stake = max(section.markers, default=0)
+    cost = sum(0.1 + 0.05 * BASE_VALUE[card_type(card)] for card in cards)
+    return stake * (after - before) - cost

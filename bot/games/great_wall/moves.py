@@ -1,0 +1,176 @@
+"""Legal actions and applying them (spec §4), plus resignation. Error sentences name nothing hidden."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from bot.games.base import Event, IllegalAction
+from bot.games.great_wall.actions import Claim, Draw, GameAction, Play, sort_key
+from bot.games.great_wall.data import MAX_CAVALRY_PER_PLAY, CardType, LastMove, Phase, State, card_type, put
+from bot.games.great_wall.flow import advance, after_action, claim_options, finish, place_first_marker, run_check
+from bot.games.great_wall.progress import claim_cards, cover_targets
+from bot.games.great_wall.text import plural
+
+Outcome = tuple[State, list[Event]]
+
+
+def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    if state.phase is Phase.OVER or seat != state.active:
+        return []
+    if state.pending is not None:
+        actions = [Claim(state.pending, value, card).to_dict() for value, card in claim_options(state, state.pending)]
+    else:
+        actions = _card_actions(state, seat)
+    return sorted(actions, key=sort_key)
+
+
+def _card_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    mine = state.seats[seat]
+    in_hand: dict[CardType, int] = {}
+    for card in mine.hand:
+        in_hand[card_type(card)] = in_hand.get(card_type(card), 0) + 1
+    actions = [Draw().to_dict()] if mine.deck else []
+    for slot in state.open_slots():
+        for kind, held in in_hand.items():
+            most = min(held, MAX_CAVALRY_PER_PLAY) if kind is CardType.CAVALRY else held
+            actions.extend(Play(kind, count, slot).to_dict() for count in range(1, most + 1))
+            if kind is CardType.DRAGON:
+                actions.extend(Play(kind, 1, slot, target).to_dict() for target in cover_targets(state.sections[slot]))
+    return actions
+
+
+def apply(state: State, seat: int, action: GameAction) -> Outcome:
+    if state.phase is Phase.OVER:
+        raise IllegalAction("The game is over.")
+    if seat != state.active:
+        raise IllegalAction("It is not your turn.")
+    return _HANDLERS[type(action)](state, seat, action)
+
+
+def _require_actions(state: State) -> None:
+    if state.phase is Phase.ACTIONS:
+        return
+    if state.phase is Phase.FINAL_CHECK:
+        raise IllegalAction("Nobody can play or draw in the check-only round.")
+    raise IllegalAction("Choose where your first marker goes before you play or draw.")
+
+
+def _apply_play(state: State, seat: int, play: Any) -> Outcome:
+    assert isinstance(play, Play)
+    _require_actions(state)
+    if not 0 <= play.section < len(state.sections):
+        raise IllegalAction(f"There is no section {play.section + 1}.")
+    section = state.sections[play.section]
+    if not section.open:
+        raise IllegalAction(f"Section {play.section + 1} is closed.")
+    held = [card for card in state.seats[seat].hand if card_type(card) is play.card]
+    if play.count < 1:
+        raise IllegalAction("Play at least one card.")
+    if play.count > len(held):
+        raise IllegalAction(f"You do not hold {play.count} {plural(play.card, play.count)}.")
+    if play.card is CardType.CAVALRY and play.count > MAX_CAVALRY_PER_PLAY:
+        raise IllegalAction("Cavalry is played one or two at a time.")
+    cards = tuple(held[: play.count])
+    if play.cover is None:
+        row = section.row + tuple((card,) for card in cards)
+    else:
+        if play.card is not CardType.DRAGON:
+            raise IllegalAction("Only a Dragon can cover a card.")
+        if play.cover not in section.cards:
+            raise IllegalAction(f"That card is not in section {play.section + 1}.")
+        if play.cover not in section.uncovered:
+            raise IllegalAction("That card is already covered.")
+        if play.cover not in cover_targets(section):
+            raise IllegalAction("A card bearing a marker cannot be covered.")
+        row = tuple(stack + cards if stack[-1] == play.cover else stack for stack in section.row)
+    mine = state.seats[seat]
+    hand = tuple(card for card in mine.hand if card not in cards)
+    free = play.card is CardType.CAVALRY  # Cavalry never uses up an action [R17]
+    state = replace(
+        state,
+        seats=put(state.seats, seat, replace(mine, hand=hand)),
+        sections=put(state.sections, play.section, replace(section, row=row)),
+        actions_left=state.actions_left - (0 if free else 1),
+        last_move=LastMove(seat, "play", play.section, cards),
+    )
+    events = [
+        Event(
+            "play",
+            {
+                "seat": seat,
+                "card": play.card.value,
+                "count": play.count,
+                "section": play.section,
+                "cards": list(cards),
+                "cover": play.cover,
+                "free": free,
+            },
+        )
+    ]
+    return after_action(state, events), events
+
+
+def _apply_draw(state: State, seat: int, draw: Any) -> Outcome:
+    _require_actions(state)
+    mine = state.seats[seat]
+    if not mine.deck:
+        raise IllegalAction("Your deck is empty, so you cannot draw.")
+    card, deck = mine.deck[0], mine.deck[1:]
+    drawn = replace(mine, deck=deck, hand=tuple(sorted((*mine.hand, card))))
+    state = replace(
+        state,
+        seats=put(state.seats, seat, drawn),
+        actions_left=state.actions_left - 1,
+        last_move=LastMove(seat, "draw"),
+    )
+    events = [Event("draw", {"seat": seat}, {seat: {"card": card, "type": card_type(card).value}})]
+    return after_action(state, events), events
+
+
+def _apply_claim(state: State, seat: int, claim: Any) -> Outcome:
+    assert isinstance(claim, Claim)
+    if state.pending is None:
+        raise IllegalAction("There is no first marker to place right now.")
+    if claim.section != state.pending:
+        raise IllegalAction(f"Your first-marker choice is in section {state.pending + 1}.")
+    section = state.sections[claim.section]
+    if claim.marker not in section.markers:
+        raise IllegalAction(f"Section {claim.section + 1} has no unclaimed {claim.marker} marker.")
+    if claim.card not in claim_cards(section, seat):
+        raise IllegalAction("The first marker must go on one of your own uncovered cards in that section.")
+    events: list[Event] = []
+    state = place_first_marker(state, claim.section, claim.marker, claim.card, events, chosen=True)
+    state = replace(state, last_move=LastMove(seat, "claim", claim.section, (claim.card,)))
+    return run_check(state, claim.section + 1, events), events
+
+
+_HANDLERS: dict[type, Callable[[State, int, Any], Outcome]] = {
+    Play: _apply_play,
+    Draw: _apply_draw,
+    Claim: _apply_claim,
+}
+
+
+def resign(state: State, seat: int) -> Outcome:
+    """The seat leaves play: skipped from now on, its cards stay on the wall, it ranks last."""
+    if state.phase is Phase.OVER:
+        raise IllegalAction("The game is over.")
+    if not 0 <= seat < state.num_players:
+        raise IllegalAction("That seat is not in this game.")
+    if not state.in_play(seat):
+        raise IllegalAction("You have already left this game.")
+    state = replace(
+        state,
+        resigned=(*state.resigned, seat),
+        owed=tuple(s for s in state.owed if s != seat),
+        last_move=LastMove(seat, "resign"),
+    )
+    events = [Event("resign", {"seat": seat})]
+    if state.num_players - len(state.resigned) < 2:
+        return finish(state, "resignation", events), events
+    if seat == state.active:
+        # Whatever the seat still owed (a choice, actions) lapses; the next seat in play starts its turn.
+        state = advance(replace(state, pending=None, actions_left=0), events)
+    return state, events

@@ -1,0 +1,104 @@
+"""The Great Wall of China (Reiner Knizia) behind the engine contract of ``bot.games.base``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.base import JSON, Action, Event, Game, IllegalAction, Option, Result
+from bot.games.great_wall import ai, codec, moves, text
+from bot.games.great_wall.actions import parse
+from bot.games.great_wall.data import KEEP_RANK, RENUMBER, Options, Phase, State
+from bot.games.great_wall.flow import new_state
+from bot.games.great_wall.scoring import result
+from bot.games.great_wall.views import build_view
+
+
+def _state(state: Any) -> State:
+    if not isinstance(state, State):
+        raise TypeError("not a Great Wall state")
+    return state
+
+
+class GreatWall(Game):
+    key = "great_wall"
+    title = "The Great Wall of China"
+    min_players = 2
+    max_players = 5
+    options = (
+        Option(
+            "first_seat",
+            "Start player",
+            (None, 0, 1, 2, 3, 4),
+            None,
+            "Seat that starts; empty for a random start player [R1].",
+        ),
+        Option(
+            "infantry_covered",
+            "Covered Infantry",
+            (KEEP_RANK, RENUMBER),
+            KEEP_RANK,
+            "keep_rank: a covered Infantry keeps its place in the count; renumber: it loses it [R20].",
+        ),
+        Option(
+            "open_scores",
+            "Open scores",
+            (False, True),
+            False,
+            "Show everybody's scoring markers during play [R32].",
+        ),
+    )
+
+    def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        self.check_players(players)
+        resolved = self.resolve_options(options)
+        first = resolved["first_seat"]
+        if first is not None and first >= players:
+            raise ValueError(f"Seat {first + 1} cannot start a game of {players} players.")
+        return new_state(players, seed, Options(first, resolved["infantry_covered"], resolved["open_scores"]))
+
+    def to_act(self, state: Any) -> frozenset[int]:
+        s = _state(state)
+        return frozenset() if s.active is None else frozenset({s.active})
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        return moves.legal_actions(_state(state), seat)
+
+    def apply(self, state: Any, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+        return moves.apply(_state(state), seat, parse(action))
+
+    def resign(self, state: Any, seat: int) -> tuple[State, list[Event]]:
+        return moves.resign(_state(state), seat)
+
+    def view(self, state: Any, seat: int | None) -> JSON:
+        return dict(build_view(_state(state), seat))
+
+    def is_over(self, state: Any) -> bool:
+        return _state(state).phase is Phase.OVER
+
+    def result(self, state: Any) -> Result:
+        s = _state(state)
+        if s.phase is not Phase.OVER:
+            raise ValueError("The game is not over yet.")
+        return result(s)
+
+    def dump(self, state: Any) -> JSON:
+        return codec.dump(_state(state))
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return codec.load(data)
+
+    def describe(self, event: Event, names: Sequence[str], seat: int | None = None) -> str | None:
+        return text.describe(event, names, seat)
+
+    def action_label(self, action: Mapping[str, Any]) -> str:
+        return text.action_label(action)
+
+    def choose_action(self, view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
+        return ai.choose_action(view, legal, rng, level)
+
+
+GAME = GreatWall()
+
+__all__ = ["GAME", "GreatWall", "IllegalAction"]
