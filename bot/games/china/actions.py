@@ -1,0 +1,156 @@
+"""China's actions: one frozen dataclass per kind. The dict form (keyed on "type") is the wire and log format.
+
+Parsing checks shape only (known keys, known colours and kinds); whether an action is legal here is
+the rules' business. Malformed input raises IllegalAction like an illegal move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bot.games.base import Action, IllegalAction
+from bot.games.china.data import COLOURS, Colour, PieceKind, sort_cards
+
+_KIND_ORDER: dict[str, int] = {"fortification": 0, "house": 1, "emissary": 2}
+
+
+def _colour(value: Any) -> Colour:
+    try:
+        return Colour(value)
+    except ValueError:
+        raise IllegalAction(f"{value!r} is not a card colour.") from None
+
+
+def _cards(value: Any) -> tuple[Colour, ...]:
+    if not isinstance(value, list | tuple):
+        raise IllegalAction("Name the cards as a list of colours.")
+    return sort_cards(_colour(c) for c in value)
+
+
+@dataclass(frozen=True, order=True)
+class Piece:
+    kind: PieceKind
+    space: str | None = None  # house and fortification only
+
+    @staticmethod
+    def from_dict(data: Any) -> Piece:
+        if not isinstance(data, Mapping):
+            raise IllegalAction("Each piece must name its kind.")
+        kind = data.get("kind")
+        if kind == "emissary":
+            return Piece("emissary")
+        if kind in ("house", "fortification"):
+            space = data.get("space")
+            if not isinstance(space, str):
+                raise IllegalAction(f"Say which house space the {kind} goes on.")
+            return Piece(kind, space)
+        raise IllegalAction(f"{kind!r} is not a piece (house, emissary or fortification).")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind} if self.space is None else {"kind": self.kind, "space": self.space}
+
+    def sort_key(self) -> tuple[int, str]:
+        return (_KIND_ORDER[self.kind], self.space or "")
+
+
+def canonical_pieces(pieces: tuple[Piece, ...] | list[Piece]) -> tuple[Piece, ...]:
+    """Fortification first, then houses, then emissaries: the order the engine places them (R7)."""
+    return tuple(sorted(pieces, key=Piece.sort_key))
+
+
+@dataclass(frozen=True)
+class Place:
+    region: str
+    cards: tuple[Colour, ...]  # sorted
+    pieces: tuple[Piece, ...]  # canonical order
+
+    def to_dict(self) -> Action:
+        return {
+            "type": "place",
+            "region": self.region,
+            "cards": [c.value for c in self.cards],
+            "pieces": [p.to_dict() for p in self.pieces],
+        }
+
+
+@dataclass(frozen=True)
+class Draw:
+    source: Literal["deck", "display"]
+    colour: Colour | None = None  # display only
+
+    def to_dict(self) -> Action:
+        if self.source == "deck":
+            return {"type": "draw", "source": "deck"}
+        assert self.colour is not None
+        return {"type": "draw", "source": "display", "color": self.colour.value}
+
+
+@dataclass(frozen=True)
+class Exchange:
+    give: Colour
+    take: Literal["deck", "display"]
+    colour: Colour | None = None  # the face-up card taken, display only
+
+    def to_dict(self) -> Action:
+        if self.take == "deck":
+            return {"type": "exchange", "give": self.give.value, "take": "deck"}
+        assert self.colour is not None
+        return {"type": "exchange", "give": self.give.value, "take": "display", "color": self.colour.value}
+
+
+@dataclass(frozen=True)
+class Pass:
+    def to_dict(self) -> Action:
+        return {"type": "pass"}
+
+
+ChinaAction = Place | Draw | Exchange | Pass
+
+
+def _source(data: Mapping[str, Any], key: str) -> tuple[Literal["deck", "display"], Colour | None]:
+    source = data.get(key)
+    if source == "deck":
+        return "deck", None
+    if source == "display":
+        return "display", _colour(data.get("color"))
+    raise IllegalAction("Take the card from the deck or from the face-up display.")
+
+
+def parse(data: Mapping[str, Any]) -> ChinaAction:
+    """The dataclass for a wire dict; raises IllegalAction when the dict is malformed."""
+    if not isinstance(data, Mapping):
+        raise IllegalAction("That is not an action.")
+    kind = data.get("type")
+    if kind == "place":
+        region = data.get("region")
+        if not isinstance(region, str):
+            raise IllegalAction("Say which region the pieces go to.")
+        raw_pieces = data.get("pieces")
+        if not isinstance(raw_pieces, list | tuple):
+            raise IllegalAction("List the pieces to place.")
+        pieces = canonical_pieces([Piece.from_dict(p) for p in raw_pieces])
+        return Place(region, _cards(data.get("cards")), pieces)
+    if kind == "draw":
+        source, colour = _source(data, "source")
+        return Draw(source, colour)
+    if kind == "exchange":
+        give = _colour(data.get("give"))
+        take, colour = _source(data, "take")
+        return Exchange(give, take, colour)
+    if kind == "pass":
+        return Pass()
+    raise IllegalAction(f"{kind!r} is not a China action.")
+
+
+def sort_key(action: ChinaAction) -> tuple[Any, ...]:
+    """A deterministic order for legal-action lists: placements, exchanges, draws, pass."""
+    if isinstance(action, Place):
+        return (0, action.region, [p.sort_key() for p in action.pieces], [COLOURS.index(c) for c in action.cards])
+    if isinstance(action, Exchange):
+        taken = -1 if action.colour is None else COLOURS.index(action.colour)
+        return (1, COLOURS.index(action.give), action.take, taken)
+    if isinstance(action, Draw):
+        return (2, action.source, -1 if action.colour is None else COLOURS.index(action.colour))
+    return (3,)

@@ -1,0 +1,272 @@
+"""China's vocabulary: colours, the board (read from package data) and the immutable game state.
+
+All geometry lives in ``china_board.json``; this module only names the facts the rules need
+(regions, their colours and house spaces, alliances, the roads of each side, the card counts).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+
+class Colour(StrEnum):
+    """A region card is only a colour (ruling R5)."""
+
+    RED = "red"
+    YELLOW = "yellow"
+    GREEN = "green"
+    ORANGE = "orange"
+    PURPLE = "purple"
+
+
+COLOURS: tuple[Colour, ...] = tuple(Colour)
+_COLOUR_RANK = {c: i for i, c in enumerate(COLOURS)}
+
+SIDES: tuple[str, ...] = ("3-4", "4-5")
+HOUSES_PER_SEAT = 20
+EMISSARIES_PER_SEAT = 8  # the 9th emissary is the score marker; the engine keeps the score as a number
+HAND_SIZE = 3
+DISPLAY_SIZE = 4
+ROW_MIN = 4  # a road row needs at least 4 houses
+
+Phase = Literal["action", "refill", "over"]
+# "normal": the deck ran out twice and the round was finished; "no_pieces": §4.9 step 1.
+OverReason = Literal["normal", "no_pieces", "resignation"]
+PieceKind = Literal["house", "emissary", "fortification"]
+
+
+def sort_cards(cards: Iterable[Colour]) -> tuple[Colour, ...]:
+    """A hand or display as a canonical multiset: colours in the fixed order red..purple."""
+    return tuple(sorted(cards, key=_COLOUR_RANK.__getitem__))
+
+
+def colour_counts(cards: Iterable[Colour]) -> dict[str, int]:
+    """Counts per colour, every colour present (JSON-safe keys)."""
+    counted = Counter(cards)
+    return {c.value: counted.get(c, 0) for c in COLOURS}
+
+
+# ------------------------------------------------------------------------------------------- board
+
+
+@dataclass(frozen=True)
+class Region:
+    id: str
+    name: str
+    colour: Colour
+    spaces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Alliance:
+    number: int
+    regions: tuple[str, str]
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """The fixed facts of the board; one instance, shared (never mutated)."""
+
+    regions: tuple[Region, ...]
+    spaces: tuple[str, ...]  # every house space, region by region in data order
+    alliances: tuple[Alliance, ...]  # numbers 1..15 in order
+    roads: Mapping[str, tuple[tuple[str, str], ...]]  # side -> road edges
+    cards: Mapping[Colour, int]  # cards per colour with 5 players (57 in all)
+
+    def region_index(self, region_id: str) -> int:
+        return _region_index(self)[region_id]
+
+    def space_index(self, space: str) -> int:
+        return _space_index(self)[space]
+
+    def region_of_space(self, space: str) -> int:
+        """Index of the region holding ``space``."""
+        return _space_region(self)[space]
+
+    def neighbours(self, side: str) -> Mapping[str, frozenset[str]]:
+        """Road adjacency of a board side."""
+        return _adjacency(self, side)
+
+
+@cache
+def _region_index(board: Board) -> dict[str, int]:
+    return {r.id: i for i, r in enumerate(board.regions)}
+
+
+@cache
+def _space_index(board: Board) -> dict[str, int]:
+    return {s: i for i, s in enumerate(board.spaces)}
+
+
+@cache
+def _space_region(board: Board) -> dict[str, int]:
+    return {s: i for i, r in enumerate(board.regions) for s in r.spaces}
+
+
+@cache
+def _adjacency(board: Board, side: str) -> dict[str, frozenset[str]]:
+    adj: dict[str, set[str]] = {s: set() for s in board.spaces}
+    for a, b in board.roads[side]:
+        adj[a].add(b)
+        adj[b].add(a)
+    return {s: frozenset(n) for s, n in adj.items()}
+
+
+def parse_board(raw: Mapping[str, object]) -> Board:
+    """Build a Board from the JSON document (only the rule facts; geometry stays in the JSON)."""
+    regions = tuple(
+        Region(id=str(r["id"]), name=str(r["name"]), colour=Colour(r["color"]), spaces=tuple(r["house_spaces"]))
+        for r in raw["regions"]  # type: ignore[attr-defined]
+    )
+    alliances = tuple(
+        sorted(
+            (Alliance(int(a["number"]), (str(a["regions"][0]), str(a["regions"][1])))
+             for a in raw["alliances"]),  # type: ignore[attr-defined]
+            key=lambda a: a.number,
+        )
+    )
+    roads_raw: Mapping[str, list[list[str]]] = raw["roads"]  # type: ignore[assignment]
+    roads = {side: tuple((str(a), str(b)) for a, b in roads_raw[side]) for side in SIDES}
+    cards_raw: Mapping[str, int] = raw["cards"]  # type: ignore[assignment]
+    cards = {Colour(c): int(n) for c, n in cards_raw.items()}
+    return Board(
+        regions=regions,
+        spaces=tuple(s for r in regions for s in r.spaces),
+        alliances=alliances,
+        roads=roads,
+        cards=cards,
+    )
+
+
+@cache
+def board_json() -> dict[str, object]:
+    """The raw board document (geometry included) for renderers; treat as read-only."""
+    text = resources.files("bot.games.china").joinpath("china_board.json").read_text(encoding="utf-8")
+    data: dict[str, object] = json.loads(text)
+    return data
+
+
+@cache
+def board() -> Board:
+    return parse_board(board_json())
+
+
+# ------------------------------------------------------------------------------------------- state
+
+
+@dataclass(frozen=True)
+class ScoreEntry:
+    """One line of a seat's score breakdown."""
+
+    kind: Literal["region", "alliance", "road"]
+    ref: str  # region id, alliance number, or "" for a road row
+    points: int
+    doubled: bool = False  # a fortified house doubled these points (§7 F6)
+    spaces: tuple[str, ...] = ()  # a road row, in path order
+
+
+@dataclass(frozen=True)
+class SeatState:
+    houses: int  # in supply
+    emissaries: int  # in supply
+    fortifications: int  # in supply: 1 or 0 with the variant, always 0 without
+    hand: tuple[Colour, ...]  # sorted multiset, hidden from the others
+    breakdown: tuple[ScoreEntry, ...] = ()
+    resigned: bool = False
+
+    @property
+    def score(self) -> int:
+        return sum(e.points for e in self.breakdown)
+
+    @property
+    def supply(self) -> int:
+        """Pieces left, the tie-break of §8 (the fortification is 0 without the variant)."""
+        return self.houses + self.emissaries + self.fortifications
+
+
+@dataclass(frozen=True)
+class LastPlacement:
+    """What the last placement put down, for highlighting on the board."""
+
+    seat: int
+    region: str
+    spaces: tuple[str, ...]  # houses and fortifications placed
+    emissaries: int
+
+
+@dataclass(frozen=True)
+class State:
+    players: int
+    seed: int
+    board_side: str
+    fortifications: bool
+    start_seat: int
+    houses: tuple[int | None, ...]  # per board space: the seat whose house stands there
+    fortified: tuple[int | None, ...]  # per board space: the seat that placed a fortification there
+    dragon: tuple[tuple[int, ...], ...]  # per region: emissaries of each seat on its dragon space
+    scored: tuple[bool, ...]  # per region
+    seats: tuple[SeatState, ...]
+    deck: tuple[Colour, ...]  # top card first; hidden from everyone
+    display: tuple[Colour, ...]  # sorted
+    discard: tuple[Colour, ...]  # oldest first, top card last
+    removed: tuple[Colour, ...]
+    exhaustions: int
+    current: int  # seat to act (the last one to act once the game is over)
+    phase: Phase
+    over_reason: OverReason | None = None
+    last_placement: LastPlacement | None = None
+
+    @property
+    def final_round(self) -> bool:
+        """The deck ran out twice: the round is being finished (§4.8)."""
+        return self.exhaustions == 2
+
+    @property
+    def last_seat(self) -> int:
+        """The seat to the right of the start player, who closes every round."""
+        return (self.start_seat - 1) % self.players
+
+    def active_seats(self) -> list[int]:
+        return [s for s, st in enumerate(self.seats) if not st.resigned]
+
+
+# --------------------------------------------------------------------------------- board queries
+
+
+def region_houses(state: State, region: int) -> list[int]:
+    """Houses of each seat in a region."""
+    b = board()
+    counts = [0] * state.players
+    for space in b.regions[region].spaces:
+        owner = state.houses[b.space_index(space)]
+        if owner is not None:
+            counts[owner] += 1
+    return counts
+
+
+def emissary_cap(house_counts: Iterable[int]) -> int:
+    """The fundamental rule: the largest number of houses any single seat has in the region (R9)."""
+    return max(house_counts, default=0)
+
+
+def region_is_full(state: State, region: int) -> bool:
+    b = board()
+    return all(state.houses[b.space_index(s)] is not None for s in b.regions[region].spaces)
+
+
+def region_has_piece(state: State, region: int) -> bool:
+    """Any house, emissary or fortification of anyone (R8)."""
+    b = board()
+    if any(state.dragon[region]):
+        return True
+    return any(
+        state.houses[i] is not None or state.fortified[i] is not None
+        for i in (b.space_index(s) for s in b.regions[region].spaces)
+    )

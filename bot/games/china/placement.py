@@ -1,0 +1,233 @@
+"""Placing pieces (§4.2 to §4.4): payments, the legality check and the list of legal placements.
+
+``check_place`` follows the spec's algorithm step by step on a working copy of the board and either
+raises IllegalAction or returns the copy; ``rules`` then commits it and scores a region it filled.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+
+from bot.games.base import IllegalAction
+from bot.games.china.actions import Piece, Place
+from bot.games.china.data import (
+    COLOURS,
+    Colour,
+    State,
+    board,
+    emissary_cap,
+    region_has_piece,
+    sort_cards,
+)
+
+# ------------------------------------------------------------------------------------------ payment
+
+
+def payments(hand: tuple[Colour, ...], colour: Colour, pieces: int) -> list[tuple[Colour, ...]]:
+    """Every distinct card set of ``hand`` that pays exactly for ``pieces`` pieces in a region of
+    ``colour``: one own-colour card or a wild pair of another colour per piece (§4.2 table)."""
+    held = Counter(hand)
+    own = held[colour]
+    pairs = [c for c in COLOURS if c != colour and held[c] >= 2]
+    found: list[tuple[Colour, ...]] = []
+    if pieces == 1:
+        if own >= 1:
+            found.append((colour,))
+        found.extend(sort_cards((c, c)) for c in pairs)
+    elif pieces == 2:
+        if own >= 2:
+            found.append((colour, colour))
+        if own >= 1:
+            found.extend(sort_cards((colour, c, c)) for c in pairs)
+    return found
+
+
+def pays_for(cards: tuple[Colour, ...], colour: Colour) -> int | None:
+    """How many pieces ``cards`` pay for in a region of ``colour``, or None if some card pays for
+    nothing (over-payment, R6)."""
+    own = sum(1 for c in cards if c == colour)
+    rest = [c for c in cards if c != colour]
+    if rest and (len(rest) != 2 or rest[0] != rest[1]):
+        return None
+    return own + len(rest) // 2
+
+
+def can_pay_two(hand: tuple[Colour, ...], colour: Colour) -> bool:
+    return bool(payments(hand, colour, 2))
+
+
+# ------------------------------------------------------------------------------------------ check
+
+
+@dataclass
+class Work:
+    """A working copy of what one placement changes. ``filled_after`` is the number of pieces
+    placed when the region filled up (then it is scored before the next piece, P11)."""
+
+    region: int
+    houses: list[int | None]
+    fortified: list[int | None]
+    dragon: list[int]  # this region's emissaries per seat
+    houses_used: int = 0
+    emissaries_used: int = 0
+    fortification_used: int = 0
+    filled_after: int | None = None
+
+
+def check_place(state: State, seat: int, place: Place) -> Work:
+    """Steps 2 to 9 of §4.3 (the caller checks turn and phase). Raises IllegalAction."""
+    b = board()
+    try:
+        ridx = b.region_index(place.region)
+    except KeyError:
+        raise IllegalAction(f"There is no region called {place.region!r}.") from None
+    region = b.regions[ridx]
+    hand = state.seats[seat].hand
+    cards = place.cards
+    if not 1 <= len(cards) <= 3:
+        raise IllegalAction("Play 1 to 3 cards.")
+    if Counter(cards) - Counter(hand):
+        raise IllegalAction("You don't hold those cards.")
+    k = len(place.pieces)
+    if k not in (1, 2):
+        raise IllegalAction("Place 1 or 2 pieces.")
+    opened = region_has_piece(state, ridx)
+    if k == 2 and not opened:
+        raise IllegalAction(
+            f"{region.name} was empty at the start of your turn, so you may place only one piece there."
+        )
+    if pays_for(cards, region.colour) != k:
+        raise IllegalAction(
+            f"Those cards can't pay for {_pieces(k)} in {region.name}. Each piece costs one "
+            f"{region.colour.value} card or two cards of one other colour."
+        )
+    supply = state.seats[seat]
+    fort = [p for p in place.pieces if p.kind == "fortification"]
+    if (
+        fort
+        and opened
+        and supply.houses > 0
+        and can_pay_two(hand, region.colour)
+        and place.pieces != (fort[0], Piece("house", fort[0].space))
+    ):
+        raise IllegalAction(
+            "You can pay for a house on your fortification, so this turn must be the fortification "
+            "and your house on it."
+        )
+    work = Work(ridx, list(state.houses), list(state.fortified), list(state.dragon[ridx]))
+    for n, piece in enumerate(place.pieces, start=1):
+        if piece.kind == "house":
+            _put_house(state, seat, work, piece.space)
+            if work.filled_after is None and not state.scored[ridx] and _full(work):
+                work.filled_after = n
+        elif piece.kind == "emissary":
+            _put_emissary(state, seat, work)
+        else:
+            _put_fortification(state, seat, work, piece.space)
+    return work
+
+
+def _pieces(k: int) -> str:
+    return "1 piece" if k == 1 else f"{k} pieces"
+
+
+def _space_in_region(space: str | None, work: Work) -> int:
+    b = board()
+    region = b.regions[work.region]
+    if space not in region.spaces:
+        raise IllegalAction(f"{space} is not a house space of {region.name}.")
+    return b.space_index(space)
+
+
+def _put_house(state: State, seat: int, work: Work, space: str | None) -> None:
+    i = _space_in_region(space, work)
+    if work.houses[i] is not None:
+        raise IllegalAction("That house space is already taken.")
+    if state.seats[seat].houses - work.houses_used < 1:
+        raise IllegalAction("You have no houses left.")
+    work.houses[i] = seat
+    work.houses_used += 1
+
+
+def _put_emissary(state: State, seat: int, work: Work) -> None:
+    if state.seats[seat].emissaries - work.emissaries_used < 1:
+        raise IllegalAction("You have no emissaries left.")
+    region = board().regions[work.region]
+    cap = emissary_cap(_house_counts(state.players, work))
+    if cap == 0:
+        raise IllegalAction(f"{region.name} has no houses, so no emissary can go there.")
+    present = sum(work.dragon)
+    if present + 1 > cap:
+        raise IllegalAction(
+            f"{region.name} can hold at most {cap} emissaries (the most houses any one player has "
+            f"there), and it already has {present}."
+        )
+    work.dragon[seat] += 1
+    work.emissaries_used += 1
+
+
+def _put_fortification(state: State, seat: int, work: Work, space: str | None) -> None:
+    if not state.fortifications:
+        raise IllegalAction("This table plays without fortifications.")
+    if state.seats[seat].fortifications - work.fortification_used < 1:
+        raise IllegalAction("You have already placed your fortification.")
+    i = _space_in_region(space, work)
+    if work.houses[i] is not None or work.fortified[i] is not None:
+        raise IllegalAction("That space already has a house or a fortification.")
+    work.fortified[i] = seat
+    work.fortification_used += 1
+
+
+def _house_counts(players: int, work: Work) -> list[int]:
+    b = board()
+    counts = [0] * players
+    for space in b.regions[work.region].spaces:
+        owner = work.houses[b.space_index(space)]
+        if owner is not None:
+            counts[owner] += 1
+    return counts
+
+
+def _full(work: Work) -> bool:
+    b = board()
+    return all(work.houses[b.space_index(s)] is not None for s in b.regions[work.region].spaces)
+
+
+# ---------------------------------------------------------------------------------------- listing
+
+
+def legal_placements(state: State, seat: int) -> list[Place]:
+    """Every legal (region, pieces, cards) triple for the seat (§4.4)."""
+    b = board()
+    supply = state.seats[seat]
+    found: list[Place] = []
+    for ridx, region in enumerate(b.regions):
+        one = payments(supply.hand, region.colour, 1)
+        two = payments(supply.hand, region.colour, 2) if region_has_piece(state, ridx) else []
+        if not one and not two:
+            continue
+        free = [s for s in region.spaces if state.houses[b.space_index(s)] is None]
+        bare = [s for s in free if state.fortified[b.space_index(s)] is None]
+        singles = [Piece("house", s) for s in free] + [Piece("emissary")]
+        if state.fortifications and supply.fortifications:
+            singles += [Piece("fortification", s) for s in bare]
+        candidates: list[tuple[tuple[Piece, ...], list[tuple[Colour, ...]]]] = [((p,), one) for p in singles]
+        if two:
+            pairs = [(Piece("house", s), Piece("house", t)) for s, t in combinations(free, 2)]
+            pairs += [(Piece("house", s), Piece("emissary")) for s in free]
+            pairs.append((Piece("emissary"), Piece("emissary")))
+            if state.fortifications and supply.fortifications:
+                pairs += [(Piece("fortification", s), Piece("house", s)) for s in bare]
+                pairs += [(Piece("fortification", s), Piece("emissary")) for s in bare]
+            candidates += [(p, two) for p in pairs]
+        for pieces, card_sets in candidates:
+            for cards in card_sets:
+                place = Place(region.id, cards, pieces)
+                try:
+                    check_place(state, seat, place)
+                except IllegalAction:
+                    continue
+                found.append(place)
+    return found

@@ -1,0 +1,168 @@
+"""Words: one sentence per event for the thread (private detail only for its own seat), and short
+labels for buttons and select options."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.games.base import Event
+from bot.games.china.data import COLOURS, board
+
+_REASONS = {
+    "normal": "the deck ran out twice and the round is finished",
+    "no_pieces": "no more pieces can be placed",
+    "resignation": "too few players are left",
+}
+
+
+def region_name(region_id: str) -> str:
+    b = board()
+    try:
+        return b.regions[b.region_index(region_id)].name
+    except KeyError:
+        return region_id
+
+
+def space_label(space: str) -> str:
+    """The number printed on a house space: its id without the region prefix ("wei3" -> "3")."""
+    return space.lstrip("abcdefghijklmnopqrstuvwxyz") or space
+
+
+def cards_text(cards: Sequence[str]) -> str:
+    """["red", "green", "green"] -> "red + 2 green"."""
+    counts = Counter(cards)
+    parts = [f"{n} {c}" if n > 1 else c for c in (c.value for c in COLOURS) if (n := counts.get(c, 0))]
+    return " + ".join(parts) or "no cards"
+
+
+def pieces_text(pieces: Sequence[Mapping[str, Any]]) -> str:
+    houses = [space_label(str(p["space"])) for p in pieces if p.get("kind") == "house"]
+    forts = [space_label(str(p["space"])) for p in pieces if p.get("kind") == "fortification"]
+    emissaries = sum(1 for p in pieces if p.get("kind") == "emissary")
+    parts = []
+    for f in forts:
+        parts.append(f"fortification+house {f}" if f in houses else f"fortification {f}")
+    houses = [h for h in houses if h not in forts]
+    if houses:
+        parts.append(("house " if len(houses) == 1 else "houses ") + " & ".join(houses))
+    if emissaries:
+        parts.append("emissary" if emissaries == 1 else f"{emissaries} emissaries")
+    return " + ".join(parts)
+
+
+def _seats_points(names: Sequence[str], points: Sequence[int]) -> str:
+    shown = [f"{names[s]} {p}" for s, p in enumerate(points) if p]
+    return ", ".join(shown) or "nobody"
+
+
+# ------------------------------------------------------------------------------------------ events
+
+
+def _played(e: Event, names: Sequence[str], seat: int | None) -> str:
+    p = e.public
+    return (
+        f"{names[p['seat']]} plays {cards_text(p['cards'])} in {region_name(p['region'])}: "
+        f"{pieces_text(p['pieces'])}."
+    )
+
+
+def _region_scored(e: Event, names: Sequence[str], seat: int | None) -> str:
+    p = e.public
+    doubled = [names[s] for s in p["doubled"]]
+    extra = f" ({', '.join(doubled)} doubled by a fortification)" if doubled else ""
+    return f"{region_name(p['region'])} is scored: {_seats_points(names, p['points'])}{extra}."
+
+
+def _drew(e: Event, names: Sequence[str], seat: int | None) -> str:
+    p = e.public
+    if p["source"] == "display":
+        return f"{names[p['seat']]} takes the face-up {p['color']} card."
+    if seat is not None and seat in e.private:
+        return f"You draw a {e.private[seat]['color']} card from the deck."
+    return f"{names[p['seat']]} draws a card from the deck."
+
+
+def _exchanged(e: Event, names: Sequence[str], seat: int | None) -> str:
+    p = e.public
+    who = names[p["seat"]]
+    if p["take"] == "display":
+        return f"{who} exchanges a {p['give']} card for the face-up {p['color']} card."
+    if seat is not None and seat in e.private:
+        return f"You exchange a {p['give']} card for a {e.private[seat]['color']} card from the deck."
+    return f"{who} exchanges a {p['give']} card for one from the deck."
+
+
+def _restocked(e: Event, names: Sequence[str], seat: int | None) -> str:
+    return f"New face-up cards: {cards_text(e.public['cards'])}."
+
+
+def _deck_exhausted(e: Event, names: Sequence[str], seat: int | None) -> str:
+    if e.public["count"] == 1:
+        return "The deck ran out for the first time: the discard pile becomes the new deck."
+    return "The deck ran out for the second time: this round is the last one."
+
+
+def _reshuffled(e: Event, names: Sequence[str], seat: int | None) -> str:
+    counts = e.public["counts"]
+    detail = ", ".join(f"{n} {c}" for c, n in counts.items() if n)
+    return f"The new deck holds {e.public['deck']} cards ({detail})."
+
+
+def _final_scoring(e: Event, names: Sequence[str], seat: int | None) -> str:
+    p = e.public
+    return (
+        f"Final scoring. Alliances: {_seats_points(names, p['alliances'])}. "
+        f"Roads: {_seats_points(names, p['roads'])}. "
+        f"Totals: {', '.join(f'{names[s]} {v}' for s, v in enumerate(p['scores']))}."
+    )
+
+
+def _game_over(e: Event, names: Sequence[str], seat: int | None) -> str:
+    p = e.public
+    winners = " and ".join(names[s] for s in p["winners"])
+    return f"The game is over ({_REASONS.get(p['reason'], p['reason'])}). The new Emperor: {winners}."
+
+
+_DESCRIBE: dict[str, Callable[[Event, Sequence[str], int | None], str]] = {
+    "played": _played,
+    "region_scored": _region_scored,
+    "drew": _drew,
+    "exchanged": _exchanged,
+    "restocked": _restocked,
+    "deck_exhausted": _deck_exhausted,
+    "reshuffled": _reshuffled,
+    "passed": lambda e, names, seat: f"{names[e.public['seat']]} cannot place or exchange, and passes.",
+    "resigned": lambda e, names, seat: f"{names[e.public['seat']]} resigns.",
+    "final_scoring": _final_scoring,
+    "game_over": _game_over,
+}
+
+
+def describe(event: Event, names: Sequence[str], seat: int | None = None) -> str | None:
+    """One sentence, or None for events another sentence already covers ("placed" pieces are in
+    "played"; "final_round_started" in "deck_exhausted")."""
+    handler = _DESCRIBE.get(event.type)
+    return None if handler is None else handler(event, names, seat)
+
+
+# ------------------------------------------------------------------------------------------ labels
+
+
+def action_label(action: Mapping[str, Any]) -> str:
+    """A short label (< 80 characters), unique within one seat's legal actions."""
+    kind = action.get("type")
+    if kind == "place":
+        return (
+            f"{region_name(str(action['region']))}: {pieces_text(action['pieces'])} "
+            f"({cards_text(action['cards'])})"
+        )
+    if kind == "draw":
+        return "Draw from the deck" if action["source"] == "deck" else f"Take the face-up {action['color']}"
+    if kind == "exchange":
+        taken = "a deck card" if action["take"] == "deck" else f"face-up {action['color']}"
+        return f"Exchange {action['give']} for {taken}"
+    if kind == "pass":
+        return "Pass (nothing can be placed or exchanged)"
+    return str(kind)
