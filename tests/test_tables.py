@@ -1,0 +1,242 @@
+"""The table service: lobby, one act() for every move, commit then notify, and the log as the truth."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.errors import NotAllowed, NotSeated, NotYourTurn, StaleVersion, UserError, WrongStatus
+from bot.games import IllegalAction, get
+from bot.store import games as game_sql
+from bot.store.db import Database
+from bot.tables import Notification, Table, TableService
+
+
+class RecordingNotifier:
+    def __init__(self) -> None:
+        self.notes: list[Notification] = []
+        self.fail = False
+
+    async def deliver(self, table: Table, note: Notification) -> None:
+        if self.fail:
+            raise ConnectionError("Discord is down")
+        self.notes.append(note)
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "mk.sqlite3")
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+def notifier() -> RecordingNotifier:
+    return RecordingNotifier()
+
+
+@pytest.fixture
+def service(db: Database, notifier: RecordingNotifier) -> TableService:
+    return TableService(db, notifier)
+
+
+async def _started(service: TableService, players: int = 2, seed: int = 5) -> Table:
+    table = await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=players, seed=seed)
+    for user in range(2, players + 1):
+        await service.join(table.id, user, f"P{user}")
+    return await service.start(table.id, 1)
+
+
+def _mover(table: Table) -> tuple[int, int]:
+    seat = min(table.to_act())
+    user = table.player_at(seat).user_id
+    assert user is not None
+    return seat, user
+
+
+async def test_lobby_join_leave_and_limits(service: TableService) -> None:
+    table = await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=2)
+    assert table.status == "lobby" and [p.user_id for p in table.players] == [1]
+    with pytest.raises(UserError, match="already joined"):
+        await service.join(table.id, 1, "Ana")
+    with pytest.raises(UserError, match="at least 2"):
+        await service.start(table.id, 1)
+    await service.join(table.id, 2, "Bo")
+    with pytest.raises(UserError, match="full"):
+        await service.join(table.id, 3, "Cy")
+    table = await service.leave(table.id, 2)
+    assert [p.user_id for p in table.players] == [1]
+    with pytest.raises(UserError, match="not joined"):
+        await service.leave(table.id, 2)
+
+
+async def test_bad_seat_count_or_option_is_refused(service: TableService) -> None:
+    with pytest.raises(ValueError, match="2 to 5"):
+        await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=6)
+    with pytest.raises(ValueError):
+        await service.create(
+            key="great_wall", creator_id=1, creator_name="Ana", seat_count=2, options={"no_such": 1}
+        )
+
+
+async def test_only_creator_or_manager_starts_and_cancels(service: TableService) -> None:
+    table = await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=2)
+    await service.join(table.id, 2, "Bo")
+    with pytest.raises(NotAllowed):
+        await service.start(table.id, 2)
+    with pytest.raises(NotAllowed):
+        await service.cancel(table.id, 2)
+    started = await service.start(table.id, 2, can_manage=True)
+    assert started.status == "running"
+    with pytest.raises(WrongStatus):
+        await service.join(table.id, 3, "Cy")
+    cancelled = await service.cancel(table.id, 2, can_manage=True)
+    assert cancelled.status == "cancelled"
+
+
+async def test_seat_order_comes_from_the_seed(db: Database) -> None:
+    orders = []
+    for _ in range(2):
+        service = TableService(db)
+        table = await _started(service, players=4, seed=99)
+        orders.append([p.user_id for p in table.seated])
+    assert orders[0] == orders[1]
+    assert sorted(orders[0]) == [1, 2, 3, 4]
+
+
+async def test_act_checks_seat_turn_and_version(service: TableService) -> None:
+    table = await _started(service)
+    seat, user = _mover(table)
+    other = next(p.user_id for p in table.players if p.user_id != user)
+    assert other is not None
+    legal = table.game.legal_actions(table.state, seat)
+    with pytest.raises(NotSeated):
+        await service.act(table.id, 999, legal[0])
+    with pytest.raises(NotYourTurn):
+        await service.act(table.id, other, {"type": "draw"})
+    with pytest.raises(StaleVersion):
+        await service.act(table.id, user, legal[0], version=table.version + 1)
+    with pytest.raises(IllegalAction):
+        await service.act(table.id, user, {"type": "fly"})
+    unchanged = await service.get(table.id)
+    assert unchanged.version == table.version
+    outcome = await service.act(table.id, user, legal[0], version=table.version)
+    assert outcome.table.version == table.version + 1
+
+
+async def test_two_identical_clicks_apply_once(service: TableService) -> None:
+    table = await _started(service)
+    seat, user = _mover(table)
+    action = table.game.legal_actions(table.state, seat)[0]
+    results = await asyncio.gather(
+        service.act(table.id, user, action, version=table.version),
+        service.act(table.id, user, action, version=table.version),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, StaleVersion) for r in results) == 1
+    assert (await service.get(table.id)).version == table.version + 1
+    assert len(await game_sql.fetch_moves(service.db, table.id)) == 1
+
+
+async def test_commit_then_notify_and_redeliver_after_failure(
+    service: TableService, notifier: RecordingNotifier
+) -> None:
+    table = await _started(service)
+    assert [n.kind for n in notifier.notes] == ["started"]
+    notifier.fail = True
+    seat, user = _mover(table)
+    await service.act(table.id, user, table.game.legal_actions(table.state, seat)[0])
+    assert len(notifier.notes) == 1  # not delivered, but the move is committed
+    assert (await service.get(table.id)).version == 1
+    notifier.fail = False
+    await service.resume()  # what the next start-up does
+    assert [(n.kind, n.version) for n in notifier.notes] == [("started", 0), ("moved", 1)]
+    await service.resume()  # nothing twice
+    assert len(notifier.notes) == 2
+
+
+async def test_notification_names_new_seats_to_act(service: TableService, notifier: RecordingNotifier) -> None:
+    table = await _started(service)
+    assert notifier.notes[0].newly_to_act == tuple(sorted(table.to_act()))
+    rng = random.Random(3)
+    while True:
+        table = await service.get(table.id)
+        before = table.to_act()
+        seat, user = _mover(table)
+        await service.act(table.id, user, rng.choice(table.game.legal_actions(table.state, seat)))
+        after = (await service.get(table.id)).to_act()
+        assert notifier.notes[-1].newly_to_act == tuple(sorted(after - before))
+        if after - before:
+            break
+
+
+async def test_log_replays_to_the_snapshot(service: TableService) -> None:
+    table = await _started(service, players=3, seed=11)
+    rng = random.Random(11)
+    for _ in range(40):
+        table = await service.get(table.id)
+        if table.status != "running":
+            break
+        seat, user = _mover(table)
+        await service.act(table.id, user, rng.choice(table.game.legal_actions(table.state, seat)))
+    table = await service.get(table.id)
+    replayed = await service.replay(table.id)
+    assert table.game.dump(replayed) == table.game.dump(table.state)
+
+
+async def test_resign_two_players_opponent_wins(service: TableService) -> None:
+    table = await _started(service)
+    loser = table.players[0]
+    assert loser.user_id is not None and loser.seat is not None
+    outcome = await service.resign(table.id, loser.user_id)
+    assert outcome.table.status == "finished"
+    result = outcome.table.result()
+    assert result is not None
+    assert result.ranking[loser.seat] == 2 and result.ranking[1 - loser.seat] == 1
+    with pytest.raises(WrongStatus):
+        await service.resign(table.id, loser.user_id)
+    replayed = await service.replay(table.id)
+    assert table.game.dump(replayed) == table.game.dump(outcome.table.state)
+
+
+async def test_computer_players_move_until_a_person_must(service: TableService) -> None:
+    table = await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=3, seed=4)
+    with pytest.raises(NotAllowed):
+        await service.add_ai(table.id, 2)
+    await service.add_ai(table.id, 1)
+    await service.add_ai(table.id, 1)
+    await service.start(table.id, 1)
+    await service.idle()
+    table = await service.get(table.id)
+    assert table.status == "running"
+    assert all(table.player_at(s).user_id == 1 for s in table.to_act())
+
+
+async def test_a_whole_game_of_computers_finishes(service: TableService) -> None:
+    table = await service.create(
+        key="great_wall", creator_id=1, creator_name="host", seat_count=4, seed=7, join=False
+    )
+    for _ in range(4):
+        await service.add_ai(table.id, 1)
+    await service.start(table.id, 1)
+    await service.idle()
+    table = await service.get(table.id)
+    assert table.status == "finished"
+    assert table.result() is not None
+    replayed = await service.replay(table.id)
+    assert get("great_wall").dump(replayed) == get("great_wall").dump(table.state)
+
+
+async def test_my_games_list_waiting_first(service: TableService) -> None:
+    first = await _started(service, seed=1)
+    second = await _started(service, seed=2)
+    for table in (first, second):
+        assert {p.user_id for p in table.players} == {1, 2}
+    mine = await service.list_user(1)
+    waiting = [t for t in mine if 1 in {t.player_at(s).user_id for s in t.to_act()}]
+    assert mine[: len(waiting)] == waiting
+    assert {t.id for t in await service.list_guild(0)} == set()
