@@ -13,20 +13,28 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
+
+import aiosqlite
 
 from bot import games
 from bot.errors import GameNotFound, NotAllowed, NotSeated, NotYourTurn, StaleVersion, UserError, WrongStatus
 from bot.games.base import Event, Game, Result
 from bot.store import games as game_sql
 from bot.store import outbox as outbox_sql
+from bot.store import timers as timer_sql
+from bot.store import users as user_sql
 from bot.store.db import Database
 from bot.store.games import GameRow
+from bot.store.timers import TimerRow
+from bot.timecontrol import DAY, TIMEOUT_POLICIES, TimeControl, quiet_until, vacation_overlap
 
 log = logging.getLogger(__name__)
 
 AI_LEVELS = ("easy",)
+# Discord archives a quiet thread after 7 days at most: touch running games' threads more often than that.
+UPKEEP_INTERVAL = 6 * DAY
 
 
 @dataclass(frozen=True)
@@ -36,6 +44,7 @@ class Player:
     name: str
     ai_level: str | None
     seat: int | None
+    forfeited: bool = False
 
     @property
     def is_ai(self) -> bool:
@@ -65,6 +74,10 @@ class Table:
     players: tuple[Player, ...]
     state: Any
     updated_at: float
+    time_control: TimeControl
+    timeout_policy: str
+    vacation_allowed: bool
+    deadlines: dict[int, float]  # seat -> when its time runs out (timed games, seats to act)
 
     @property
     def game(self) -> Game:
@@ -111,7 +124,7 @@ class Table:
 
 @dataclass(frozen=True)
 class Notification:
-    """What happened, to be told: kind is 'started', 'moved' or 'cancelled'."""
+    """What happened, to be told: kind is 'started', 'moved', 'cancelled', 'reminder' or 'upkeep'."""
 
     id: int
     game_id: int
@@ -120,6 +133,8 @@ class Notification:
     seat: int | None  # who acted
     events: tuple[Event, ...]
     newly_to_act: tuple[int, ...]  # seats that must act now and did not before this move (to DM them)
+    timeout: str | None = None  # the policy that made this move for a seat out of time
+    deadline: float | None = None  # reminders: when the reminded seat's time runs out
 
 
 class Notifier(Protocol):
@@ -163,14 +178,14 @@ class TableService:
         row = await game_sql.fetch_game(self.db, game_id)
         if row is None:
             raise GameNotFound(game_id)
-        return self._table(row)
+        return await self._table(row)
 
     async def list_guild(self, guild_id: int, statuses: Sequence[str] = ("lobby", "running")) -> list[Table]:
         marks = ", ".join("?" for _ in statuses)
         rows = await game_sql.fetch_games(
             self.db, f"guild_id = ? AND status IN ({marks})", (guild_id, *statuses)
         )
-        return [self._table(row) for row in rows]
+        return [await self._table(row) for row in rows]
 
     async def list_user(self, user_id: int, statuses: Sequence[str] = ("lobby", "running")) -> list[Table]:
         """The user's games, those where they must act first, then the longest-waiting first."""
@@ -180,7 +195,7 @@ class TableService:
             f"status IN ({marks}) AND id IN (SELECT game_id FROM seats WHERE user_id = ?)",
             (*statuses, user_id),
         )
-        tables = [self._table(row) for row in rows]
+        tables = [await self._table(row) for row in rows]
 
         def waiting(table: Table) -> bool:
             seat = table.seat_of(user_id)
@@ -188,10 +203,15 @@ class TableService:
 
         return sorted(tables, key=lambda t: (not waiting(t), t.updated_at))
 
-    def _table(self, row: GameRow) -> Table:
+    async def _table(self, row: GameRow) -> Table:
         state = None
         if row.snapshot is not None:
             state = games.get(row.key).load(row.snapshot)
+        deadlines: dict[int, float] = {}
+        if row.status == "running" and row.time_control.get("kind", "none") != "none":
+            for timer in await timer_sql.pending_for_game(self.db, row.id):
+                if timer.kind == "deadline" and timer.seat is not None:
+                    deadlines[timer.seat] = timer.due_at
         return Table(
             id=row.id,
             key=row.key,
@@ -205,9 +225,13 @@ class TableService:
             options=row.options,
             seed=row.seed,
             version=row.version,
-            players=tuple(Player(s.slot, s.user_id, s.name, s.ai_level, s.seat) for s in row.seats),
+            players=tuple(Player(s.slot, s.user_id, s.name, s.ai_level, s.seat, s.forfeited) for s in row.seats),
             state=state,
             updated_at=row.updated_at,
+            time_control=TimeControl.from_dict(row.time_control),
+            timeout_policy=row.timeout_policy,
+            vacation_allowed=row.vacation_allowed,
+            deadlines=deadlines,
         )
 
     # -- lobby ---------------------------------------------------------------------------------------
@@ -223,10 +247,15 @@ class TableService:
         channel_id: int | None = None,
         seed: int | None = None,
         join: bool = True,
+        time_control: TimeControl | None = None,
+        timeout_policy: str = "ai",
+        vacation_allowed: bool = True,
     ) -> Table:
         game = games.get(key)
         game.check_players(seat_count)
         resolved = game.resolve_options(options)
+        if timeout_policy not in TIMEOUT_POLICIES:
+            raise ValueError(f"The timeout policy must be one of {', '.join(TIMEOUT_POLICIES)}.")
         if seed is None:
             seed = secrets.randbits(62)
         now = self.clock()
@@ -241,6 +270,9 @@ class TableService:
                 options=resolved,
                 seed=seed,
                 now=now,
+                time_control=(time_control or TimeControl()).to_dict(),
+                timeout_policy=timeout_policy,
+                vacation_allowed=vacation_allowed,
             )
             if join:
                 await game_sql.insert_seat(conn, game_id, creator_id, creator_name, None)
@@ -303,6 +335,11 @@ class TableService:
                 for seat, player in enumerate(order):
                     await game_sql.assign_seat(conn, game_id, player.slot, seat)
                 await game_sql.set_columns(conn, game_id, now, status="running", snapshot=game.dump(state))
+                started = replace(table, status="running", players=tuple(
+                    replace(p, seat=order.index(p)) for p in table.players
+                ))
+                await self._update_turns(conn, started, frozenset(), game.to_act(state), 0, now, {})
+                await timer_sql.add(conn, game_id, "upkeep", None, 0, now + UPKEEP_INTERVAL)
                 await outbox_sql.add(
                     conn,
                     game_id,
@@ -311,9 +348,11 @@ class TableService:
                     {"seat": None, "events": [], "newly_to_act": sorted(game.to_act(state))},
                     now,
                 )
+        self.on_timers_changed()
         await self._deliver(game_id)
-        self._kick_ai(game_id)
-        return await self.get(game_id)
+        table = await self.get(game_id)
+        self._kick_ai(table)
+        return table
 
     async def cancel(self, game_id: int, user_id: int, *, can_manage: bool = False) -> Table:
         async with self._lock(game_id):
@@ -325,6 +364,7 @@ class TableService:
             now = self.clock()
             async with self.db.tx() as conn:
                 await game_sql.set_columns(conn, game_id, now, status="cancelled")
+                await timer_sql.cancel_game(conn, game_id, now)
                 if table.status == "running":
                     await outbox_sql.add(
                         conn, game_id, table.version, "cancelled", {"seat": None, "events": []}, now
@@ -366,7 +406,7 @@ class TableService:
                 raise NotYourTurn()
             outcome = await self._commit(table, seat, "action", dict(action))
         await self._deliver(game_id)
-        self._kick_ai(game_id)
+        self._kick_ai(outcome.table)
         return outcome
 
     async def resign(self, game_id: int, user_id: int) -> MoveOutcome:
@@ -377,7 +417,7 @@ class TableService:
                 raise NotSeated()
             outcome = await self._commit(table, seat, "resign", {})
         await self._deliver(game_id)
-        self._kick_ai(game_id)
+        self._kick_ai(outcome.table)
         return outcome
 
     async def _running(self, game_id: int) -> Table:
@@ -387,7 +427,9 @@ class TableService:
                               "This game has not started yet.")
         return table
 
-    async def _commit(self, table: Table, seat: int, kind: str, action: dict[str, Any]) -> MoveOutcome:
+    async def _commit(
+        self, table: Table, seat: int, kind: str, action: dict[str, Any], *, timeout: str | None = None
+    ) -> MoveOutcome:
         game = table.game
         if kind == "resign":
             state, events = game.resign(table.state, seat)
@@ -396,11 +438,15 @@ class TableService:
         over = game.is_over(state)
         now = self.clock()
         before = game.to_act(table.state)
-        payload = {
+        after = frozenset() if over else game.to_act(state)
+        payload: dict[str, Any] = {
             "seat": seat,
             "events": [event.to_dict() for event in events],
-            "newly_to_act": sorted(game.to_act(state) - before),
+            "newly_to_act": sorted(after - before),
         }
+        if timeout:
+            payload["timeout"] = timeout
+        vacations = await self._vacations(table, before - after)
         async with self.db.tx() as conn:
             ok = await game_sql.commit_move(
                 conn,
@@ -416,12 +462,168 @@ class TableService:
             )
             if not ok:  # another process moved first: the version check keeps this from applying twice
                 raise StaleVersion()
+            if timeout == "forfeit":
+                await timer_sql.set_forfeited(conn, table.id, seat)
+            await self._update_turns(conn, table, before, after, table.version + 1, now, vacations)
+            if over:
+                await timer_sql.cancel_game(conn, table.id, now)
             await outbox_sql.add(conn, table.id, table.version + 1, "moved", payload, now)
+        if after - before:
+            self.on_timers_changed()
         return MoveOutcome(await self.get(table.id), tuple(events), seat)
 
+    # -- clocks --------------------------------------------------------------------------------------
+    def on_timers_changed(self) -> None:
+        """Replaced by the timer dispatcher's wake() when one runs."""
+
+    async def _vacations(self, table: Table, seats: Iterable[int]) -> dict[int, list[tuple[float, float]]]:
+        """Vacation periods of the people in ``seats`` (they pause clocks when the table allows it)."""
+        if not table.vacation_allowed or not table.time_control.timed:
+            return {}
+        found = {}
+        for seat in seats:
+            user = table.player_at(seat).user_id
+            if user is not None:
+                found[seat] = (await user_sql.settings(self.db, user)).vacations()
+        return found
+
+    async def _update_turns(
+        self,
+        conn: aiosqlite.Connection,
+        table: Table,
+        before: frozenset[int],
+        after: frozenset[int],
+        version: int,
+        now: float,
+        vacations: Mapping[int, list[tuple[float, float]]],
+    ) -> None:
+        """End the turns of seats that no longer must act (spending their time bank) and start the turns of
+        those that now must, with their deadline and reminders. Runs inside the move's transaction."""
+        control = table.time_control
+        clocks = await timer_sql.seat_clocks(conn, table.id)
+        for seat in sorted(before - after):
+            clock = clocks.get(seat)
+            await timer_sql.cancel_seat(conn, table.id, seat, now)
+            bank = clock.bank if clock else None
+            if clock and clock.turn_started_at is not None:
+                used = now - clock.turn_started_at
+                used -= vacation_overlap(clock.turn_started_at, now, vacations.get(seat, []))
+                bank = control.bank_after_turn(clock.bank, used)
+            await timer_sql.end_turn(conn, table.id, seat, bank)
+        for seat in sorted(after - before):
+            await timer_sql.start_turn(conn, table.id, seat, now, version)
+            if not control.timed or table.player_at(seat).is_ai:
+                continue
+            clock = clocks.get(seat)
+            allowance = control.turn_allowance(clock.bank if clock else None)
+            await timer_sql.add(conn, table.id, "deadline", seat, version, now + allowance)
+            for offset in control.reminder_offsets(allowance):
+                await timer_sql.add(conn, table.id, "reminder", seat, version, now + offset)
+
+    # -- timers --------------------------------------------------------------------------------------
+    async def fire_timer(self, timer: TimerRow) -> None:
+        """Handle one due timer (called by the dispatcher). It fires once: it is marked fired in the same
+        transaction as its effect, or postponed (quiet hours, vacation) without effect."""
+        async with self._lock(timer.game_id):
+            table = await self.get(timer.game_id)
+            now = self.clock()
+            if timer.kind == "upkeep":
+                await self._upkeep(table, timer, now)
+            elif not await self._turn_timer_is_live(table, timer):
+                async with self.db.tx() as conn:
+                    await timer_sql.mark_fired(conn, timer.id, now)
+                return
+            elif timer.kind == "reminder":
+                await self._remind(table, timer, now)
+            else:
+                await self._deadline(table, timer, now)
+        await self._deliver(timer.game_id)
+        self._kick_ai(await self.get(timer.game_id))
+
+    async def _turn_timer_is_live(self, table: Table, timer: TimerRow) -> bool:
+        if table.status != "running" or timer.seat is None or timer.seat not in table.to_act():
+            return False
+        async with self.db.read() as conn:
+            clock = (await timer_sql.seat_clocks(conn, table.id)).get(timer.seat)
+        return clock is not None and clock.turn_version == timer.version
+
+    async def _upkeep(self, table: Table, timer: TimerRow, now: float) -> None:
+        async with self.db.tx() as conn:
+            if not await timer_sql.mark_fired(conn, timer.id, now) or table.status != "running":
+                return
+            await timer_sql.add(conn, table.id, "upkeep", None, table.version, now + UPKEEP_INTERVAL)
+            await outbox_sql.add(conn, table.id, table.version, "upkeep", {"seat": None, "events": []}, now)
+
+    async def _remind(self, table: Table, timer: TimerRow, now: float) -> None:
+        assert timer.seat is not None
+        user = table.player_at(timer.seat).user_id
+        settings = await user_sql.settings(self.db, user) if user is not None else None
+        wait_until = None
+        if settings is not None:
+            if table.vacation_allowed and settings.on_vacation(now):
+                wait_until = settings.vacation_until
+            else:
+                wait_until = quiet_until(now, settings.time_zone, settings.quiet_start, settings.quiet_end)
+        deadline = table.deadlines.get(timer.seat)
+        async with self.db.tx() as conn:
+            if wait_until is not None and (deadline is None or wait_until < deadline):
+                await timer_sql.postpone(conn, timer.id, wait_until)  # reminders wait out quiet hours
+                return
+            if not await timer_sql.mark_fired(conn, timer.id, now) or wait_until is not None:
+                return  # quiet (or away) until after the deadline: this reminder would come too late
+            payload = {"seat": timer.seat, "events": [], "deadline": deadline}
+            await outbox_sql.add(conn, table.id, table.version, "reminder", payload, now)
+
+    async def _deadline(self, table: Table, timer: TimerRow, now: float) -> None:
+        assert timer.seat is not None
+        seat = timer.seat
+        async with self.db.read() as conn:
+            clock = (await timer_sql.seat_clocks(conn, table.id))[seat]
+        user = table.player_at(seat).user_id
+        vacations: list[tuple[float, float]] = []
+        on_vacation_until = None
+        if table.vacation_allowed and user is not None:
+            settings = await user_sql.settings(self.db, user)
+            vacations = settings.vacations()
+            if settings.on_vacation(now):
+                on_vacation_until = settings.vacation_until
+        started = clock.turn_started_at if clock.turn_started_at is not None else now
+        used = now - started - vacation_overlap(started, now, vacations)
+        left = table.time_control.turn_allowance(clock.bank) - used
+        if left > 0.5 or on_vacation_until is not None:  # clocks pause on vacation: the deadline moves on
+            async with self.db.tx() as conn:
+                await timer_sql.postpone(conn, timer.id, (on_vacation_until or now) + max(left, 0.0))
+            self.on_timers_changed()
+            return
+        async with self.db.tx() as conn:
+            if not await timer_sql.mark_fired(conn, timer.id, now):
+                return
+        await self._time_out(table, seat)
+
+    async def _time_out(self, table: Table, seat: int) -> None:
+        """The table's policy plays for a seat whose time ran out (the game lock is held)."""
+        policy = table.timeout_policy
+        if policy == "forfeit":
+            await self._commit(table, seat, "resign", {}, timeout="forfeit")
+            return
+        turn = table.version
+        while table.status == "running" and seat in table.to_act():
+            game = table.game
+            action = game.timeout_action(table.state, seat) if policy == "skip" else None
+            if action is None:  # "ai", or no move exists that is blind to the seat's hidden cards
+                rng = random.Random(f"timeout:{table.seed}:{table.version}:{seat}")
+                action = game.choose_action(
+                    game.view(table.state, seat), game.legal_actions(table.state, seat), rng, "easy"
+                )
+            table = (await self._commit(table, seat, "action", action, timeout=policy)).table
+            if table.version - turn > 500:  # a turn never needs this many moves: refuse to spin
+                raise RuntimeError(f"timeout of seat {seat} in game {table.id} does not end the turn")
+
     # -- computer players ----------------------------------------------------------------------------
-    def _kick_ai(self, game_id: int) -> None:
-        task = asyncio.get_running_loop().create_task(self.run_ai(game_id))
+    def _kick_ai(self, table: Table) -> None:
+        if table.status != "running" or not any(p.is_ai for p in table.players):
+            return
+        task = asyncio.get_running_loop().create_task(self.run_ai(table.id))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -462,11 +664,11 @@ class TableService:
         for game_id in dict.fromkeys(note.game_id for note in pending):
             await self._deliver(game_id)
         for table in await self._all_running():
-            self._kick_ai(table.id)
+            self._kick_ai(table)
 
     async def _all_running(self) -> list[Table]:
         rows = await game_sql.fetch_games(self.db, "status = ?", ("running",), limit=100_000)
-        return [self._table(row) for row in rows]
+        return [await self._table(row) for row in rows]
 
     async def _deliver(self, game_id: int) -> None:
         """Deliver this game's pending notifications in order; stop at the first failure (kept for later)."""
@@ -482,6 +684,8 @@ class TableService:
                     seat=row.payload.get("seat"),
                     events=tuple(Event.from_dict(e) for e in row.payload.get("events", [])),
                     newly_to_act=tuple(row.payload.get("newly_to_act", [])),
+                    timeout=row.payload.get("timeout"),
+                    deadline=row.payload.get("deadline"),
                 )
                 try:
                     await self.notifier.deliver(table, note)

@@ -164,6 +164,11 @@ class Game(ABC):
     def action_label(self, action: Mapping[str, Any]) -> str:
         """A short label for a button or select option, e.g. "Play 2 Wall to section 3"."""
 
+    def timeout_action(self, state: Any, seat: int) -> Action | None:
+        """A safe move for a seat whose time ran out that does not depend on its hidden information (its
+        probability must not change with what the seat holds), or None when the rules leave no such move."""
+        return None
+
     @abstractmethod
     def choose_action(self, view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
         """The computer player's choice, from its own view and legal actions only."""

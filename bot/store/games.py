@@ -18,6 +18,7 @@ class SeatRow:
     name: str
     ai_level: str | None
     seat: int | None
+    forfeited: bool = False
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,9 @@ class GameRow:
     created_at: float
     updated_at: float
     seats: tuple[SeatRow, ...]
+    time_control: dict[str, Any]
+    timeout_policy: str
+    vacation_allowed: bool
 
 
 @dataclass(frozen=True)
@@ -52,8 +56,9 @@ class MoveRow:
 
 _GAME_COLUMNS = (
     "id, key, guild_id, channel_id, thread_id, lobby_message_id, creator_id, status, seat_count, "
-    "options, seed, version, snapshot, result, created_at, updated_at"
+    "options, seed, version, snapshot, result, created_at, updated_at, time_control, timeout_policy, vacation_allowed"
 )
+_SEAT_QUERY = "SELECT slot, user_id, name, ai_level, seat, forfeited FROM seats WHERE game_id = ? ORDER BY slot"
 
 
 async def insert_game(
@@ -67,14 +72,20 @@ async def insert_game(
     options: dict[str, Any],
     seed: int,
     now: float,
+    time_control: dict[str, Any] | None = None,
+    timeout_policy: str = "ai",
+    vacation_allowed: bool = True,
 ) -> int:
     cursor = await conn.execute(
         """
         INSERT INTO games (key, guild_id, channel_id, creator_id, status, seat_count, options, seed,
-                           created_at, updated_at)
-        VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)
+                           created_at, updated_at, time_control, timeout_policy, vacation_allowed)
+        VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)
         """,
-        (key, guild_id, channel_id, creator_id, seat_count, json.dumps(options), seed, now, now),
+        (
+            key, guild_id, channel_id, creator_id, seat_count, json.dumps(options), seed, now, now,
+            json.dumps(time_control or {"kind": "none"}), timeout_policy, int(vacation_allowed),
+        ),
     )
     assert cursor.lastrowid is not None
     return int(cursor.lastrowid)
@@ -146,10 +157,7 @@ async def fetch_game(db: Database, game_id: int) -> GameRow | None:
     row = await db.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
     if row is None:
         return None
-    seats = await db.fetchall(
-        "SELECT slot, user_id, name, ai_level, seat FROM seats WHERE game_id = ? ORDER BY slot", (game_id,)
-    )
-    return _game_row(row, seats)
+    return _game_row(row, await db.fetchall(_SEAT_QUERY, (game_id,)))
 
 
 async def fetch_games(db: Database, where: str, params: tuple[Any, ...], limit: int = 100) -> list[GameRow]:
@@ -159,10 +167,7 @@ async def fetch_games(db: Database, where: str, params: tuple[Any, ...], limit: 
     )
     games = []
     for row in rows:
-        seats = await db.fetchall(
-            "SELECT slot, user_id, name, ai_level, seat FROM seats WHERE game_id = ? ORDER BY slot", (row["id"],)
-        )
-        games.append(_game_row(row, seats))
+        games.append(_game_row(row, await db.fetchall(_SEAT_QUERY, (row["id"],))))
     return games
 
 
@@ -191,5 +196,10 @@ def _game_row(row: aiosqlite.Row, seats: list[aiosqlite.Row]) -> GameRow:
         result=json.loads(row["result"]) if row["result"] else None,
         created_at=row["created_at"],
         updated_at=row["updated_at"],
-        seats=tuple(SeatRow(s["slot"], s["user_id"], s["name"], s["ai_level"], s["seat"]) for s in seats),
+        seats=tuple(
+            SeatRow(s["slot"], s["user_id"], s["name"], s["ai_level"], s["seat"], bool(s["forfeited"])) for s in seats
+        ),
+        time_control=json.loads(row["time_control"]),
+        timeout_policy=row["timeout_policy"],
+        vacation_allowed=bool(row["vacation_allowed"]),
     )

@@ -1,21 +1,80 @@
-"""SQL for per-user facts the bot remembers (for now: whether the user's DMs are closed to us)."""
+"""SQL for per-user facts and settings: closed DMs, DM on my turn, quiet hours, vacation, ping before me."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from bot.store.db import Database
 
 
+@dataclass(frozen=True)
+class UserSettings:
+    user_id: int
+    dm_closed: bool = False
+    dm_on_turn: bool = True
+    ping_before: bool = False
+    time_zone: str = "UTC"
+    quiet_start: int | None = None  # minute of the day in time_zone
+    quiet_end: int | None = None
+    vacation_start: float | None = None
+    vacation_until: float | None = None
+
+    def on_vacation(self, now: float) -> bool:
+        return (
+            self.vacation_start is not None
+            and self.vacation_until is not None
+            and self.vacation_start <= now < self.vacation_until
+        )
+
+    def vacations(self) -> list[tuple[float, float]]:
+        if self.vacation_start is None or self.vacation_until is None:
+            return []
+        return [(self.vacation_start, self.vacation_until)]
+
+
+_COLUMNS = (
+    "dm_closed, dm_on_turn, ping_before, time_zone, quiet_start, quiet_end, vacation_start, vacation_until"
+)
+_SETTABLE = set(_COLUMNS.split(", "))
+
+
+async def settings(db: Database, user_id: int) -> UserSettings:
+    row = await db.fetchone(f"SELECT {_COLUMNS} FROM users WHERE user_id = ?", (user_id,))
+    if row is None:
+        return UserSettings(user_id)
+    return UserSettings(
+        user_id=user_id,
+        dm_closed=bool(row["dm_closed"]),
+        dm_on_turn=bool(row["dm_on_turn"]),
+        ping_before=bool(row["ping_before"]),
+        time_zone=row["time_zone"],
+        quiet_start=row["quiet_start"],
+        quiet_end=row["quiet_end"],
+        vacation_start=row["vacation_start"],
+        vacation_until=row["vacation_until"],
+    )
+
+
+async def update(db: Database, user_id: int, now: float, **values: object) -> UserSettings:
+    """Set some settings of one user (column names come from our code, never from users)."""
+    if not values or not set(values) <= _SETTABLE:
+        raise ValueError(f"cannot set {sorted(values)}")
+    names = list(values)
+    async with db.tx() as conn:
+        await conn.execute(
+            f"""
+            INSERT INTO users (user_id, updated_at, {", ".join(names)}) VALUES (?, ?, {", ".join("?" for _ in names)})
+            ON CONFLICT (user_id) DO UPDATE SET updated_at = excluded.updated_at,
+                {", ".join(f"{n} = excluded.{n}" for n in names)}
+            """,
+            (user_id, now, *values.values()),
+        )
+    return await settings(db, user_id)
+
+
 async def dm_closed(db: Database, user_id: int) -> bool:
-    row = await db.fetchone("SELECT dm_closed FROM users WHERE user_id = ?", (user_id,))
-    return bool(row and row["dm_closed"])
+    return (await settings(db, user_id)).dm_closed
 
 
 async def set_dm_closed(db: Database, user_id: int, closed: bool, now: float) -> None:
-    async with db.tx() as conn:
-        await conn.execute(
-            """
-            INSERT INTO users (user_id, dm_closed, updated_at) VALUES (?, ?, ?)
-            ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed, updated_at = excluded.updated_at
-            """,
-            (user_id, int(closed), now),
-        )
+    await update(db, user_id, now, dm_closed=int(closed))
