@@ -1,0 +1,121 @@
+"""Businesses, income and the final ranking (§6.2, §6.3, §7, §8), always derived from the board [R24]."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from bot.games.base import Result, competition_ranking
+from bot.games.chinatown.data import BOARD, SHOPS, Shop, State
+
+
+@dataclass(frozen=True)
+class Business:
+    """A connected group of one owner's same-type tiles, with its split into scored parts [R25]."""
+
+    owner: int
+    shop: Shop
+    lots: tuple[int, ...]
+    parts: tuple[int, ...]  # sizes: n div m complete parts of m, then n mod m if > 0
+    income: int
+
+    @property
+    def complete(self) -> bool:
+        return self.parts[0] == BOARD.shops[self.shop].max_size
+
+
+def split(size: int, max_size: int) -> tuple[int, ...]:
+    """The oversize rule: ``n div m`` complete businesses plus one of ``n mod m`` (§6.3)."""
+    parts = [max_size] * (size // max_size)
+    if size % max_size:
+        parts.append(size % max_size)
+    return tuple(parts)
+
+
+def part_income(size: int, max_size: int) -> int:
+    table = BOARD.income_complete if size == max_size else BOARD.income_incomplete
+    return table[size]
+
+
+def group_income(size: int, max_size: int) -> int:
+    return sum(part_income(part, max_size) for part in split(size, max_size))
+
+
+def components(lots: Iterable[int]) -> list[tuple[int, ...]]:
+    """Connected components of ``lots`` under orthogonal adjacency (never diagonal, never across streets)."""
+    remaining = set(lots)
+    groups: list[tuple[int, ...]] = []
+    for start in sorted(remaining):
+        if start not in remaining:
+            continue
+        remaining.discard(start)
+        stack, group = [start], [start]
+        while stack:
+            for neighbour in BOARD.adjacency[stack.pop()]:
+                if neighbour in remaining:
+                    remaining.discard(neighbour)
+                    stack.append(neighbour)
+                    group.append(neighbour)
+        groups.append(tuple(sorted(group)))
+    return groups
+
+
+def businesses_of(holdings: Mapping[int, Shop], owner: int) -> list[Business]:
+    """The businesses formed by one owner's tiles, ``holdings`` mapping lot -> shop type."""
+    result: list[Business] = []
+    for shop in SHOPS:
+        m = BOARD.shops[shop].max_size
+        for group in components(lot for lot, s in holdings.items() if s is shop):
+            result.append(Business(owner, shop, group, split(len(group), m), group_income(len(group), m)))
+    return result
+
+
+def holdings(state: State, seat: int) -> dict[int, Shop]:
+    """Lot -> tile for every tile on a lot ``seat`` owns."""
+    return {
+        lot: tile
+        for lot, (owner, tile) in enumerate(zip(state.owners, state.tiles, strict=True), start=1)
+        if owner == seat and tile is not None
+    }
+
+
+def businesses(state: State, seat: int) -> list[Business]:
+    return businesses_of(holdings(state, seat), seat)
+
+
+def income(state: State, seat: int) -> int:
+    """What ``seat`` earns in phase 5 from the board as it stands (§7.2)."""
+    return sum(b.income for b in businesses(state, seat))
+
+
+def tiles_on_board(state: State, seat: int) -> int:
+    """The tie-break: tiles on lots the seat owns; tiles in hand never count [R28]."""
+    return sum(1 for owner, tile in zip(state.owners, state.tiles, strict=True) if owner == seat and tile)
+
+
+def ranking(state: State) -> tuple[int, ...]:
+    """Cash, then tiles on the board; equal on both share the place [R28]. Resigned seats come last,
+    the latest to leave above the earlier ones."""
+    keys: list[tuple[int, int, int]] = []
+    for seat, data in enumerate(state.seats):
+        if data.resigned:
+            keys.append((0, state.resigned_order.index(seat), 0))
+        else:
+            keys.append((1, data.cash, tiles_on_board(state, seat)))
+    return competition_ranking(keys)
+
+
+def final_result(state: State) -> Result:
+    """Scores are final cash; the breakdown's parts sum to it (start money + income + trade balance)."""
+    breakdown = []
+    for seat in state.seats:
+        earned = sum(seat.income)
+        breakdown.append(
+            {"start_money": BOARD.start_money, "income": earned, "trades": seat.cash - BOARD.start_money - earned}
+        )
+    return Result(
+        scores=tuple(seat.cash for seat in state.seats),
+        ranking=ranking(state),
+        breakdown=tuple(breakdown),
+        reason="normal" if len(state.active) >= 2 else "resignation",
+    )

@@ -1,0 +1,149 @@
+"""Views (schema.py), built up from public fields plus the viewer's own, never copied and pared down.
+
+Never in a view: the seed, another player's cash (until the end), dealt cards or keep choice, or batch.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from bot.games.chinatown import scoring
+from bot.games.chinatown.data import (
+    BOARD,
+    COLOURS,
+    LOTS,
+    SHOPS,
+    ZODIAC,
+    Leg,
+    LegKind,
+    Offer,
+    Phase,
+    State,
+    hand_dict,
+)
+from bot.games.chinatown.errors import MONEY_UNPAYABLE
+from bot.games.chinatown.schema import (
+    BusinessView,
+    ChinatownView,
+    Colour,
+    LegView,
+    LotView,
+    OfferStatus,
+    OfferView,
+    PlacementView,
+    PlayerView,
+    ShopId,
+)
+from bot.games.chinatown.schema import (
+    Phase as PhaseName,
+)
+
+
+def _shop_id(value: object) -> ShopId | None:
+    return cast(ShopId, str(value)) if value is not None else None
+
+
+def offer_visible(state: State, offer: Offer, viewer: int | None) -> bool:
+    """Open offers are public by default; option ``offer_visibility = participants`` [R19]."""
+    return state.options.offer_visibility == "public" or viewer in offer.participants
+
+
+def _leg(state: State, leg: Leg, show_money: bool) -> LegView:
+    return {
+        "from": leg.giver,
+        "to": leg.receiver,
+        "kind": leg.kind.value,
+        "lot": leg.lot,
+        "lot_tile": _shop_id(state.tile(leg.lot)) if leg.lot is not None else None,
+        "tile_type": _shop_id(leg.shop),
+        "count": leg.count,
+        "amount": leg.amount if show_money or leg.kind is not LegKind.MONEY else None,
+    }
+
+
+def offer_dict(state: State, offer: Offer, viewer: int | None, force_visible: bool = False) -> OfferView | None:
+    """The offer as ``viewer`` may see it, or None. Money amounts follow ``announce_trade_money`` [R19];
+    a cash shortfall is named only to the player concerned [R30]."""
+    if not (force_visible or offer_visible(state, offer, viewer)):
+        return None
+    insider = viewer in offer.participants
+    reason, concerned = offer.void_code, offer.void_seat
+    if reason == "INSUFFICIENT_CASH" and viewer != concerned:
+        reason, concerned = MONEY_UNPAYABLE, None
+    return {
+        "id": offer.id,
+        "version": offer.version,
+        "author": offer.author,
+        "status": cast(OfferStatus, offer.status.value),
+        "legs": [_leg(state, leg, state.options.announce_trade_money or insider) for leg in offer.legs],
+        "participants": list(offer.participants),
+        "accepted": list(offer.accepted),
+        "note": offer.note,
+        "void_reason": reason,
+        "void_seat": concerned,
+    }
+
+
+def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
+    data = state.seats[seat]
+    over = state.phase is Phase.GAME_OVER
+    own = viewer == seat
+    income_public = state.options.announce_income == "public" or own or over
+    businesses: list[BusinessView] = [
+        {"tile": cast(ShopId, b.shop.value), "lots": list(b.lots), "parts": list(b.parts), "complete": b.complete}
+        for b in scoring.businesses(state, seat)
+    ]
+    return {
+        "seat": seat,
+        "colour": cast(Colour, COLOURS[seat]),
+        "cash": data.cash if own or over else None,
+        "hand_tiles": hand_dict(data.hand),
+        "lots_owned": sum(1 for owner in state.owners if owner == seat),
+        "tiles_on_board": scoring.tiles_on_board(state, seat),
+        "businesses": businesses,
+        "income_now": sum(b.income for b in scoring.businesses(state, seat)) if income_public else None,
+        "income_history": list(data.income) if income_public else None,
+        "cards_in_hand": len(data.dealt),
+        "keep_submitted": data.keep is not None,
+        "ready": data.ready,
+        "turn_done": data.turn_done,
+        "resigned": data.resigned,
+    }
+
+
+def build_view(state: State, viewer: int | None, to_act: list[int], turn: int | None) -> ChinatownView:
+    spec = BOARD.round_spec(state.num_players, state.round)
+    me = state.seats[viewer] if viewer is not None else None
+    lots: list[LotView] = [
+        {"lot": lot, "district": BOARD.district_of[lot], "owner": state.owner(lot), "tile": _shop_id(state.tile(lot))}
+        for lot in LOTS
+    ]
+    offers = [view for o in state.offers if (view := offer_dict(state, o, viewer)) is not None]
+    batch: list[PlacementView] | None = None
+    if me is not None and state.options.placement_mode == "simultaneous":
+        batch = [{"lot": lot, "tile": cast(ShopId, shop.value)} for lot, shop in me.batch]
+    return {
+        "key": "chinatown",
+        "viewer": viewer,
+        "num_players": state.num_players,
+        "options": state.options.to_dict(),
+        "round": state.round,
+        "year": state.year(),
+        "zodiac": ZODIAC[state.round - 1],
+        "phase": cast(PhaseName, state.phase.value),
+        "first_player": state.first_player,
+        "turn": turn,
+        "to_act": to_act,
+        "deal": spec.deal,
+        "keep": spec.keep,
+        "draw": spec.tiles,
+        "lots": lots,
+        "deck_count": len(state.deck),
+        "bag": {shop.value: n for shop, n in zip(SHOPS, state.bag, strict=True)},
+        "players": [_player(state, s, viewer) for s in range(state.num_players)],
+        "hand_cards": list(me.dealt) if me is not None and state.phase is Phase.DEAL_BUILDINGS else None,
+        "keep_choice": list(me.keep) if me is not None and me.keep is not None else None,
+        "batch": batch,
+        "offers": offers,
+        "result": scoring.final_result(state).to_dict() if state.phase is Phase.GAME_OVER else None,
+    }
