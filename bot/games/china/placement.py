@@ -105,6 +105,9 @@ def check_place(state: State, seat: int, place: Place) -> Work:
         )
     supply = state.seats[seat]
     fort = [p for p in place.pieces if p.kind == "fortification"]
+    if fort:
+        # Checked before F4 so that its message never asks for a fortification the seat cannot place.
+        _fortification_available(state, seat, len(fort))
     if (
         fort
         and opened
@@ -161,18 +164,22 @@ def _put_emissary(state: State, seat: int, work: Work) -> None:
     present = sum(work.dragon)
     if present + 1 > cap:
         raise IllegalAction(
-            f"{region.name} can hold at most {cap} emissaries (the most houses any one player has "
-            f"there), and it already has {present}."
+            f"{region.name} can hold at most {cap} {'emissary' if cap == 1 else 'emissaries'} (the most "
+            f"houses any one player has there), and it already has {present}."
         )
     work.dragon[seat] += 1
     work.emissaries_used += 1
 
 
-def _put_fortification(state: State, seat: int, work: Work, space: str | None) -> None:
+def _fortification_available(state: State, seat: int, wanted: int) -> None:
     if not state.fortifications:
         raise IllegalAction("This table plays without fortifications.")
-    if state.seats[seat].fortifications - work.fortification_used < 1:
+    if state.seats[seat].fortifications < wanted:
         raise IllegalAction("You have already placed your fortification.")
+
+
+def _put_fortification(state: State, seat: int, work: Work, space: str | None) -> None:
+    _fortification_available(state, seat, work.fortification_used + 1)
     i = _space_in_region(space, work)
     if work.houses[i] is not None or work.fortified[i] is not None:
         raise IllegalAction("That space already has a house or a fortification.")
