@@ -121,6 +121,13 @@ def _section(data: Mapping[str, Any], slot: int) -> Section:
 
 
 def load(data: Mapping[str, Any]) -> State:
+    state = parse(data)
+    check(state)
+    return state
+
+
+def parse(data: Mapping[str, Any]) -> State:
+    """The state a dump describes, with field types checked but not the game's invariants."""
     try:
         if data.get("format") != FORMAT:
             raise ValueError(f"unknown state format {data.get('format')!r}")
@@ -168,7 +175,6 @@ def load(data: Mapping[str, Any]) -> State:
         )
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"malformed state: {error!r}") from None
-    check(state)
     return state
 
 

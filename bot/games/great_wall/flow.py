@@ -30,24 +30,36 @@ from bot.games.great_wall.scoring import result
 
 
 def new_state(num_players: int, seed: int, options: Options) -> State:
-    """Spec §3: shuffle decks, deal 5, shuffle the markers, fill the slots, pick the start seat."""
+    """Spec §3: shuffle each deck and the markers from the seed, then set up."""
     # A per-game derivation keeps this game's draws independent of other engines fed the same seed.
     rng = random.Random(f"great_wall/{seed}")
-    seats = []
+    decks = []
     for seat in range(num_players):
         cards = list(deck_of(seat))
         rng.shuffle(cards)
-        seats.append(SeatState(deck=tuple(cards[HAND_SIZE:]), hand=tuple(sorted(cards[:HAND_SIZE]))))
+        decks.append(tuple(cards))
     supply = list(MARKERS)
     rng.shuffle(supply)
     start = options.first_seat if options.first_seat is not None else rng.randrange(num_players)
+    return setup(num_players, seed, options, tuple(decks), tuple(supply), start)
+
+
+def setup(
+    num_players: int,
+    seed: int,
+    options: Options,
+    decks: tuple[tuple[int, ...], ...],
+    supply: tuple[int, ...],
+    start: int,
+) -> State:
+    """Deal 5 from each shuffled deck, fill the slots in order from the supply, begin the start seat's turn."""
     state = State(
         num_players=num_players,
         seed=seed,
         options=options,
         start_seat=start,
-        seats=tuple(seats),
-        supply=tuple(supply),
+        seats=tuple(SeatState(deck=deck[HAND_SIZE:], hand=tuple(sorted(deck[:HAND_SIZE]))) for deck in decks),
+        supply=supply,
         removed_pairs=(),
         removed_cards=(),
         sections=tuple(Section(open=False) for _ in range(SECTIONS_FOR_PLAYERS[num_players])),
