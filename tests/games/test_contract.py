@@ -1,0 +1,115 @@
+"""The engine contract, checked the OpenSpiel way over every game in ``bot.games.GAMES`` and player count.
+
+Each game must register a ``resample(state, seat, rng)`` below: it reshuffles what ``seat`` cannot see,
+and that seat's view (and the public view) must not change.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.games import GAMES, Game, get
+from tests.games.great_wall import hidden as great_wall_hidden
+from tests.games.strategies import PlayedGame, action_key, played_games, replay
+
+RESAMPLERS: dict[str, Callable[[Any, int | None, random.Random], Any]] = {
+    "great_wall": great_wall_hidden.resample,
+}
+SECRET_KEYS = {"seed", "rng", "rng_state", "deck_order", "supply_order"}
+
+CASES = [(key, n) for key in GAMES for n in range(get(key).min_players, get(key).max_players + 1)]
+SETTINGS = settings(
+    max_examples=4,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def _keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in _keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in _keys(v)}
+    return set()
+
+
+def _check_views(game: Game, state: Any, players: int, resample: Callable[..., Any], rng: random.Random) -> None:
+    for seat in [None, *range(players)]:
+        view = game.view(state, seat)
+        assert json.loads(json.dumps(view)) == view, "views must be JSON-safe"
+        assert not _keys(view) & SECRET_KEYS
+        shuffled = resample(state, seat, rng)
+        assert game.view(shuffled, seat) == view, f"view of seat {seat} leaks hidden information"
+
+
+def _check_step(game: Game, played: PlayedGame, index: int, rng: random.Random) -> None:
+    state = played.states[index]
+    text = json.dumps(game.dump(state))
+    loaded = game.load(json.loads(text))
+    assert json.dumps(game.dump(loaded)) == text, "dump/load must round-trip"
+    acting = game.to_act(state)
+    for seat in range(played.players):
+        legal = game.legal_actions(state, seat)
+        if seat not in acting:
+            assert legal == [], "no legal actions for a seat that is not to act"
+            continue
+        assert legal, "a seat to act has something to do"
+        assert legal == sorted(legal, key=action_key), "legal actions are sorted"
+        assert len({json.dumps(a, sort_keys=True) for a in legal}) == len(legal), "legal actions are unique"
+    if index < len(played.moves):
+        move = played.moves[index]
+        if move.action is not None:
+            game.apply(state, move.seat, move.action)
+            assert json.dumps(game.dump(state)) == text, "apply must not change its input"
+
+
+@pytest.mark.parametrize(("key", "players"), CASES)
+@SETTINGS
+@given(data=st.data())
+def test_random_games_keep_the_contract(key: str, players: int, data: st.DataObject) -> None:
+    assert key in RESAMPLERS, f"register a hidden-information resampler for {key!r} in test_contract.py"
+    played = data.draw(played_games(key, players))
+    game, rng = played.game, random.Random(played.seed)
+    for index in range(len(played.states)):
+        _check_step(game, played, index, rng)
+        _check_views(game, played.states[index], players, RESAMPLERS[key], rng)
+    final = played.final
+    assert game.is_over(final), "random games finish"
+    assert game.to_act(final) == frozenset()
+    result = game.result(final)
+    assert len(result.scores) == len(result.ranking) == len(result.breakdown) == players
+    assert all(part["total"] == score for part, score in zip(result.breakdown, result.scores, strict=True))
+    assert all(1 <= place <= players for place in result.ranking) and 1 in result.ranking
+    again = replay(game, players, played.seed, played.options, played.moves)
+    assert game.dump(again) == game.dump(final), "same seed and moves give the same state"
+
+
+@pytest.mark.parametrize(("key", "players"), CASES)
+@SETTINGS
+@given(data=st.data())
+def test_resignations_keep_the_contract(key: str, players: int, data: st.DataObject) -> None:
+    played = data.draw(played_games(key, players, resignations=True))
+    game = played.game
+    for index in range(len(played.states)):
+        _check_step(game, played, index, random.Random(index))
+    result = game.result(played.final)
+    assert all(part["total"] == score for part, score in zip(result.breakdown, result.scores, strict=True))
+    assert game.dump(replay(game, players, played.seed, played.options, played.moves)) == game.dump(played.final)
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_identity_and_options(key: str) -> None:
+    game = get(key)
+    assert game.key == key and game.title and 1 <= game.min_players <= game.max_players
+    assert game.resolve_options() == {option.key: option.default for option in game.options}
+    with pytest.raises(ValueError):
+        game.new(game.max_players + 1, 0)
+    with pytest.raises(ValueError):
+        game.new(game.min_players, 0, {"no such option": 1})
