@@ -1,0 +1,263 @@
+"""One ``_apply_<kind>`` per action kind (spec §7). Each checks legality with a sentence a player
+understands, builds the new state with ``replace`` and appends events; ``flow.proceed`` runs after it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from bot.games.base import Event, IllegalAction
+from bot.games.sun_tzu import armies, event_cards, flow, legal, windows
+from bot.games.sun_tzu.actions import (
+    Chariot,
+    ChooseWarlord,
+    Commit,
+    Keep,
+    LightInfantry,
+    Pass,
+    React,
+    Recycle,
+    Reveal,
+    Source,
+    Support,
+    UseWarlord,
+)
+from bot.games.sun_tzu.data import (
+    CAP_AT_SIX,
+    COUNTER_PLAGUE,
+    LIGHT_INFANTRY,
+    PROVINCE_NAMES,
+    PROVINCES,
+    WAR_CHARIOT,
+    Colour,
+    card_id,
+    is_framed,
+)
+from bot.games.sun_tzu.state import Dest, PayKind, Payment, Stage, State
+
+Handler = Callable[[State, Colour, Any, list[Event]], State]
+
+
+def _require_turn(state: State, colour: Colour, stages: tuple[Stage, ...], what: str) -> None:
+    if state.stage not in stages or colour not in flow.waiting(state):
+        raise IllegalAction(f"You cannot {what} now.")
+
+
+def _without(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
+    rest = list(cards)
+    for card in gone:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _apply_choose_warlord(state: State, colour: Colour, action: ChooseWarlord, events: list[Event]) -> State:
+    _require_turn(state, colour, (Stage.CHOOSE_WARLORD,), "choose a warlord")
+    side = state.side(colour)
+    if action.warlord not in side.warlords_unchosen:
+        raise IllegalAction("That is not one of your warlords.")
+    state = state.with_side(
+        colour,
+        warlords_held=(action.warlord,),
+        warlords_unchosen=tuple(w for w in side.warlords_unchosen if w != action.warlord),
+    )
+    events.append(Event("warlord_chosen", {"seat": side.seat}, {side.seat: {"warlord": action.warlord}}))
+    return state
+
+
+def _apply_commit(state: State, colour: Colour, action: Commit, events: list[Event]) -> State:
+    if state.stage is not Stage.ASSIGN:
+        raise IllegalAction("Cards are assigned only in phase 2, before both players have committed.")
+    side = state.side(colour)
+    if len(set(action.cards)) != len(action.cards):
+        raise IllegalAction("Each province needs a different card.")
+    pool = list(legal.assignable(state, colour))
+    for card in action.cards:
+        if card not in pool:
+            raise IllegalAction(f"You do not hold the card {card!r}.")
+    for province, card in zip(PROVINCES, action.cards, strict=True):
+        if card_id(card) == "n6" and not legal.six_allowed(state, colour, province):
+            raise IllegalAction(f"You have already marked {PROVINCE_NAMES[province]} with your 6.")
+    changed = side.assignment is not None
+    state = state.with_side(colour, hand=_without(tuple(pool), action.cards), assignment=action.cards)
+    events.append(Event("committed", {"seat": side.seat, "changed": changed}))
+    return state
+
+
+def _apply_pass(state: State, colour: Colour, action: Pass, events: list[Event]) -> State:
+    _require_turn(state, colour, (Stage.W1, Stage.W2), "pass")
+    events.append(Event("passed", {"seat": state.side(colour).seat, "window": 1 if state.stage is Stage.W1 else 2}))
+    return state.with_flag("passed", colour, True)
+
+
+def _apply_use_warlord(state: State, colour: Colour, action: UseWarlord, events: list[Event]) -> State:
+    _require_turn(state, colour, (Stage.W1, Stage.W2), "use a warlord")
+    return windows.use(state, colour, action, events)
+
+
+def _apply_support(state: State, colour: Colour, action: Support, events: list[Event]) -> State:
+    side = state.side(colour)
+    if state.stage in legal.NO_SUPPORT:
+        raise IllegalAction("Exceptional support is possible only while the game is being played.")
+    if not side.set_aside:
+        raise IllegalAction("You have no set-aside army to bring back.")
+    if action.card not in side.hand:
+        raise IllegalAction("That card is not in your hand.")
+    if is_framed(action.card):
+        raise IllegalAction("The framed cards 1-6 can never be discarded for support.")
+    state = state.with_side(
+        colour,
+        hand=_without(side.hand, (action.card,)),
+        out=(*side.out, action.card),
+        set_aside=side.set_aside - 1,
+        reserve=side.reserve + 1,
+    )
+    events.append(Event("support", {"seat": side.seat, "card": action.card}))
+    return state
+
+
+def _apply_reveal(state: State, colour: Colour, action: Reveal, events: list[Event]) -> State:
+    _require_turn(state, colour, (Stage.PICK,), "choose the next province")
+    if action.province not in flow.unresolved(state):
+        raise IllegalAction(f"{PROVINCE_NAMES[action.province]} has already been resolved this round.")
+    return flow.reveal(state, action.province, events)
+
+
+def _apply_react(state: State, colour: Colour, action: React, events: list[Event]) -> State:
+    _require_turn(state, colour, (Stage.COUNTER, Stage.CAP), "react")
+    counter = state.stage is Stage.COUNTER
+    warlord = COUNTER_PLAGUE if counter else CAP_AT_SIX
+    nxt = Stage.CAP if counter else Stage.COSTS_START
+    side = state.side(colour)
+    battle = state.battle
+    assert battle is not None
+    if not action.use:
+        events.append(Event("reaction_declined", {"seat": side.seat, "province": battle.province}))
+        return replace(state, stage=nxt)
+    if warlord not in side.warlords_held:
+        raise IllegalAction("You do not hold that warlord.")
+    battle = replace(battle, countered=True) if counter else replace(battle, capped=flow.cap_target(state))
+    state = state.with_side(
+        colour,
+        warlords_held=tuple(w for w in side.warlords_held if w != warlord),
+        warlords_used=(*side.warlords_used, warlord),
+    )
+    events.append(Event("warlord_used", {"seat": side.seat, "warlord": warlord, "province": battle.province}))
+    return replace(state, battles=(*state.battles[:-1], battle), stage=nxt)
+
+
+def _apply_source(state: State, colour: Colour, action: Source, events: list[Event]) -> State:
+    _require_turn(state, colour, (Stage.COSTS, Stage.PLACEMENT, Stage.EVENT_EFFECT), "move armies")
+    pay = state.payment_of(colour)
+    if pay is None:
+        raise IllegalAction("You owe no armies now.")
+    if action.source not in armies.choices(state, pay):
+        raise IllegalAction("The army cannot come from there.")
+    return armies.settle(state, pay, events, first=action.source)
+
+
+def _apply_light_infantry(state: State, colour: Colour, action: LightInfantry, events: list[Event]) -> State:
+    _require_turn(state, colour, (Stage.EVENT_EFFECT,), "answer Light Infantry")
+    if state.active_event != LIGHT_INFANTRY or not state.awaiting[colour.slot]:
+        raise IllegalAction("You cannot answer Light Infantry now.")
+    battle = state.battle
+    assert battle is not None
+    state = state.with_flag("awaiting", colour, False)
+    events.append(Event("light_infantry", {"seat": state.side(colour).seat, "take": action.take}))
+    if not action.take:
+        return state
+    prov = state.province(battle.province)
+    enemy = colour.other
+    if prov.owner is enemy:
+        state = state.with_province(battle.province, prov.add(enemy, -1))
+        return state.with_side(enemy, reserve=state.side(enemy).reserve + 1)
+    return armies.settle(state, Payment(colour, PayKind.PLACE, Dest.PROVINCE, battle.province, 1), events)
+
+
+def _apply_chariot(state: State, colour: Colour, action: Chariot, events: list[Event]) -> State:
+    _require_turn(state, colour, (Stage.EVENT_EFFECT,), "answer War Chariot")
+    if state.active_event != WAR_CHARIOT or not state.awaiting[colour.slot]:
+        raise IllegalAction("You cannot answer War Chariot now.")
+    side = state.side(colour)
+    if action.warlord is not None and action.warlord not in event_cards.chariot_choices(state, colour):
+        raise IllegalAction("War Chariot lets you take only one of your warlords not chosen at setup.")
+    state = state.with_flag("awaiting", colour, False)
+    if action.warlord is not None:
+        state = state.with_side(
+            colour,
+            warlords_held=(*side.warlords_held, action.warlord),
+            warlords_unchosen=tuple(w for w in side.warlords_unchosen if w != action.warlord),
+        )
+    private = {side.seat: {"warlord": action.warlord}}
+    events.append(Event("chariot", {"seat": side.seat, "took": action.warlord is not None}, private))
+    return state
+
+
+def _apply_recycle(state: State, colour: Colour, action: Recycle, events: list[Event]) -> State:
+    _require_turn(state, colour, (Stage.RECYCLE,), "recycle")
+    side = state.side(colour)
+    state = state.with_flag("awaiting", colour, False)
+    if action.card is None:
+        events.append(Event("recycle_declined", {"seat": side.seat}))
+        return state
+    warlord = flow.RECYCLING[colour][0]
+    if warlord not in side.warlords_held:
+        raise IllegalAction("You do not hold that warlord.")
+    if action.card not in flow.recyclable(state, colour):
+        raise IllegalAction("That card cannot be recycled.")
+    deck = (*side.deck, action.card)
+    top = deck[0]  # R18: the top card leaves face down; only its owner sees it
+    state = state.with_side(
+        colour,
+        table=_without(side.table, (action.card,)),
+        deck=deck[1:],
+        known_bottom=min(side.known_bottom + 1, len(deck) - 1),
+        out_secret=(*side.out_secret, top),
+        warlords_held=tuple(w for w in side.warlords_held if w != warlord),
+        warlords_used=(*side.warlords_used, warlord),
+    )
+    events.append(
+        Event(
+            "recycled",
+            {"seat": side.seat, "warlord": warlord, "card": action.card},
+            {side.seat: {"removed": top}},
+        )
+    )
+    return state
+
+
+def _apply_keep(state: State, colour: Colour, action: Keep, events: list[Event]) -> State:
+    _require_turn(state, colour, (Stage.KEEP,), "keep cards")
+    side = state.side(colour)
+    n = legal.keep_count(state, colour)
+    if len(action.cards) != n or len(set(action.cards)) != n:
+        raise IllegalAction(f"Keep exactly {n} of the cards you drew.")
+    if any(card not in side.drawn for card in action.cards):
+        raise IllegalAction("You can keep only cards you just drew.")
+    under = _without(side.drawn, action.cards)
+    state = state.with_side(
+        colour,
+        hand=flow.sort_hand(side.hand + action.cards),
+        drawn=(),
+        deck=side.deck + under,
+        known_bottom=side.known_bottom + len(under),
+    )
+    private = {side.seat: {"kept": list(action.cards), "under": list(under)}}
+    events.append(Event("kept", {"seat": side.seat, "kept": n}, private))
+    return state
+
+
+HANDLERS: dict[type, Handler] = {
+    ChooseWarlord: _apply_choose_warlord,
+    Commit: _apply_commit,
+    Pass: _apply_pass,
+    UseWarlord: _apply_use_warlord,
+    Support: _apply_support,
+    Reveal: _apply_reveal,
+    React: _apply_react,
+    Source: _apply_source,
+    LightInfantry: _apply_light_infantry,
+    Chariot: _apply_chariot,
+    Recycle: _apply_recycle,
+    Keep: _apply_keep,
+}

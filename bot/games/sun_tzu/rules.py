@@ -1,0 +1,122 @@
+"""Sun Tzu for two players: the engine contract (bot/games/base.py) over the modules of this package.
+
+Phase 2 is simultaneous and secret: ``to_act`` holds the seats still to commit, and a seat that has
+committed may replace its cards (its ``legal_actions`` still list them) until the other commits too.
+Exceptional support is listed for any seat at any pause, also outside ``to_act`` (spec §4.9).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.games.base import JSON, Action, Event, Game, IllegalAction, Option, Result
+from bot.games.sun_tzu import actions, ai, flow, handlers, legal, scoring, serial, setup, text, views
+from bot.games.sun_tzu.state import Stage, State
+
+
+def _sort_key(action: Action) -> str:
+    return repr(sorted(action.items()))
+
+
+class SunTzu(Game):
+    key = "sun_tzu"
+    title = "Sun Tzu"
+    min_players = 2
+    max_players = 2
+    options = (
+        Option("beginner", "Beginner game", (False, True), False, "No +2/+3, no warlords, 21 armies in reserve."),
+        Option("warlords", "Warlords", (True, False), True, "Each player keeps one secret warlord."),
+        Option("events", "Events", (False, True), False, "Five event cards, one face up at a time."),
+        Option(
+            "plague_rounding",
+            "Plague rounding",
+            ("down_min1", "up"),
+            "down_min1",
+            "A Plague leaves half the armies, rounded down but at least 1, or rounded up.",
+        ),
+        Option(
+            "cap_at_six_target",
+            "Cap at Six targets",
+            ("opponent", "own"),
+            "opponent",
+            "Which printed 7-10 Cap at Six turns into a 6.",
+        ),
+        Option("adjacency", "Adjacency", ("geographic", "chain"), "geographic", "Which provinces are neighbours."),
+        Option(
+            "colour_assignment",
+            "Colours",
+            ("random", "seat_order"),
+            "random",
+            "Colours drawn at random, or the first seat plays blue.",
+        ),
+    )
+
+    # -- the contract ----------------------------------------------------------------------------
+    def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        self.check_players(players)
+        opts = setup.make_options(self.resolve_options(options), dict(options or {}))
+        state, _ = setup.new_state(seed, opts)
+        return state
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return frozenset(state.side(c).seat for c in flow.waiting(state))
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state.stage is Stage.OVER:
+            return []
+        colour = state.colour_of(seat)
+        found = [a.to_dict() for a in legal.decisions(state, colour)]
+        found += [a.to_dict() for a in legal.support_cards(state, colour)]
+        return sorted(found, key=_sort_key)
+
+    def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+        if state.stage is Stage.OVER:
+            raise IllegalAction("The game is over.")
+        if seat not in (0, 1):
+            raise IllegalAction("There is no such seat in this game.")
+        parsed = actions.parse(action)
+        events: list[Event] = []
+        new = handlers.HANDLERS[type(parsed)](state, state.colour_of(seat), parsed, events)
+        return flow.proceed(new, events), events
+
+    def resign(self, state: State, seat: int) -> tuple[State, list[Event]]:
+        if state.stage is Stage.OVER:
+            raise IllegalAction("The game is already over.")
+        colour = state.colour_of(seat)
+        events = [Event("resigned", {"seat": seat})]
+        # Two players: the other one wins at once.
+        new = flow.end_game(replace(state, resigned=colour), "resignation", events)
+        return new, events
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        return dict(views.view(state, seat))
+
+    def is_over(self, state: State) -> bool:
+        return state.stage is Stage.OVER
+
+    def result(self, state: State) -> Result:
+        if state.stage is not Stage.OVER:
+            raise ValueError("The game is not over yet.")
+        return scoring.result(state)
+
+    def dump(self, state: State) -> JSON:
+        return serial.dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return serial.load(data)
+
+    # -- words and computer players --------------------------------------------------------------
+    def describe(self, event: Event, names: Sequence[str], seat: int | None = None) -> str | None:
+        return text.describe(event, names, seat)
+
+    def action_label(self, action: Mapping[str, Any]) -> str:
+        return text.action_label(action)
+
+    def choose_action(self, view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
+        return ai.choose_action(view, legal, rng, level)
+
+
+GAME = SunTzu()
