@@ -32,11 +32,12 @@ CARD_W, CARD_H = 56, 76
 CARD_GAP = 6
 CARD_MIN_VISIBLE = 30
 STACK_DX, STACK_DY = 26, 6  # how far each card on a stack sits right/down of the one it covers
-LINE_PAD_TOP, LINE_PAD_BOTTOM = 10, 6  # room for a first marker sticking out of a card's corner
+LINE_PAD_TOP, LINE_PAD_BOTTOM = 12, 6  # room for a first marker sticking out of a card's corner
 
-SECTION_LEFT = 150  # slot number and unclaimed markers
+SECTION_LEFT = 176  # slot number and unclaimed markers, side by side
 PROGRESS_W = 124  # badge + progress box
-SECTION_MIN_H = 148
+EMPTY_ROW_H = 64  # a section with no cards yet
+MARKER_SIZE = 48
 CLOSED_H = 70
 BANNER_H = 36
 HEADER_H = 96
@@ -226,13 +227,13 @@ def layout_row(widths: Sequence[int], avail: int) -> list[list[tuple[int, int]]]
             tightest += widths[end] - squeeze
             end += 1
         chunk = widths[start:end]
-        gap = float(CARD_GAP)
+        gap = CARD_GAP
         if len(chunk) > 1 and sum(chunk) + CARD_GAP * (len(chunk) - 1) > avail:
-            gap = (avail - sum(chunk)) / (len(chunk) - 1)
-        x = 0.0
+            gap = (avail - sum(chunk)) // (len(chunk) - 1)  # floor: never below -squeeze, never overflows
+        x = 0
         line = []
         for index, width in enumerate(chunk, start):
-            line.append((index, round(x)))
+            line.append((index, x))
             x += width + gap
         lines.append(line)
         start = end
@@ -317,8 +318,8 @@ def _section_height(view: GreatWallView, section: SectionView, seats: _Seats) ->
     if not section["open"]:
         return CLOSED_H
     banners = BANNER_H if _banners(view, section, seats) else 0
-    cards = sum(max(b.height for b, _ in line) for line in _block_lines(section)) or 40
-    return max(SECTION_MIN_H, 12 + banners + cards + 10)
+    cards = sum(max(b.height for b, _ in line) for line in _block_lines(section)) or EMPTY_ROW_H
+    return 12 + banners + cards + 10
 
 
 def _draw_board(view: GreatWallView, seats: _Seats) -> Image.Image:
@@ -380,7 +381,8 @@ def _last_move_text(view: GreatWallView, seats: _Seats) -> str:
     if not played:
         return f"Last: {who} played to {section}"
     kind = CARD_KINDS[played[0]["type"]]
-    what = f"{len(played)} {kind.plural if len(played) > 1 else kind.name}"
+    article = "an" if kind.name[0] in "AEIOU" else "a"
+    what = f"{len(played)} {kind.plural}" if len(played) > 1 else f"{article} {kind.name}"
     covering = _covered_by(view, played[0]["id"]) if played[0]["type"] == "DRAGON" else None
     if covering is not None:
         what += f" on {seats.name(covering['owner'])}'s {CARD_KINDS[covering['type']].name}"
@@ -432,7 +434,7 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallV
 def _draw_last_round(draw: ImageDraw.ImageDraw, view: GreatWallView, seats: _Seats, y: int) -> None:
     last = view["last_round"]
     assert last is not None
-    draw.rectangle((0, y, WIDTH, y + LAST_ROUND_H), fill=INK)
+    draw.rectangle((0, y, WIDTH, y + LAST_ROUND_H - 1), fill=INK)
     stage = "LAST ROUND" if last["stage"] == "last_turns" else "FINAL CHECKS"
     owed = "last turns" if last["stage"] == "last_turns" else "checks"
     still = ", ".join(seats.name(s) for s in last["remaining"]) or "none"
@@ -468,8 +470,6 @@ def _draw_section(
     pending = view["pending_claim"]
     claiming = pending is not None and pending["section"] == section["slot"]
     theme.panel(draw, box, outline=theme.LEAD_EDGE if claiming else theme.PANEL_EDGE, width=4 if claiming else 2)
-    theme.draw_text(draw, (x0 + 18, y0 + 8), number, 64, INK, anchor="lt", bold=True)
-    _draw_unclaimed(image, draw, section, (x0 + 14, y0 + 88))
 
     banners = _banners(view, section, seats)
     y = y0 + 12
@@ -482,8 +482,13 @@ def _draw_section(
             bx += w + 10
         y += BANNER_H
     lines = _block_lines(section)
+    # Number, markers, badges, progress and cards share one axis: the middle of the first card line.
+    mid = y + (LINE_PAD_TOP + CARD_H // 2 if lines else EMPTY_ROW_H // 2)
+    theme.draw_text(draw, (x0 + 16, mid), number, 60, INK, anchor="lm", bold=True)
+    _draw_unclaimed(image, draw, section, (x0 + 64, mid))
+    draw.line((LINES_X - 10, y0 + 12, LINES_X - 10, y1 - 12), fill=RULE, width=2)
     if not lines:
-        theme.draw_text(draw, (LINES_X, y + 24), "no cards yet", 24, MUTED, anchor="lm")
+        theme.draw_text(draw, (LINES_X, mid), "no cards yet", 24, MUTED, anchor="lm")
     paint = _Paint(
         image, draw, seats,
         highlight=frozenset(view["last_move"]["cards"]) if view["last_move"] else frozenset(),
@@ -505,15 +510,16 @@ def _draw_section(
 
 def _draw_unclaimed(image: Image.Image, draw: ImageDraw.ImageDraw, section: SectionView, xy: tuple[int, int]
                     ) -> None:
-    x, y = xy
-    size = 52
+    x, mid = xy
+    size = MARKER_SIZE
+    y = mid - size // 2
     for i, value in enumerate(section["markers"]):
-        theme.paste(image, theme.token(str(value), size), (x + i * (size + 6), y))
+        theme.paste(image, theme.token(str(value), size), (x + i * (size + 4), y))
     if section["first_marker"] is not None:
         # Where the first marker was: a faint ring, the marker itself lies on its card.
-        gx = x + len(section["markers"]) * (size + 6)
+        gx = x + len(section["markers"]) * (size + 4)
         draw.ellipse((gx + 3, y + 3, gx + size - 3, y + size - 3), outline=theme.PANEL_EDGE, width=2)
-        theme.draw_text(draw, (gx + size // 2, y + size // 2), "on card", 14, MUTED, anchor="mm")
+        theme.draw_text(draw, (gx + size // 2, mid), "on card", 13, MUTED, anchor="mm")
 
 
 def _draw_block(paint: _Paint, section: SectionView, block: _Block, x0: int, y: int, height: int) -> None:
@@ -564,7 +570,7 @@ def _draw_stack(paint: _Paint, stack: list[CardView], x: int, y: int) -> None:
             draw.rounded_rectangle((cx - 2, cy - 2, cx + CARD_W + 1, cy + CARD_H + 1), radius=8,
                                    outline=theme.ACCENT, width=4)
         if card["marker"] is not None:
-            paint.markers.append((card["marker"], (cx + CARD_W - 6, cy + 4)))
+            paint.markers.append((card["marker"], (cx + CARD_W - 6, cy + 6)))
 
 
 # -- the player strip -----------------------------------------------------------------------------
@@ -626,11 +632,11 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallV
         theme.draw_text(draw, (cx, y0 - 1), tag, 16, theme.LEAD, anchor="mm", bold=True)
 
 
-def _draw_won_markers(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerView, box: Box) -> None:
+def _draw_won_markers(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerView, box: Box, size: int = 32
+                      ) -> None:
     """Markers in front of a player: their values when this view may see them, else a face-down count."""
     x0, y0, x1, y1 = box
     mid = (y0 + y1) // 2
-    size = 32
     values = player["markers"]
     if values is None:
         back = theme.token("", size, theme.TOKEN_BACK, theme.TOKEN_EDGE)
@@ -641,8 +647,9 @@ def _draw_won_markers(image: Image.Image, draw: ImageDraw.ImageDraw, player: Pla
                         anchor="lm")
         return
     score = f"= {player['score'] if player['score'] is not None else sum(values)}"
-    score_w = theme.text_width(score, 26, bold=True)
-    theme.draw_text(draw, (x1, mid), score, 26, INK, anchor="rm", bold=True)
+    score_size = max(26, size * 3 // 4)
+    score_w = theme.text_width(score, score_size, bold=True)
+    theme.draw_text(draw, (x1, mid), score, score_size, INK, anchor="rm", bold=True)
     if not values:
         theme.draw_text(draw, (x0, mid), "no markers", 20, MUTED, anchor="lm")
         return
@@ -710,7 +717,7 @@ def _draw_hand(view: GreatWallView, seats: _Seats) -> Image.Image:
     y += deck_h + GAP
     theme.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + markers_h))
     theme.draw_text(draw, (MARGIN + 18, y + 30), "Your markers", 28, INK, anchor="lm", bold=True)
-    _draw_won_markers(image, draw, player, (MARGIN + 18, y + 52, WIDTH - MARGIN - 18, y + markers_h - 8))
+    _draw_won_markers(image, draw, player, (MARGIN + 18, y + 52, WIDTH - MARGIN - 18, y + markers_h - 8), 44)
     return image
 
 
@@ -772,18 +779,19 @@ def _draw_final_row(image: Image.Image, draw: ImageDraw.ImageDraw, seats: _Seats
     if sub:
         theme.draw_text(draw, (x0 + 190, y0 + 76), sub, 22, MUTED, anchor="lm")
     theme.draw_text(draw, (x1 - 24, mid), str(score), 56, INK, anchor="rm", bold=True)
-    x = x0 + 470
+    x, size = x0 + 470, 50
     right = x1 - 120
     markers = detail["markers"]
-    step = min(48, (right - x - 44) // max(1, len(markers) - 1)) if len(markers) > 1 else 0
-    for i, value in enumerate(markers):
-        theme.paste(image, theme.token(str(value), 44), (x + i * step, y0 + 14))
-    if not markers:
-        theme.draw_text(draw, (x, y0 + 36), "no markers", 22, MUTED, anchor="lm")
     lost = detail["lost_on_cards"]
+    row_mid = y0 + 38 if lost else mid  # markers won, with the lost ones on a line below
+    step = min(size + 4, (right - x - size) // max(1, len(markers) - 1)) if len(markers) > 1 else 0
+    for i, value in enumerate(markers):
+        theme.paste_centered(image, theme.token(str(value), size), (x + size // 2 + i * step, row_mid))
+    if not markers:
+        theme.draw_text(draw, (x, row_mid), "no markers", 24, MUTED, anchor="lm")
     if lost:
-        theme.draw_text(draw, (x, y0 + 88), "lost on cards:", 20, MUTED, anchor="lm")
-        lx = x + theme.text_width("lost on cards:", 20) + 10
+        theme.draw_text(draw, (x, y0 + 92), "lost on cards:", 20, MUTED, anchor="lm")
+        lx = x + theme.text_width("lost on cards:", 20) + 24
         for i, value in enumerate(lost):
-            theme.paste(image, theme.token(str(value), 30, theme.CLOSED, theme.CLOSED_INK, MUTED), (lx + i * 34,
-                                                                                                     y0 + 73))
+            faded = theme.token(str(value), 32, theme.CLOSED, theme.CLOSED_INK, MUTED)
+            theme.paste_centered(image, faded, (lx + i * 36, y0 + 92))
