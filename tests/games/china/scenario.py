@@ -128,6 +128,13 @@ def position(
     return state
 
 
+def with_supply(state: State, seat: int, **changes: int) -> State:
+    """The state with a seat's supply changed (for positions the real card flow cannot reach)."""
+    seats = list(state.seats)
+    seats[seat] = replace(seats[seat], **changes)  # type: ignore[arg-type]
+    return replace(state, seats=tuple(seats))
+
+
 def place(region: str, card_spec: str, *pieces: str) -> Action:
     """place("wei", "rgg", "house@wei1", "emissary")."""
     parsed = []
