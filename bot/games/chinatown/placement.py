@@ -65,10 +65,10 @@ def apply_place(state: State, seat: int, action: Place, events: list[Event]) -> 
 
 
 def apply_end_turn(state: State, seat: int, action: EndTurn, events: list[Event]) -> State:
-    if state.seats[seat].turn_done:
-        raise refuse("ALREADY_DONE")
     if not simultaneous(state) and turn(state) != seat:
         raise refuse("NOT_YOUR_TURN")
+    if state.seats[seat].turn_done:
+        raise refuse("ALREADY_DONE")
     seats = list(state.seats)
     seats[seat] = replace(seats[seat], turn_done=True)
     state = replace(state, seats=tuple(seats))

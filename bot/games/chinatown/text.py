@@ -38,6 +38,10 @@ def _tiles(counts: Mapping[str, int]) -> str:
     return ", ".join(tile(shop, n) for shop, n in counts.items()) or "nothing"
 
 
+def _shops(count: int) -> str:
+    return f"{count} shop" if count == 1 else f"{count} shops"
+
+
 def _year(round_no: int) -> str:
     return f"{1964 + round_no}, the Year of the {ZODIAC[round_no - 1]}"
 
@@ -123,7 +127,7 @@ def _public(event: Event, names: Sequence[str]) -> str | None:
     if kind == "game_over":
         order = sorted(range(len(data["cash"])), key=lambda s: data["ranking"][s])
         parts = [
-            f"{data['ranking'][s]}. {names[s]} {money(data['cash'][s])} ({data['tiles_on_board'][s]} shops)"
+            f"{data['ranking'][s]}. {names[s]} {money(data['cash'][s])} ({_shops(data['tiles_on_board'][s])})"
             for s in order
         ]
         return "Game over: " + ", ".join(parts) + "."

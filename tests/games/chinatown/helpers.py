@@ -40,31 +40,31 @@ def scenario(
     base: State = GAME.new(players, 1, options)
     owner_list: list[int | None] = [None] * len(LOTS)
     tile_list: list[Shop | None] = [None] * len(LOTS)
-    for lot, seat in (owners or {}).items():
-        owner_list[lot - 1] = seat
-    for lot, shop in (tiles or {}).items():
-        tile_list[lot - 1] = Shop(shop)
+    for number, owner in (owners or {}).items():
+        owner_list[number - 1] = owner
+    for number, shop_id in (tiles or {}).items():
+        tile_list[number - 1] = Shop(shop_id)
     bag = list(base.bag)
-    for shop in tile_list:
-        if shop is not None:
-            bag[SHOP_INDEX[shop]] -= 1
-    money = [(cash or {}).get(s, START) for s in range(players)]
-    surplus = sum(money) - START * players
+    for placed in tile_list:
+        if placed is not None:
+            bag[SHOP_INDEX[placed]] -= 1
+    balances: list[int] = [(cash or {}).get(s, START) for s in range(players)]
+    surplus = sum(balances) - START * players
     assert surplus >= 0, "scenario cash below the start money in total"
     finished = round_no if phase is Phase.GAME_OVER else round_no - 1
     assert finished >= 1 or surplus == 0, "extra cash needs an earlier round to come from"
     seats = []
-    for s, seat in enumerate(base.seats):
-        hand = [0] * len(SHOPS)
-        for shop, count in (hands or {}).get(s, {}).items():
-            hand[SHOP_INDEX[Shop(shop)]] = count
-            bag[SHOP_INDEX[Shop(shop)]] -= count
+    for s, seat_state in enumerate(base.seats):
+        held = [0] * len(SHOPS)
+        for shop_id, count in (hands or {}).get(s, {}).items():
+            held[SHOP_INDEX[Shop(shop_id)]] = count
+            bag[SHOP_INDEX[Shop(shop_id)]] -= count
         paid = tuple([surplus if s == 0 else 0] + [0] * (finished - 1)) if finished else ()
         seats.append(
             replace(
-                seat,
-                cash=money[s],
-                hand=tuple(hand),
+                seat_state,
+                cash=balances[s],
+                hand=tuple(held),
                 dealt=(),
                 keep=None,
                 ready=False,

@@ -69,7 +69,7 @@ def test_w2_chang_and_lucy_trade() -> None:
     assert offer(state, 1).status is OfferStatus.EXECUTED
     assert "offer_executed" in [e.type for e in events]
     assert [state.owner(n) for n in (16, 17, 19, 20)] == [LUCY, LUCY, LUCY, CHANG]
-    assert state.tile(16).value == "tea_house"  # the tile did not move; only its owner changed
+    assert state.tile(16) == "tea_house"  # the tile did not move; only its owner changed
     assert hand(state, CHANG) == {"dim_sum": 2} and hand(state, LUCY) == {}
     assert state.seats[CHANG].cash == 40_000 and state.seats[LUCY].cash == 60_000
     assert income(state, LUCY) == 50_000 and income(state, CHANG) == 0
@@ -206,7 +206,7 @@ def test_e6_trading_a_lot_that_has_a_shop_on_it() -> None:
     assert refused(state, ANN, variant) == "PLACED_TILE_NOT_TRADEABLE"
     state, _ = act(state, ANN, propose(lot(ANN, BEN, 64), money(BEN, ANN, 40_000)))
     state, _ = act(state, BEN, accept(1))
-    assert state.tile(64).value == "restaurant" and state.owner(64) == BEN
+    assert state.tile(64) == "restaurant" and state.owner(64) == BEN
     assert [b.lots for b in businesses(state, BEN)] == [(64, 67, 68)]
     assert income(state, BEN) == 40_000 and income(state, ANN) == 0
 
@@ -228,7 +228,7 @@ def test_e7_rejected_placements() -> None:
     assert refused(state, BEN, place(23, "jewellery")) == "TILE_NOT_IN_HAND"
     assert refused(state, ANN, place(30, "photo")) == "NOT_YOUR_TURN"
     state, _ = act(state, BEN, place(23, "florist"))
-    assert hand(state, BEN) == {"florist": 1, "photo": 1} and state.tile(23).value == "florist"
+    assert hand(state, BEN) == {"florist": 1, "photo": 1} and state.tile(23) == "florist"
     state, events = act(state, BEN, END_TURN)
     assert GAME.to_act(state) == {CLEO} and GAME.view(state, None)["turn"] == CLEO
     assert events[-1].public == {"seat": BEN, "next": CLEO}
@@ -312,7 +312,7 @@ def test_e10_tie_break_by_tiles_on_the_board() -> None:
 def test_e11_five_player_game_uses_the_whole_deck() -> None:
     rng = random.Random(5)
     state = GAME.new(5, 5)
-    rows = []
+    rows: list[tuple[int, ...]] = []
     while not GAME.is_over(state):
         if state.phase is Phase.DEAL_BUILDINGS and not any(s.keep for s in state.seats):
             dealt = sum(len(s.dealt) for s in state.seats)
