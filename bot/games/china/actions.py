@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.games.base import Action, IllegalAction
-from bot.games.china.data import COLOURS, Colour, PieceKind, sort_cards
+from bot.games.china.data import Colour, PieceKind, sort_cards
 
 _KIND_ORDER: dict[str, int] = {"fortification": 0, "house": 1, "emissary": 2}
 
@@ -144,13 +144,15 @@ def parse(data: Mapping[str, Any]) -> ChinaAction:
     raise IllegalAction(f"{kind!r} is not a China action.")
 
 
-def sort_key(action: ChinaAction) -> tuple[Any, ...]:
-    """A deterministic order for legal-action lists: placements, exchanges, draws, pass."""
-    if isinstance(action, Place):
-        return (0, action.region, [p.sort_key() for p in action.pieces], [COLOURS.index(c) for c in action.cards])
-    if isinstance(action, Exchange):
-        taken = -1 if action.colour is None else COLOURS.index(action.colour)
-        return (1, COLOURS.index(action.give), action.take, taken)
-    if isinstance(action, Draw):
-        return (2, action.source, -1 if action.colour is None else COLOURS.index(action.colour))
-    return (3,)
+def sort_key(action: Action) -> tuple[tuple[str, tuple[int, int, str]], ...]:
+    """The project-wide order of legal-action lists (tests/games/strategies.py ``action_key``): the
+    wire dict's fields by name, numbers numerically, None first, anything else by its text."""
+
+    def norm(value: Any) -> tuple[int, int, str]:
+        if value is None:
+            return (0, 0, "")
+        if isinstance(value, int):
+            return (1, int(value), "")
+        return (2, 0, str(value))
+
+    return tuple(sorted((key, norm(value)) for key, value in action.items()))

@@ -121,7 +121,7 @@ class China(Game):
             found = [*legal_placements(state, seat), *_exchanges(state, seat)]
             if not found:
                 found = [Pass()]
-        return [a.to_dict() for a in sorted(found, key=sort_key)]
+        return sorted((a.to_dict() for a in found), key=sort_key)
 
     # -- moves -----------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> Outcome:

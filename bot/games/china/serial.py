@@ -38,11 +38,16 @@ def _entry(e: ScoreEntry) -> JSON:
 
 
 def breakdown(seat: SeatState) -> JSON:
-    """A seat's score by category (the ints sum to the score), every line, and the tie-break."""
+    """A seat's score by category (regions + alliances + roads = total), every line, and the tie-break."""
     sums = {"regions": 0, "alliances": 0, "roads": 0}
     for e in seat.breakdown:
         sums[e.kind + "s"] += e.points
-    return {**sums, "items": [_entry(e) for e in seat.breakdown], "tiebreak": {"supply": seat.supply}}
+    return {
+        **sums,
+        "total": seat.score,
+        "items": [_entry(e) for e in seat.breakdown],
+        "tiebreak": {"supply": seat.supply},
+    }
 
 
 def dump(state: State) -> JSON:

@@ -26,6 +26,7 @@ from tests.games.china.scenario import (
     position,
     with_supply,
 )
+from tests.games.strategies import action_key
 
 
 def assert_illegal(state: State, action: object, match: str = "", seat: int | None = None) -> None:
@@ -179,6 +180,7 @@ def test_legal_actions_sorted_and_only_for_the_seat_to_act() -> None:
     assert len({str(a) for a in legal}) == len(legal)
     types = [a["type"] for a in legal]
     assert types == sorted(types, key=["place", "exchange", "draw", "pass"].index)
+    assert legal == sorted(legal, key=action_key)  # the project-wide order of the contract tests
     for other in set(range(5)) - {state.current}:
         assert GAME.legal_actions(state, other) == []
     for action in legal:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -13,6 +12,7 @@ from hypothesis import strategies as st
 
 from bot.games.china import GAME
 from bot.games.china.data import COLOURS, EMISSARIES_PER_SEAT, HOUSES_PER_SEAT, State, board
+from tests.games.china.hidden import resample
 
 MAX_STEPS = 1500  # a real game takes ~100-150 actions; more means it does not end
 
@@ -35,19 +35,6 @@ def assert_conserved(state: State) -> None:
         assert seat.houses + state.houses.count(s) == HOUSES_PER_SEAT
         assert seat.emissaries + sum(d[s] for d in state.dragon) == EMISSARIES_PER_SEAT
         assert seat.fortifications + state.fortified.count(s) == forts
-
-
-def reshuffle_unseen(state: State, viewer: int | None, rng: random.Random) -> State:
-    """Redeal everything ``viewer`` cannot see (deck order and composition, other hands), sizes kept."""
-    hidden_seats = [s for s in range(state.players) if s != viewer]
-    pool = list(state.deck) + [c for s in hidden_seats for c in state.seats[s].hand]
-    rng.shuffle(pool)
-    seats = list(state.seats)
-    for s in hidden_seats:
-        k = len(seats[s].hand)
-        seats[s] = replace(seats[s], hand=tuple(sorted(pool[:k], key=COLOURS.index)))
-        pool = pool[k:]
-    return replace(state, seats=tuple(seats), deck=tuple(pool), seed=rng.randrange(2**31))
 
 
 def assert_no_public_leak(events: list[Any]) -> None:
@@ -88,7 +75,7 @@ def test_random_legal_games(table: tuple[int, int, dict[str, Any]], data: st.Dat
         state = new
         if rng.random() < 0.1:
             viewer = rng.choice([None, *range(players)])
-            other = reshuffle_unseen(state, viewer, rng)
+            other = resample(state, viewer, rng)
             assert GAME.view(other, viewer) == GAME.view(state, viewer)
             assert GAME.view(other, None) == GAME.view(state, None)
     assert GAME.is_over(state), "the game did not end"

@@ -107,6 +107,6 @@ def test_result_breakdown_sums_to_the_score() -> None:
         state, _ = GAME.apply(state, state.current, rng.choice(GAME.legal_actions(state, state.current)))
     result = GAME.result(state)
     for score, parts in zip(result.scores, result.breakdown, strict=True):
-        assert parts["regions"] + parts["alliances"] + parts["roads"] == score
+        assert parts["regions"] + parts["alliances"] + parts["roads"] == parts["total"] == score
         assert sum(item["points"] for item in parts["items"]) == score
     assert result.scores == tuple(st.score for st in state.seats)
