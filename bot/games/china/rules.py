@@ -154,6 +154,14 @@ class China(Game):
             return state, events + more
         return state, events
 
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """A refill draw blind to the hand: the deck, or the first face-up colour once it is gone.
+        Every placement or exchange depends on the hand, so a turn's main action has none."""
+        if state.phase != "refill" or seat != state.current:
+            return None
+        source, colour = draw_choices(state)[0]
+        return Draw(source, colour).to_dict()  # type: ignore[arg-type]
+
     # -- views and results -----------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> JSON:
         return dict(views.build_view(state, seat, self.result(state) if state.phase == "over" else None))

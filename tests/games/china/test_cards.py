@@ -136,3 +136,14 @@ def test_reshuffle_is_deterministic() -> None:
     one, _ = act(state, {"type": "exchange", "give": "yellow", "take": "deck"})
     two, _ = act(state, {"type": "exchange", "give": "yellow", "take": "deck"})
     assert one.deck == two.deck
+
+
+def test_timeout_action_is_blind_to_the_hand() -> None:
+    state = position(current=A, hands={A: "rrg"}, houses={"wei1": B}, display="ppoy")
+    assert GAME.timeout_action(state, A) is None  # placing or exchanging depends on the hand
+    state, _ = act(state, place("wei", "r", "house@wei2"))
+    assert GAME.timeout_action(state, A) == {"type": "draw", "source": "deck"}
+    assert GAME.timeout_action(state, B) is None
+    late = position(current=A, hands={A: "rrg"}, houses={"wei1": B}, display="po", deck="", exhaustions=2)
+    late, _ = act(late, place("wei", "r", "house@wei2"))
+    assert GAME.timeout_action(late, A) == {"type": "draw", "source": "display", "color": "orange"}
