@@ -282,6 +282,19 @@ KINDS: dict[str, Any] = {
 }
 
 
+def sort_key(action: Mapping[str, Any]) -> tuple[tuple[str, tuple[int, int, str]], ...]:
+    """The order of legal action lists: fields by name, numbers by value, None first, then text."""
+
+    def norm(value: Any) -> tuple[int, int, str]:
+        if value is None:
+            return (0, 0, "")
+        if isinstance(value, int):
+            return (1, int(value), "")
+        return (2, 0, str(value))
+
+    return tuple(sorted((key, norm(value)) for key, value in action.items()))
+
+
 def parse(data: Mapping[str, Any]) -> GameAction:
     """The action a dict stands for; a malformed dict raises IllegalAction."""
     if not isinstance(data, Mapping):

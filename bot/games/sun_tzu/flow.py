@@ -456,4 +456,3 @@ def proceed(state: State, events: list[Event]) -> State:
         if nxt is None:
             return state
         state = nxt
-

@@ -1,8 +1,10 @@
 """Legal actions per decision (spec §7): what each seat may do now, as action objects.
 
-Exceptional support (D14) is offered to any seat at any pause, also outside ``to_act`` (§4.9, R12).
-The assignment (D2) is a permutation space, so only a bounded covering sample is listed: every card
-the hand may play appears once in every province it may go to; ``apply`` accepts any legal assignment.
+Only seats in ``to_act`` get a list (the engine contract). ``apply`` accepts two moves from the other
+seat as well: exceptional support (D14: "at any time", §4.9, R12) and a replacement assignment from a
+seat that has committed while the other has not (R2). The assignment (D2) is a permutation space, so
+only a bounded covering sample is listed: every card the hand may play appears once in every province
+it may go to; ``apply`` accepts any legal assignment.
 """
 
 from __future__ import annotations
@@ -91,10 +93,10 @@ def decisions(state: State, colour: Colour) -> list[GameAction]:
     """The actions of the decision ``colour`` owes now (not counting support)."""
     stage = state.stage
     side = state.side(colour)
-    if stage is Stage.ASSIGN:
-        return list(commit_samples(state, colour))  # a committed seat may still replace its cards
     if colour not in flow.waiting(state):
         return []
+    if stage is Stage.ASSIGN:
+        return list(commit_samples(state, colour))
     if stage is Stage.CHOOSE_WARLORD:
         return [ChooseWarlord(w) for w in side.warlords_unchosen]
     if stage in (Stage.W1, Stage.W2):
@@ -119,3 +121,19 @@ def decisions(state: State, colour: Colour) -> list[GameAction]:
     if state.active_event == WAR_CHARIOT:
         return [Chariot(None), *(Chariot(w) for w in event_cards.chariot_choices(state, colour))]
     return []
+
+
+def blind_move(state: State, colour: Colour) -> GameAction | None:
+    """A move for a timed-out seat that does not depend on its hidden cards, or None (the keep choice)."""
+    stage = state.stage
+    if stage is Stage.CHOOSE_WARLORD:
+        return ChooseWarlord(state.side(colour).warlords_unchosen[0])
+    if stage is Stage.ASSIGN:
+        return Commit(tuple(PLAIN_FRAMED))  # 1-5 are in every hand at phase 2 and legal anywhere
+    if stage is Stage.KEEP:
+        return None
+    options = decisions(state, colour)
+    if not options:
+        return None
+    # The first option is always the passive one: pass, continue, decline, "no", or the first public source.
+    return options[0]

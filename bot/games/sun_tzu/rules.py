@@ -1,8 +1,9 @@
 """Sun Tzu for two players: the engine contract (bot/games/base.py) over the modules of this package.
 
-Phase 2 is simultaneous and secret: ``to_act`` holds the seats still to commit, and a seat that has
-committed may replace its cards (its ``legal_actions`` still list them) until the other commits too.
-Exceptional support is listed for any seat at any pause, also outside ``to_act`` (spec §4.9).
+Phase 2 is simultaneous and secret: ``to_act`` holds the seats still to commit. A seat that has
+committed leaves ``to_act`` (so a computer seat never spins) but ``apply`` still accepts a replacement
+assignment from it until the other commits too (R2); likewise exceptional support from either seat at
+any pause (spec §4.9). ``legal_actions`` lists moves only for seats in ``to_act``, support included.
 """
 
 from __future__ import annotations
@@ -15,10 +16,6 @@ from typing import Any
 from bot.games.base import JSON, Action, Event, Game, IllegalAction, Option, Result
 from bot.games.sun_tzu import actions, ai, flow, handlers, legal, scoring, serial, setup, text, views
 from bot.games.sun_tzu.state import Stage, State
-
-
-def _sort_key(action: Action) -> str:
-    return repr(sorted(action.items()))
 
 
 class SunTzu(Game):
@@ -55,9 +52,19 @@ class SunTzu(Game):
     )
 
     # -- the contract ----------------------------------------------------------------------------
+    def resolve_options(self, given: Mapping[str, Any] | None = None) -> JSON:
+        """As the base, but the beginner game turns warlords off, and refuses an explicit ``warlords=True``
+        (§8.2), so a resolved option set always describes the game that is played."""
+        resolved = super().resolve_options(given)
+        if resolved["beginner"]:
+            if dict(given or {}).get("warlords") is True:
+                raise ValueError("The beginner game is played without warlords: turn the warlords option off.")
+            resolved["warlords"] = False
+        return resolved
+
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         self.check_players(players)
-        opts = setup.make_options(self.resolve_options(options), dict(options or {}))
+        opts = setup.make_options(self.resolve_options(options))
         state, _ = setup.new_state(seed, opts)
         return state
 
@@ -70,7 +77,7 @@ class SunTzu(Game):
         colour = state.colour_of(seat)
         found = [a.to_dict() for a in legal.decisions(state, colour)]
         found += [a.to_dict() for a in legal.support_cards(state, colour)]
-        return sorted(found, key=_sort_key)
+        return sorted(found, key=actions.sort_key)
 
     def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
         if state.stage is Stage.OVER:
@@ -90,6 +97,13 @@ class SunTzu(Game):
         # Two players: the other one wins at once.
         new = flow.end_game(replace(state, resigned=colour), "resignation", events)
         return new, events
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """A move blind to the seat's hidden cards: pass, continue, decline, board order, or 1-5 in order."""
+        if seat not in self.to_act(state):
+            return None
+        blind = legal.blind_move(state, state.colour_of(seat))
+        return None if blind is None else blind.to_dict()
 
     def view(self, state: State, seat: int | None) -> JSON:
         return dict(views.view(state, seat))

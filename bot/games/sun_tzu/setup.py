@@ -32,17 +32,13 @@ from bot.games.sun_tzu.data import (
 from bot.games.sun_tzu.state import Province, Side, Stage, State
 
 
-def make_options(resolved: Mapping[str, Any], given: Mapping[str, Any]) -> Options:
-    """The table options; ``beginner`` forces warlords off and refuses an explicit ``warlords=True``."""
-    beginner = bool(resolved["beginner"])
-    warlords = bool(resolved["warlords"])
-    if beginner:
-        if given.get("warlords") is True:
-            raise ValueError("The beginner game is played without warlords.")
-        warlords = False
+def make_options(resolved: Mapping[str, Any]) -> Options:
+    """The table options from resolved values (``SunTzu.resolve_options`` already turned warlords off)."""
+    if resolved["beginner"] and resolved["warlords"]:
+        raise ValueError("The beginner game is played without warlords: turn the warlords option off.")
     return Options(
-        beginner=beginner,
-        warlords=warlords,
+        beginner=bool(resolved["beginner"]),
+        warlords=bool(resolved["warlords"]),
         events=bool(resolved["events"]),
         plague_rounding=str(resolved["plague_rounding"]),
         cap_at_six_target=str(resolved["cap_at_six_target"]),

@@ -136,12 +136,16 @@ PUBLIC: dict[str, Phrase] = {
     "setup": _setup,
     "warlord_chosen": lambda d, n: f"{_name(n, d['seat'])} has chosen a warlord in secret.",
     "warlord_used": _warlord_used,
-    "drew": lambda d, n: f"{_name(n, d['seat'])} draws {d['count']} card{'s' if d['count'] != 1 else ''}."
-    if d["count"]
-    else f"{_name(n, d['seat'])} has no card left to draw.",
+    "drew": lambda d, n: (
+        f"{_name(n, d['seat'])} draws {d['count']} card{'s' if d['count'] != 1 else ''}."
+        if d["count"]
+        else f"{_name(n, d['seat'])} has no card left to draw."
+    ),
     "round_started": lambda d, n: f"Round {d['round']} begins: assign your cards in secret.",
-    "committed": lambda d, n: f"{_name(n, d['seat'])} {'changed' if d['changed'] else 'committed'} "
-    f"{'their' if d['changed'] else 'an'} assignment.",
+    "committed": lambda d, n: (
+        f"{_name(n, d['seat'])} {'changed' if d['changed'] else 'committed'} "
+        f"{'their' if d['changed'] else 'an'} assignment."
+    ),
     "assignments_locked": lambda d, n: "Both assignments are locked.",
     "passed": lambda d, n: f"{_name(n, d['seat'])} passes in the warlord window.",
     "support": lambda d, n: f"{_name(n, d['seat'])} discards {card_label(d['card'])} for exceptional support.",
@@ -152,15 +156,20 @@ PUBLIC: dict[str, Phrase] = {
     "armies_paid": _paid,
     "plague": _plague,
     "battle": _battle,
-    "event_triggered": lambda d, n: f"Event {event_name(d['event'])} is triggered"
-    + (": it was the last card." if d["last"] else "."),
+    "event_triggered": lambda d, n: (
+        f"Event {event_name(d['event'])} is triggered" + (": it was the last card." if d["last"] else ".")
+    ),
     "event_revealed": lambda d, n: f"{event_name(d['discarded'])} is discarded; {event_name(d['event'])} turns up.",
-    "light_infantry": lambda d, n: f"{_name(n, d['seat'])} "
-    + ("takes the Light Infantry win by 1." if d["take"] else "declines Light Infantry."),
-    "chariot": lambda d, n: f"{_name(n, d['seat'])} "
-    + ("takes a second warlord in secret." if d["took"] else "takes no second warlord."),
-    "recycled": lambda d, n: f"{_name(n, d['seat'])} uses {warlord_name(d['warlord'])}: "
-    f"{card_label(d['card'])} goes under the deck and the top card leaves the game face down.",
+    "light_infantry": lambda d, n: (
+        f"{_name(n, d['seat'])} " + ("takes the Light Infantry win by 1." if d["take"] else "declines Light Infantry.")
+    ),
+    "chariot": lambda d, n: (
+        f"{_name(n, d['seat'])} " + ("takes a second warlord in secret." if d["took"] else "takes no second warlord.")
+    ),
+    "recycled": lambda d, n: (
+        f"{_name(n, d['seat'])} uses {warlord_name(d['warlord'])}: "
+        f"{card_label(d['card'])} goes under the deck and the top card leaves the game face down."
+    ),
     "recycle_declined": lambda d, n: f"{_name(n, d['seat'])} recycles nothing.",
     "cards_out": lambda d, n: f"{_name(n, d['seat'])}'s played {_cards(d['cards'])} leave the game.",
     "kept": lambda d, n: f"{_name(n, d['seat'])} keeps {d['kept']} and puts the other under the deck.",
@@ -218,8 +227,9 @@ def _use_label(a: Mapping[str, Any]) -> str:
 
 _LABELS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "choose_warlord": lambda a: f"Keep {warlord_name(a.get('warlord'))}",
-    "commit": lambda a: "Commit "
-    + " ".join(f"{province(p)[:3]} {card_label(c)}" for p, c in dict(a.get("cards", {})).items()),
+    "commit": lambda a: (
+        "Commit " + " ".join(f"{province(p)[:3]} {card_label(c)}" for p, c in dict(a.get("cards", {})).items())
+    ),
     "pass": lambda a: "Pass",
     "use_warlord": _use_label,
     "support": lambda a: f"Discard {card_label(str(a.get('card')))} for support",
