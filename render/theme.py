@@ -252,6 +252,42 @@ def draw_badge(canvas: Image.Image, colour: str, center: tuple[float, float], di
     paste_centered(canvas, badge(colour, diameter), center)
 
 
+def draw_tokens(canvas: Image.Image, labels: list[str], x: int, mid: int, size: int, max_width: int,
+                fill: RGB = TOKEN, edge: RGB = TOKEN_EDGE, ink: RGB = INK) -> None:
+    """A row of tokens from ``x``, centred on ``mid``; they overlap evenly when ``max_width`` is short."""
+    if not labels:
+        return
+    step = size + 4
+    if len(labels) > 1 and (len(labels) - 1) * step + size > max_width:
+        step = max(size // 3, (max_width - size) // (len(labels) - 1))
+    for i, label in enumerate(labels):
+        paste_centered(canvas, token(label, size, fill, edge, ink), (x + size // 2 + i * step, mid))
+
+
+def draw_pill(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, fill: RGB, ink: RGB,
+              *, centered: bool = False) -> int:
+    """A rounded label (a banner, a tab) whose left edge (or centre) is at ``xy``; returns its width."""
+    width = text_width(text, size, bold=True) + size + 8
+    height = size + 10
+    x, y = xy
+    left = x - width // 2 if centered else x
+    draw.rounded_rectangle((left, y - height // 2, left + width, y + height // 2), radius=height // 2, fill=fill)
+    draw_text(draw, (left + width / 2, y), text, size, ink, anchor="mm", bold=True)
+    return width
+
+
+@lru_cache(maxsize=8)
+def title_band(width: int, height: int) -> Image.Image:
+    """The lacquer title band every picture opens with, a crenellated wall line along its bottom (cached)."""
+    band = Image.new("RGB", (width, height), HEADER)
+    draw = ImageDraw.Draw(band)
+    dark = (96, 22, 20)
+    draw.rectangle((0, height - 8, width, height), fill=dark)
+    for x in range(0, width, 28):
+        draw.rectangle((x, height - 16, x + 14, height - 8), fill=dark)
+    return band
+
+
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 

@@ -17,7 +17,9 @@ from PIL import Image
 
 import render
 from render import great_wall, theme
-from render.great_wall import CARD_MIN_VISIBLE, CARD_W, layout_row, stack_width
+from render.great_wall import geometry, table
+from render.great_wall.geometry import CARD_GAP, CARD_MIN_VISIBLE, CARD_W, MARGIN, WIDTH, layout_row, stack_width
+from render.great_wall.players import Seats
 from tests.render import fixtures as fx
 
 if TYPE_CHECKING:
@@ -69,7 +71,7 @@ class GuardedView(Mapping[str, Any]):
 @pytest.mark.parametrize("scene", sorted(SCENES))
 def test_board_is_a_phone_friendly_png(scene: str) -> None:
     image = decode(render.board("great_wall", SCENES[scene]()))
-    assert image.width == great_wall.WIDTH
+    assert image.width == WIDTH
     assert 400 < image.height < 2 * image.width  # readable at Discord's ~400 px width
 
 
@@ -87,9 +89,9 @@ def test_public_board_never_reads_hidden_fields(scene: str) -> None:
 @pytest.mark.parametrize("scene", sorted(SCENES))
 def test_nothing_is_drawn_outside_the_side_margins(scene: str) -> None:
     view = SCENES[scene]()
-    image = great_wall._draw_board(view, great_wall._Seats(view, None))
-    top = great_wall.HEADER_H + (great_wall.LAST_ROUND_H if view["last_round"] else 0)
-    for x in (*range(0, great_wall.MARGIN - 1), *range(image.width - great_wall.MARGIN + 1, image.width)):
+    image = table.draw_board(view, Seats(view, None))
+    top = table.HEADER_H + (table.LAST_ROUND_H if view["last_round"] else 0)
+    for x in (*range(0, MARGIN - 1), *range(image.width - MARGIN + 1, image.width)):
         colours = {image.getpixel((x, y)) for y in range(top, image.height)}
         assert colours == {theme.BACKGROUND}, f"something spills into the margin at x={x}"
 
@@ -98,7 +100,7 @@ def test_nothing_is_drawn_outside_the_side_margins(scene: str) -> None:
 def test_hand_for_every_player_count(n: int) -> None:
     for seat in range(n):
         image = decode(render.hand("great_wall", fx.private(fx.midgame(n), seat, HAND, DECK)))
-        assert image.width == great_wall.WIDTH and image.height < image.width
+        assert image.width == WIDTH and image.height < image.width
 
 
 def test_hand_with_an_empty_hand_and_deck() -> None:
@@ -121,7 +123,7 @@ def test_hand_refuses_a_public_view(scene: str) -> None:
 @pytest.mark.parametrize("n", range(2, 6))
 def test_final_for_every_player_count(n: int) -> None:
     image = decode(render.final("great_wall", fx.game_over(n)))
-    assert image.width == great_wall.WIDTH
+    assert image.width == WIDTH
     heights = [decode(render.final("great_wall", fx.game_over(k))).height for k in (2, n)]
     assert heights[1] >= heights[0]  # one row per player
 
@@ -196,7 +198,7 @@ def test_registry_refuses_unknown_games_and_mismatched_views() -> None:
 def test_short_rows_keep_their_natural_spacing() -> None:
     lines = layout_row([CARD_W] * 5, 800)
     assert len(lines) == 1
-    assert [x for _, x in lines[0]] == [i * (CARD_W + great_wall.CARD_GAP) for i in range(5)]
+    assert [x for _, x in lines[0]] == [i * (CARD_W + CARD_GAP) for i in range(5)]
 
 
 def test_twenty_cards_squeeze_into_one_line() -> None:
@@ -223,7 +225,7 @@ def test_rows_never_overflow_and_keep_every_card_readable(depths: list[int], ava
 @settings(max_examples=25, deadline=None)
 @given(widths=st.lists(st.integers(150, 900), max_size=6))
 def test_participants_share_a_line_only_when_they_fit(widths: list[int]) -> None:
-    lines = great_wall.flow_blocks(widths, 900)
+    lines = geometry.flow_blocks(widths, 900)
     assert [i for line in lines for i, _ in line] == list(range(len(widths)))
     for line in lines:
         if len(line) > 1:

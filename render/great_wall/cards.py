@@ -1,0 +1,118 @@
+"""Card faces: one tile per (owner colour, type, value, covered), drawn once at 3x and cached."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render import theme
+from render.great_wall.geometry import CARD_H, CARD_W
+from render.theme import INK, RGB, Box
+
+
+@dataclass(frozen=True)
+class CardKind:
+    initial: str
+    name: str
+    plural: str
+    hand_value: str  # what the card is worth in hand (Infantry's depends on the section)
+    ability: str
+
+
+CARD_KINDS: dict[str, CardKind] = {
+    "WALL": CardKind("W", "Wall", "Walls", "1", "worth 1"),
+    "GATE": CardKind("G", "Gate", "Gates", "2", "worth 2"),
+    "TOWER": CardKind("T", "Tower", "Towers", "3", "worth 3"),
+    "INFANTRY": CardKind("I", "Infantry", "Infantry", "1+", "your 1st here is worth 1, 2nd 2 ... 5th 5"),
+    "CAVALRY": CardKind("C", "Cavalry", "Cavalry", "2", "worth 2, played for free"),
+    "NOBLE": CardKind("N", "Noble", "Nobles", "1", "every card in its section counts 1"),
+    "DRAGON": CardKind("D", "Dragon", "Dragons", "1", "worth 1, may cover a card"),
+}
+CARD_ORDER: tuple[str, ...] = tuple(CARD_KINDS)
+
+
+@lru_cache(maxsize=512)
+def card_tile(colour: str, kind: str, value: str, covered: bool = False, scale: float = 1.0) -> Image.Image:
+    """One card face in its owner's colour: type letter top left, icon, value bottom left. RGBA."""
+    style = theme.player_style(colour)
+    ss = 3  # supersampling for smooth icons and corners
+    w, h = round(CARD_W * scale), round(CARD_H * scale)
+    u = scale * ss  # one card pixel at the supersampled size
+    image = Image.new("RGBA", (w * ss, h * ss), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, w * ss - 1, h * ss - 1), radius=round(7 * u), fill=style.fill, outline=INK,
+                           width=round(2 * u))
+    _draw_icon(image, kind, (round(27 * u), round(28 * u), round((CARD_W - 5) * u), round((CARD_H - 8) * u)),
+               style.ink)
+    if covered:  # under the letter and value, which must stay readable in the thin strip that shows
+        _cover_marks(image, u)
+    theme.draw_text(draw, (round(6 * u), round(4 * u)), CARD_KINDS[kind].initial, round(30 * u), style.ink,
+                    anchor="lt", bold=True)
+    r = 13 * u
+    cx, cy = 15 * u, (CARD_H - 15) * u
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.WHITE, outline=INK, width=round(1.5 * u))
+    theme.draw_text(draw, (cx, cy), value, round((21 if len(value) < 2 else 16) * u), INK, anchor="mm",
+                    bold=True)
+    return image.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _cover_marks(image: Image.Image, u: float) -> None:
+    """Darken and hatch a covered card so it reads as 'out of play' even in a thin strip."""
+    shade = Image.new("RGBA", image.size, (30, 30, 30, 110))
+    hatch = ImageDraw.Draw(shade)
+    step = round(9 * u)
+    for x in range(-image.height, image.width, step):
+        hatch.line((x, image.height, x + image.height, 0), fill=(255, 255, 255, 90), width=round(1.5 * u))
+    alpha = image.getchannel("A")
+    image.alpha_composite(shade)
+    image.putalpha(alpha)
+
+
+def _draw_icon(image: Image.Image, kind: str, box: Box, ink: RGB) -> None:
+    """A simple pictogram of the card type, faint, in ``box`` (drawn on its own layer for the alpha)."""
+    layer = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(layer)
+    x0, y0, x1, y1 = box
+    fill = (*ink, 255)
+    clear = (0, 0, 0, 0)
+
+    def p(fx: float, fy: float) -> tuple[float, float]:
+        return (x0 + fx * (x1 - x0), y0 + fy * (y1 - y0))
+
+    def rect(a: float, b: float, c: float, e: float, colour: tuple[int, int, int, int] = fill) -> None:
+        d.rectangle((p(a, b), p(c, e)), fill=colour)
+
+    if kind == "WALL":  # three courses of bricks
+        for row in range(3):
+            top = 0.2 + row * 0.27
+            bricks = ((0.0, 0.46), (0.52, 1.0)) if row % 2 == 0 else ((0.0, 0.2), (0.26, 0.72), (0.78, 1.0))
+            for a, c in bricks:
+                rect(a, top, c, top + 0.22)
+    elif kind == "GATE":  # crenellated wall with an arch
+        rect(0.0, 0.15, 1.0, 1.0)
+        for a in (0.0, 0.4, 0.8):
+            rect(a, 0.05, a + 0.2, 0.15)
+        rect(0.3, 0.6, 0.7, 1.0, clear)
+        d.ellipse((p(0.3, 0.45), p(0.7, 0.75)), fill=clear)
+    elif kind == "TOWER":
+        rect(0.2, 0.22, 0.8, 1.0)
+        for a in (0.2, 0.43, 0.66):
+            rect(a, 0.08, a + 0.14, 0.22)
+        rect(0.42, 0.4, 0.58, 0.55, clear)
+    elif kind == "INFANTRY":  # a spear
+        rect(0.44, 0.25, 0.56, 1.0)
+        d.polygon([p(0.5, 0.0), p(0.78, 0.3), p(0.22, 0.3)], fill=fill)
+        rect(0.25, 0.34, 0.75, 0.42)
+    elif kind == "CAVALRY":  # a horseshoe
+        d.arc((p(0.0, 0.15), p(1.0, 0.85)), start=125, end=415, fill=fill, width=round((x1 - x0) * 0.22))
+    elif kind == "NOBLE":  # a crown
+        d.polygon([p(0.0, 0.85), p(0.0, 0.3), p(0.25, 0.55), p(0.5, 0.15), p(0.75, 0.55), p(1.0, 0.3),
+                   p(1.0, 0.85)], fill=fill)
+    else:  # DRAGON: a flame
+        d.polygon([p(0.5, 0.0), p(0.8, 0.4), p(0.95, 0.75), p(0.7, 1.0), p(0.3, 1.0), p(0.05, 0.75),
+                   p(0.25, 0.45), p(0.42, 0.6)], fill=fill)
+    # Faint, so the letter and value stay the loudest things on the card.
+    layer.putalpha(layer.getchannel("A").point(lambda a: a * 95 // 255))
+    image.alpha_composite(layer)

@@ -1,0 +1,108 @@
+"""Who is who (names and colours) and each player's panel: badge, hand and deck sizes, won markers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PIL import Image, ImageDraw
+
+from render import theme
+from render.great_wall.geometry import GAP, MARGIN, WIDTH
+from render.theme import INK, MUTED, Box
+
+if TYPE_CHECKING:
+    from bot.games.great_wall.schema import GreatWallView, PlayerView
+
+PLAYER_H = 150
+STRIP_TOP = 14  # room for the tab that straddles a player panel's top edge
+LEAD_BACK = (255, 243, 205)  # behind the leader's block and the player to move
+
+
+class Seats:
+    """How seats are called: the player's name when given, else their colour ("Blue")."""
+
+    def __init__(self, view: GreatWallView, names: Sequence[str] | None) -> None:
+        self.colours = [p["colour"] for p in view["players"]]
+        # Long names are cut so a sentence such as "<name> to play: 2 actions left" keeps its point.
+        self.given = [theme.ellipsize(theme.printable(n), 26, 260) for n in names] if names is not None else []
+
+    def colour(self, seat: int) -> str:
+        return self.colours[seat]
+
+    def name(self, seat: int) -> str:
+        if seat < len(self.given) and self.given[seat]:
+            return self.given[seat]
+        return theme.player_style(self.colours[seat]).name
+
+
+def draw_won_markers(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerView, box: Box,
+                     size: int = 32) -> None:
+    """Markers in front of a player: their values and sum when this view may see them, else a count."""
+    x0, y0, x1, y1 = box
+    mid = (y0 + y1) // 2
+    values = player["markers"]
+    if values is None:
+        theme.paste_centered(image, theme.token("", size, theme.TOKEN_BACK), (x0 + size // 2, mid))
+        count = player["markers_count"]
+        text = f"{count} marker{'s' if count != 1 else ''}"
+        theme.draw_text(draw, (x0 + size + 8, mid), theme.ellipsize(text, 24, x1 - x0 - size - 8), 24, INK,
+                        anchor="lm")
+        return
+    score = f"= {player['score'] if player['score'] is not None else sum(values)}"
+    score_size = max(26, size * 3 // 4)
+    theme.draw_text(draw, (x1, mid), score, score_size, INK, anchor="rm", bold=True)
+    if not values:
+        theme.draw_text(draw, (x0, mid), "no markers", 20, MUTED, anchor="lm")
+    room = x1 - x0 - theme.text_width(score, score_size, bold=True) - 8
+    theme.draw_tokens(image, [str(v) for v in values], x0, mid, size, room)
+
+
+def draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallView, seats: Seats, y: int
+                 ) -> None:
+    """One panel per player across the bottom of the board."""
+    players = view["players"]
+    n = len(players)
+    width = (WIDTH - 2 * MARGIN - GAP * (n - 1)) // n
+    for i, player in enumerate(players):
+        x0 = MARGIN + i * (width + GAP)
+        _draw_player(image, draw, view, player, seats, (x0, y + STRIP_TOP, x0 + width, y + PLAYER_H))
+
+
+def _tag(view: GreatWallView, player: PlayerView) -> str | None:
+    if player["resigned"]:
+        return "RESIGNED"
+    if view["active"] == player["seat"] and view["phase"] != "over":
+        return "TO PLAY" if view["phase"] == "actions" else "TO CHECK"
+    last = view["last_round"]
+    if last is not None and last["declarer"] == player["seat"]:
+        return "LAST ROUND"
+    return None
+
+
+def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallView, player: PlayerView,
+                 seats: Seats, box: Box) -> None:
+    x0, y0, x1, y1 = box
+    seat = player["seat"]
+    if player["resigned"]:
+        theme.panel(draw, box, fill=theme.CLOSED, outline=theme.CLOSED_INK)
+    elif view["active"] == seat and view["phase"] != "over":
+        theme.panel(draw, box, fill=LEAD_BACK, outline=INK, width=4)
+    else:
+        theme.panel(draw, box)
+    theme.draw_badge(image, player["colour"], (x0 + 30, y0 + 32), 44)
+    colour_name = theme.player_style(player["colour"]).name
+    label = seats.name(seat)
+    if label != colour_name:
+        theme.draw_text(draw, (x0 + 60, y0 + 24), theme.ellipsize(label, 26, x1 - x0 - 70, bold=True), 26, INK,
+                        anchor="lm", bold=True)
+        theme.draw_text(draw, (x0 + 60, y0 + 48), colour_name, 18, MUTED, anchor="lm")
+    else:
+        theme.draw_text(draw, (x0 + 60, y0 + 32), colour_name, 28, INK, anchor="lm", bold=True)
+    theme.draw_text(draw, (x0 + 12, y0 + 78), f"Hand {player['hand_count']}", 24, INK, anchor="lm")
+    theme.draw_text(draw, (x1 - 12, y0 + 78), f"Deck {player['deck_count']}", 24, INK, anchor="rm")
+    draw_won_markers(image, draw, player, (x0 + 10, y0 + 96, x1 - 10, y1 - 8))
+    tag = _tag(view, player)
+    if tag is not None:
+        fill = theme.CLOSED_INK if player["resigned"] else INK
+        theme.draw_pill(draw, ((x0 + x1) // 2, y0), tag, 16, fill, theme.LEAD, centered=True)

@@ -1,0 +1,334 @@
+"""The public board: title band (whose turn, last move, supply), the last-round banner, one panel per
+section, the players' panels.
+
+In a section every participant gets a block: badge, progress (big), then their cards in play order. A
+Dragon's stack sits in the Dragon owner's block with the covered cards peeking out on its left, so a
+stack never splits. Blocks share a line while they fit, so a section is as short as its cards allow.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
+
+from PIL import Image, ImageDraw
+
+from render import theme
+from render.great_wall.cards import CARD_KINDS, card_tile
+from render.great_wall.geometry import (
+    BLOCK_GAP,
+    CARD_H,
+    CARD_W,
+    GAP,
+    MARGIN,
+    STACK_DX,
+    STACK_DY,
+    WIDTH,
+    Placed,
+    flow_blocks,
+    layout_row,
+    stack_width,
+)
+from render.great_wall.players import LEAD_BACK, PLAYER_H, Seats, draw_players
+from render.theme import INK, MUTED, RGB, Box
+
+if TYPE_CHECKING:
+    from bot.games.great_wall.schema import CardView, GreatWallView, SectionView
+
+HEADER_H = 96
+LAST_ROUND_H = 44
+SECTION_LEFT = 176  # slot number and unclaimed markers, side by side
+LINES_X = MARGIN + SECTION_LEFT  # where the participants' blocks start
+LINES_W = WIDTH - MARGIN - 12 - LINES_X
+PROGRESS_W = 124  # badge + progress box
+CARDS_DX = PROGRESS_W + 8  # cards start this far right of their block's left edge
+LINE_PAD_TOP, LINE_PAD_BOTTOM = 12, 6  # room for a first marker sticking out of a card's corner
+EMPTY_ROW_H = 64  # a section with no cards yet
+MARKER_SIZE = 48
+CLOSED_H = 70
+BANNER_H = 36
+RULE: RGB = (228, 218, 196)  # thin separators inside a section
+
+
+def draw_board(view: GreatWallView, seats: Seats) -> Image.Image:
+    layouts = [_SectionLayout.of(view, section, seats) for section in view["sections"]]
+    top = HEADER_H + (LAST_ROUND_H if view["last_round"] else 0) + GAP
+    height = top + sum(layout.height + GAP for layout in layouts) + PLAYER_H + MARGIN
+    image = theme.canvas(WIDTH, height)
+    draw = ImageDraw.Draw(image)
+    _draw_header(image, draw, view, seats)
+    if view["last_round"]:
+        _draw_last_round(draw, view, seats, HEADER_H)
+    y = top
+    for layout in layouts:
+        _draw_section(image, draw, view, layout, seats, (MARGIN, y, WIDTH - MARGIN, y + layout.height))
+        y += layout.height + GAP
+    draw_players(image, draw, view, seats, y)
+    return image
+
+
+# -- title band and last round --------------------------------------------------------------------
+def _status(view: GreatWallView, seats: Seats) -> str:
+    active = view["active"]
+    if view["phase"] == "over" or active is None:
+        result = view["result"]
+        if result is None:
+            return "Game over"
+        ranking = cast("list[int]", result["ranking"])
+        winners = [seats.name(s) for s, place in enumerate(ranking) if place == 1]
+        return f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+    who = seats.name(active)
+    pending = view["pending_claim"]
+    if pending is not None:
+        return f"{who} to choose a first marker (section {pending['section'] + 1})"
+    if view["phase"] == "final_check":
+        return f"{who} checks (final round)"
+    if view["phase"] == "check":
+        return f"{who} to check"
+    left = view["actions_left"]
+    text = f"{who} to play: {left} action{'s' if left != 1 else ''} left"
+    return text + (" + free Cavalry" if view["cavalry_allowed"] else "")
+
+
+def _last_move_text(view: GreatWallView, seats: Seats) -> str:
+    move = view["last_move"]
+    if move is None:
+        return "First turn"
+    who = seats.name(move["seat"])
+    section = f"section {move['section'] + 1}" if move["section"] is not None else "a section"
+    if move["kind"] == "draw":
+        return f"Last: {who} drew a card"
+    if move["kind"] == "resign":
+        return f"Last: {who} resigned"
+    if move["kind"] == "claim":
+        return f"Last: {who} placed a first marker in {section}"
+    on_wall = {c["id"]: (c, below) for s in view["sections"] for stack in s["row"]
+               for below, c in itertools.pairwise([None, *stack]) if c is not None}
+    played = [on_wall[c] for c in move["cards"] if c in on_wall]
+    if not played:
+        return f"Last: {who} played to {section}"
+    first, below = played[0]
+    kind = CARD_KINDS[first["type"]]
+    article = "an" if kind.name[0] in "AEIOU" else "a"
+    what = f"{len(played)} {kind.plural}" if len(played) > 1 else f"{article} {kind.name}"
+    if below is not None:  # a Dragon played onto a card
+        what += f" on {seats.name(below['owner'])}'s {CARD_KINDS[below['type']].name}"
+    return f"Last: {who} played {what} to {section}"
+
+
+def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallView, seats: Seats) -> None:
+    image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
+    x = MARGIN + 4
+    active = view["active"]
+    if active is not None and view["phase"] != "over":
+        theme.draw_badge(image, seats.colour(active), (x + 24, 38), 48)
+        x += 58
+    supply = f"Supply: {view['supply_count']} markers" if view["supply_count"] else "Supply empty"
+    right = WIDTH - MARGIN - theme.text_width(supply, 24) - 4
+    status = theme.ellipsize(_status(view, seats), 34, right - x - 60, bold=True)
+    theme.draw_text(draw, (x, 38), status, 34, theme.HEADER_INK, anchor="lm", bold=True)
+    theme.draw_text(draw, (x, 72), theme.ellipsize(_last_move_text(view, seats), 20, right - x - 40), 20,
+                    theme.HEADER_INK, anchor="lm")
+    theme.draw_text(draw, (WIDTH - MARGIN - 4, 30), supply, 24, theme.HEADER_INK, anchor="rm")
+    if view["removed_pairs"]:  # 2 players: equal pairs taken out, public
+        removed = "removed: " + " ".join(str(m) for m in view["removed_pairs"])
+        theme.draw_text(draw, (WIDTH - MARGIN - 4, 60), theme.ellipsize(removed, 18, 260), 18, theme.HEADER_INK,
+                        anchor="rm")
+
+
+def _draw_last_round(draw: ImageDraw.ImageDraw, view: GreatWallView, seats: Seats, y: int) -> None:
+    last = view["last_round"]
+    assert last is not None
+    draw.rectangle((0, y, WIDTH, y + LAST_ROUND_H - 1), fill=INK)
+    final = last["stage"] == "final_check"
+    still = ", ".join(seats.name(s) for s in last["remaining"]) or "none"
+    text = (f"{'FINAL CHECKS' if final else 'LAST ROUND'}: declared by {seats.name(last['declarer'])}. "
+            f"Still owed {'checks' if final else 'last turns'}: {still}")
+    theme.draw_text(draw, (MARGIN + 4, y + LAST_ROUND_H // 2), theme.ellipsize(text, 24, WIDTH - 2 * MARGIN),
+                    24, theme.LEAD, anchor="lm", bold=True)
+
+
+# -- section layout -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Block:
+    """One participant's part of a section: badge, progress, and their stacks laid out in lines."""
+
+    seat: int
+    stacks: list[list[CardView]]
+    lines: Placed  # (stack index, x offset from the block's first card)
+
+    @property
+    def line_heights(self) -> list[int]:
+        return [
+            CARD_H + STACK_DY * (max(len(self.stacks[i]) for i, _ in line) - 1) + LINE_PAD_TOP + LINE_PAD_BOTTOM
+            for line in self.lines
+        ]
+
+    @property
+    def height(self) -> int:
+        return max(sum(self.line_heights), CARD_H + LINE_PAD_TOP + LINE_PAD_BOTTOM)
+
+    @property
+    def width(self) -> int:
+        cards = max((dx + stack_width(len(self.stacks[i])) for line in self.lines for i, dx in line), default=200)
+        return CARDS_DX + cards
+
+
+@dataclass(frozen=True)
+class _SectionLayout:
+    """Everything a section panel needs, worked out once: its banners and its lines of blocks."""
+
+    section: SectionView
+    banners: list[tuple[str, RGB, RGB]]  # (text, fill, ink) pills above the cards
+    lines: list[list[tuple[_Block, int]]]  # blocks sharing a line, with their x offsets
+
+    @classmethod
+    def of(cls, view: GreatWallView, section: SectionView, seats: Seats) -> _SectionLayout:
+        blocks = []
+        for seat, progress in enumerate(section["progress"]):
+            if progress is None:  # not a participant
+                continue
+            stacks = [stack for stack in section["row"] if stack and stack[-1]["owner"] == seat]
+            blocks.append(_Block(seat, stacks, layout_row([stack_width(len(s)) for s in stacks], LINES_W - CARDS_DX)))
+        lines = [[(blocks[i], dx) for i, dx in line] for line in flow_blocks([b.width for b in blocks], LINES_W)]
+        banners: list[tuple[str, RGB, RGB]] = []
+        pending = view["pending_claim"]
+        if pending is not None and pending["section"] == section["slot"] and view["active"] is not None:
+            values = " or ".join(str(m) for m in pending["markers"])
+            banners.append((f"{seats.name(view['active'])} places a first marker here: {values}", theme.LEAD, INK))
+        if section["noble_active"]:
+            banners.append(("NOBLE: every uncovered card here counts 1", theme.NOBLE, theme.WHITE))
+        return cls(section, banners, lines)
+
+    def line_height(self, line: list[tuple[_Block, int]]) -> int:
+        return max(block.height for block, _ in line)
+
+    @property
+    def height(self) -> int:
+        if not self.section["open"]:
+            return CLOSED_H
+        cards = sum(self.line_height(line) for line in self.lines) or EMPTY_ROW_H
+        return 12 + (BANNER_H if self.banners else 0) + cards + 10
+
+
+# -- section drawing ------------------------------------------------------------------------------
+@dataclass
+class _Paint:
+    """What drawing one section's cards needs: the canvas, who is who, and what to mark."""
+
+    image: Image.Image
+    draw: ImageDraw.ImageDraw
+    seats: Seats
+    highlight: frozenset[int]  # the last move's cards
+    candidates: frozenset[int]  # cards that may take the pending first marker
+    markers: list[tuple[int, tuple[int, int]]] = field(default_factory=list)  # first markers, drawn last
+
+
+def _draw_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallView, layout: _SectionLayout,
+                  seats: Seats, box: Box) -> None:
+    x0, y0, x1, y1 = box
+    section = layout.section
+    number = str(section["slot"] + 1)
+    if not section["open"]:
+        theme.panel(draw, box, fill=theme.CLOSED, outline=theme.CLOSED_INK)
+        theme.draw_text(draw, (x0 + 20, (y0 + y1) // 2), number, 44, theme.CLOSED_INK, anchor="lm", bold=True)
+        theme.draw_text(draw, (x0 + 80, (y0 + y1) // 2), "closed: no markers left for this section", 24,
+                        theme.CLOSED_INK, anchor="lm")
+        return
+    pending = view["pending_claim"]
+    claiming = pending is not None and pending["section"] == section["slot"]
+    theme.panel(draw, box, outline=theme.LEAD_EDGE if claiming else theme.PANEL_EDGE, width=4 if claiming else 2)
+    y = y0 + 12
+    if layout.banners:
+        bx = LINES_X
+        for text, fill, ink in layout.banners:
+            bx += theme.draw_pill(draw, (bx, y + (BANNER_H - 8) // 2), text, 20, fill, ink) + 10
+        y += BANNER_H
+    # Number, markers, badges, progress and cards share one axis: the middle of the first card line.
+    mid = y + (LINE_PAD_TOP + CARD_H // 2 if layout.lines else EMPTY_ROW_H // 2)
+    theme.draw_text(draw, (x0 + 16, mid), number, 60, INK, anchor="lm", bold=True)
+    _draw_unclaimed(image, draw, section, (x0 + 64, mid))
+    draw.line((LINES_X - 10, y0 + 12, LINES_X - 10, y1 - 12), fill=RULE, width=2)
+    if not layout.lines:
+        theme.draw_text(draw, (LINES_X, mid), "no cards yet", 24, MUTED, anchor="lm")
+    paint = _Paint(
+        image, draw, seats,
+        highlight=frozenset(view["last_move"]["cards"]) if view["last_move"] else frozenset(),
+        candidates=frozenset(pending["cards"]) if pending is not None and claiming else frozenset(),
+    )
+    for index, line in enumerate(layout.lines):
+        height = layout.line_height(line)
+        if index:
+            draw.line((LINES_X, y, x1 - 14, y), fill=RULE, width=2)
+        for block, dx in line:
+            if dx:
+                rule_x = LINES_X + dx - BLOCK_GAP // 2
+                draw.line((rule_x, y + 8, rule_x, y + height - 8), fill=RULE, width=2)
+            _draw_block(paint, section, block, LINES_X + dx, y, height)
+        y += height
+    for value, center in paint.markers:  # last, so no later card hides a first marker
+        theme.paste_centered(image, theme.token(str(value), 34), center)
+
+
+def _draw_unclaimed(image: Image.Image, draw: ImageDraw.ImageDraw, section: SectionView, xy: tuple[int, int]
+                    ) -> None:
+    x, mid = xy
+    size = MARKER_SIZE
+    theme.draw_tokens(image, [str(v) for v in section["markers"]], x, mid, size, 2 * size + 4)
+    if section["first_marker"] is not None:
+        # Where the first marker was: a faint ring, the marker itself lies on its card.
+        gx, y = x + len(section["markers"]) * (size + 4), mid - size // 2
+        draw.ellipse((gx + 3, y + 3, gx + size - 3, y + size - 3), outline=theme.PANEL_EDGE, width=2)
+        theme.draw_text(draw, (gx + size // 2, mid), "on card", 13, MUTED, anchor="mm")
+
+
+def _draw_block(paint: _Paint, section: SectionView, block: _Block, x0: int, y: int, height: int) -> None:
+    image, draw = paint.image, paint.draw
+    leader = section["leader"] == block.seat
+    mid = y + LINE_PAD_TOP + CARD_H // 2
+    if leader:
+        right = WIDTH - MARGIN - 10 if block.width > LINES_W // 2 else x0 + block.width + 8
+        draw.rounded_rectangle((x0 - 6, y + 3, right, y + height - 3), radius=10, fill=LEAD_BACK)
+    theme.draw_badge(image, paint.seats.colour(block.seat), (x0 + 22, mid), 44)
+    progress = section["progress"][block.seat] or 0
+    box = (x0 + 50, mid - 30, x0 + PROGRESS_W - 2, mid + 30)
+    if leader:
+        draw.rounded_rectangle(box, radius=10, fill=theme.LEAD, outline=theme.LEAD_EDGE, width=3)
+        _draw_crown(draw, (box[0] + box[2]) // 2, box[1] - 1)
+    else:
+        draw.rounded_rectangle(box, radius=10, fill=theme.WHITE, outline=theme.PANEL_EDGE, width=2)
+    theme.draw_text(draw, ((box[0] + box[2]) // 2, mid + 1), str(progress), 44 if -10 < progress < 10 else 36,
+                    INK, anchor="mm", bold=True)
+    cards_x = x0 + CARDS_DX
+    if not block.stacks:
+        theme.draw_text(draw, (cards_x, mid), "all cards covered", 22, MUTED, anchor="lm")
+    line_y = y
+    for line, line_h in zip(block.lines, block.line_heights, strict=True):
+        for index, dx in line:
+            _draw_stack(paint, block.stacks[index], cards_x + dx, line_y + LINE_PAD_TOP)
+        line_y += line_h
+
+
+def _draw_crown(draw: ImageDraw.ImageDraw, cx: int, bottom: int) -> None:
+    """A small crown on the leader's progress box: the lead is marked by shape, not only by colour."""
+    w, h = 30, 14
+    pts = [(cx - w / 2, bottom), (cx - w / 2, bottom - h), (cx - w / 4, bottom - h / 2), (cx, bottom - h - 2),
+           (cx + w / 4, bottom - h / 2), (cx + w / 2, bottom - h), (cx + w / 2, bottom)]
+    draw.polygon(pts, fill=theme.LEAD, outline=theme.LEAD_EDGE, width=2)
+
+
+def _draw_stack(paint: _Paint, stack: list[CardView], x: int, y: int) -> None:
+    draw = paint.draw
+    for depth, card in enumerate(stack):
+        cx, cy = x + depth * STACK_DX, y + depth * STACK_DY
+        if card["id"] in paint.candidates:  # a card the claimant may put the first marker on
+            draw.rounded_rectangle((cx - 5, cy - 5, cx + CARD_W + 4, cy + CARD_H + 4), radius=10,
+                                   outline=theme.LEAD_EDGE, width=4)
+        tile = card_tile(paint.seats.colour(card["owner"]), card["type"], str(card["value"]), card["covered"])
+        theme.paste(paint.image, tile, (cx, cy))
+        if card["id"] in paint.highlight:
+            draw.rounded_rectangle((cx - 2, cy - 2, cx + CARD_W + 1, cy + CARD_H + 1), radius=8,
+                                   outline=theme.ACCENT, width=4)
+        if card["marker"] is not None:
+            paint.markers.append((card["marker"], (cx + CARD_W - 6, cy + 6)))
