@@ -17,6 +17,8 @@ from bot.games.chinatown.scoring import businesses_of
 LEVELS = ("easy",)
 TILE_VALUE_PER_ROUND = 6_000  # a tile in hand will earn at least 10,000 a round once built, later
 LOT_VALUE_PER_ROUND = 5_000  # a vacant lot is a place to build
+JOIN_BONUS = 3_000  # building next to an own shop of the same type
+ROOM_BONUS = 500  # building next to an own vacant lot
 
 
 def choose(
@@ -62,13 +64,18 @@ def _build(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], rng: ran
     for placed in view["batch"] or ():  # simultaneous mode: own placements not yet on the board
         holdings[placed["lot"]] = Shop(placed["tile"])
     base = _income_by_shop(holdings, me)
+    vacant_own = {lot["lot"] for lot in view["lots"] if lot["owner"] == me and not lot["tile"]} - set(holdings)
     best: tuple[float, Mapping[str, Any]] | None = None
     for action in legal:
         if action["type"] != "place":
             continue
         shop = Shop(action["tile"])
         gain = _income_by_shop({**holdings, action["lot"]: shop}, me)[shop] - base[shop]
-        key = gain + rng.random()
+        # Two lone shops pay as much as a pair, but only a group can grow: prefer joining one.
+        neighbours = BOARD.adjacency[action["lot"]]
+        growth = sum(JOIN_BONUS for n in neighbours if holdings.get(n) is shop)
+        growth += sum(ROOM_BONUS for n in neighbours if n in vacant_own)
+        key = gain + growth + rng.random()
         if best is None or key > best[0]:
             best = (key, action)
     if best is None:
