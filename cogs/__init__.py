@@ -1,0 +1,1 @@
+"""The Discord layer: slash commands, buttons, selects and DMs. The only package that imports discord."""

@@ -1,0 +1,106 @@
+"""The bot: opens the database and the table service, loads the cogs and their persistent components.
+
+``run_bot(config)`` runs it; ``sync_commands(config, guild_id)`` publishes the slash commands (globally, or to
+one server where they appear at once) and exits. The token is only ever handed to discord.py, never logged.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+import discord
+from discord.ext import commands
+
+from bot.store.db import Database
+from bot.tables import TableService
+from cogs import components, game, lobby
+from cogs.notify import DiscordNotifier
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.play", "cogs.rulebook")
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    *components.DYNAMIC_ITEMS,
+    *lobby.DYNAMIC_ITEMS,
+    *game.DYNAMIC_ITEMS,
+)
+AI_DELAY = 1.5  # seconds between computer moves, so people can follow them
+
+
+class BotConfig(Protocol):
+    """What the bot reads from ``bot.config.Config`` (read-only, so the frozen dataclass fits)."""
+
+    @property
+    def token(self) -> str: ...
+    @property
+    def database_path(self) -> str: ...
+    @property
+    def dev_guild_id(self) -> int | None: ...
+
+
+class MiddleKingdomBot(commands.Bot):
+    def __init__(self, config: BotConfig, *, services: bool = True, ai_delay: float = AI_DELAY) -> None:
+        # Default intents only: slash commands and components need no privileged intent.
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        self.database_path = config.database_path
+        self.dev_guild_id = config.dev_guild_id
+        self.ai_delay = ai_delay
+        self._services = services  # False for `sync`: commands only, no database and no deliveries
+        self._db: Database | None = None
+        self._service: TableService | None = None
+
+    @property
+    def service(self) -> TableService:
+        if self._service is None:
+            raise RuntimeError("the table service is not open yet")
+        return self._service
+
+    async def open_services(self) -> None:
+        """The database and the table service (also used by tests, which never log in)."""
+        self._db = await Database.open(self.database_path)
+        self._service = TableService(self._db, DiscordNotifier(self), ai_delay=self.ai_delay)
+
+    async def load_cogs(self) -> None:
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def setup_hook(self) -> None:
+        await self.load_cogs()
+        if not self._services:
+            return
+        await self.open_services()
+        if self.dev_guild_id is not None:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("slash commands synced to the development server")
+        await self.service.resume()  # deliver what a crash left unsent; computer players continue
+
+    async def close(self) -> None:
+        await super().close()
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+
+def run_bot(config: BotConfig) -> None:
+    """Run until interrupted. Logging is configured by the caller (``python -m bot``)."""
+    MiddleKingdomBot(config).run(config.token, log_handler=None)
+
+
+async def sync_commands(config: BotConfig, guild_id: int | None = None) -> list[str]:
+    """Publish the slash commands: to one server (at once) or globally (Discord may take a while)."""
+    bot = MiddleKingdomBot(config, services=False)
+    async with bot:
+        await bot.login(config.token)
+        if guild_id is None:
+            synced = await bot.tree.sync()
+        else:
+            guild = discord.Object(id=guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+    names = sorted(command.name for command in synced)
+    log.info("synced %d commands %s: %s", len(names), "globally" if guild_id is None else "to one server", names)
+    return names

@@ -1,0 +1,199 @@
+"""Persistent components of game messages: the custom_id format, the board buttons and the control items.
+
+Every custom_id is ``mk:<game_id>:<version>:<verb>[:<payload>]``, at most 100 characters, and every item is
+a ``DynamicItem``: after a restart it is rebuilt from its custom_id alone. The id is only a hint of what was
+clicked; the callbacks reload the game and the table service re-checks everything (seat, turn, version).
+``from_custom_id`` only parses (no database): it runs before the interaction can be deferred.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+    from cogs.play import Play
+
+CUSTOM_ID_LIMIT = 100
+LABEL_LIMIT = 80  # buttons allow 80 characters; we hold select options to the same so both read alike
+DESCRIPTION_LIMIT = 100
+SELECT_LIMIT = 25  # options per select
+MAX_SELECTS = 4  # a fifth row stays free for buttons such as "Back"
+
+PREFIX = r"mk:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):"
+PAYLOAD = r"(?P<payload>[A-Za-z0-9_.-]{1,60})"
+
+
+@dataclass(frozen=True)
+class Ref:
+    """The position a control was made for: a game and its version (number of moves applied)."""
+
+    game_id: int
+    version: int
+
+    @classmethod
+    def of(cls, table: Table) -> Ref:
+        return cls(table.id, table.version)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Ref:
+        return cls(int(match["game"]), int(match["version"]))
+
+    def custom_id(self, verb: str, payload: str | None = None) -> str:
+        custom_id = f"mk:{self.game_id}:{self.version}:{verb}" + (f":{payload}" if payload else "")
+        if len(custom_id) > CUSTOM_ID_LIMIT:
+            raise ValueError(f"custom_id {custom_id!r} is longer than {CUSTOM_ID_LIMIT} characters")
+        return custom_id
+
+
+@dataclass(frozen=True)
+class Panel:
+    """What a private message shows: a text and, while there is something to choose, the controls."""
+
+    content: str
+    view: discord.ui.View | None = None
+
+
+def clip(text: str, limit: int = LABEL_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def choice(label: str, value: str, description: str | None = None, *, default: bool = False) -> discord.SelectOption:
+    return discord.SelectOption(
+        label=clip(label),
+        value=value,
+        description=clip(description, DESCRIPTION_LIMIT) if description else None,
+        default=default,
+    )
+
+
+def persistent_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view that never times out: its items are dynamic, so it works from any message, even after a restart."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def _play_cog(interaction: discord.Interaction) -> Play:
+    cog = cast(commands.Bot, interaction.client).get_cog("Play")
+    if cog is None:
+        raise RuntimeError("the Play cog is not loaded")
+    return cast("Play", cog)
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"(?P<verb>play|hand)"):
+    """ "Play" (the mover's controls) and "My hand" on every board message; both answer ephemerally."""
+
+    def __init__(self, ref: Ref, verb: str) -> None:
+        label, style = (
+            ("Play", discord.ButtonStyle.success) if verb == "play" else ("My hand", discord.ButtonStyle.secondary)
+        )
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=ref.custom_id(verb)))
+        self.ref = ref
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BoardButton:
+        return cls(Ref.from_match(match), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _play_cog(interaction).on_board_button(interaction, self.ref, self.verb)
+
+
+class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"b:" + PAYLOAD):
+    """A step of a game's controls; the payload's meaning belongs to that game's controls module."""
+
+    def __init__(
+        self,
+        ref: Ref,
+        payload: str,
+        label: str,
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+    ) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=clip(label), style=style, custom_id=ref.custom_id("b", payload), row=row
+        )
+        super().__init__(button)
+        self.ref = ref
+        self.payload = payload
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ControlButton:
+        label = getattr(item, "label", None) or "…"
+        return cls(Ref.from_match(match), match["payload"], label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _play_cog(interaction).on_control(interaction, self.ref, self.payload, ())
+
+
+class ControlSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PREFIX + r"s:" + PAYLOAD):
+    """A select step of a game's controls; the chosen value is untrusted input like the payload."""
+
+    def __init__(
+        self,
+        ref: Ref,
+        payload: str,
+        options: Sequence[discord.SelectOption],
+        placeholder: str,
+        *,
+        row: int | None = None,
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=ref.custom_id("s", payload), options=list(options), placeholder=clip(placeholder, 150), row=row
+        )
+        super().__init__(select)
+        self.ref = ref
+        self.payload = payload
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ControlSelect:
+        options = list(getattr(item, "options", []))
+        placeholder = getattr(item, "placeholder", None) or "Choose"
+        return cls(Ref.from_match(match), match["payload"], options, placeholder)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = tuple(str(value) for value in self.item.values)
+        await _play_cog(interaction).on_control(interaction, self.ref, self.payload, values)
+
+
+def selects(
+    ref: Ref, payload: str, options: Sequence[discord.SelectOption], placeholder: str, *, first_row: int = 0
+) -> list[ControlSelect]:
+    """Options split over selects of 25 (payload ``<payload>.<n>`` keeps custom_ids unique in a message)."""
+    chunks = [options[i : i + SELECT_LIMIT] for i in range(0, len(options), SELECT_LIMIT)][:MAX_SELECTS]
+    return [
+        ControlSelect(
+            ref,
+            f"{payload}.{n}",
+            chunk,
+            placeholder if len(chunks) == 1 else f"{placeholder} ({n + 1}/{len(chunks)})",
+            row=first_row + n,
+        )
+        for n, chunk in enumerate(chunks)
+    ]
+
+
+def board_view(table: Table) -> discord.ui.View | None:
+    """The buttons under a board message: none once the game is over."""
+    if table.status != "running":
+        return None
+    ref = Ref.of(table)
+    return persistent_view(BoardButton(ref, "play"), BoardButton(ref, "hand"))
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (BoardButton, ControlButton, ControlSelect)

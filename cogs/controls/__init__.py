@@ -1,0 +1,68 @@
+"""Per-game controls: a player's legal choices as Discord components, and the way back to an action dict.
+
+A game slots in by adding one module ``cogs/controls/<key>.py`` that satisfies :class:`Controls`; until it
+has one, :mod:`cogs.controls.generic` offers its legal actions by their ``action_label``. Modules are found
+by key when first needed (not imported here), so they may import :mod:`cogs.components` freely.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+if TYPE_CHECKING:
+    import discord
+
+    from bot.games.base import Action, Option
+    from bot.tables import Table
+    from cogs.components import Panel
+
+
+class Controls(Protocol):
+    """What a controls module offers. Every function reads the table; none of them changes anything."""
+
+    def prompt(self, table: Table, seat: int) -> str:
+        """The private text above the controls: whose move, what is due, the seat's own hand."""
+
+    def build(self, table: Table, seat: int) -> discord.ui.View | None:
+        """The first step of the seat's controls, only legal choices; None when there is nothing to choose."""
+
+    def resolve(self, table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
+        """A clicked control (payload from its custom_id, values from a select; both untrusted) as the
+        action to submit, or the next step. Raises UserError for something it cannot read."""
+
+    def hand_text(self, table: Table, seat: int) -> str:
+        """A sentence on the seat's own hidden holdings, for "My hand"."""
+
+    def option_label(self, option: Option, value: Any) -> str | None:
+        """How a table option's value reads in the lobby; None for the plain default wording."""
+
+
+@cache
+def controls_for(key: str) -> Controls:
+    name = f"{__name__}.{key}"
+    if importlib.util.find_spec(name) is None:
+        name = f"{__name__}.generic"
+    return cast(Controls, importlib.import_module(name))
+
+
+def panel(table: Table, seat: int) -> Panel:
+    """The seat's current controls: the prompt and the first step."""
+    from cogs.components import Panel
+
+    controls = controls_for(table.key)
+    return Panel(controls.prompt(table, seat), controls.build(table, seat))
+
+
+def option_text(key: str, option: Option, value: Any) -> str:
+    label = controls_for(key).option_label(option, value)
+    if label is not None:
+        return label
+    if value is None:
+        return "random"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")

@@ -1,0 +1,49 @@
+"""Controls for a game without its own module: its legal actions by label, in selects of 25.
+
+A select value is the action's index in ``legal_actions``, which is sorted and deterministic: at the version
+the control was made for, the index names the same action again (the service rejects any other version).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.errors import UserError
+from bot.games.base import Action, Option
+from bot.tables import Table
+from cogs.components import MAX_SELECTS, SELECT_LIMIT, Panel, Ref, choice, persistent_view, selects
+
+
+def prompt(table: Table, seat: int) -> str:
+    count = len(table.game.legal_actions(table.state, seat))
+    more = "" if count <= SELECT_LIMIT * MAX_SELECTS else f" (the first {SELECT_LIMIT * MAX_SELECTS} are listed)"
+    return f"**{table.game.title} #{table.id}**: your move. You have {count} possible moves{more}."
+
+
+def build(table: Table, seat: int) -> discord.ui.View | None:
+    legal = table.game.legal_actions(table.state, seat)
+    if not legal:
+        return None
+    options = [choice(table.game.action_label(action), str(i)) for i, action in enumerate(legal)]
+    return persistent_view(*selects(Ref.of(table), "act", options, "Choose your move"))
+
+
+def resolve(table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
+    legal = table.game.legal_actions(table.state, seat)
+    if not payload.startswith("act.") or len(values) != 1 or not values[0].isdigit():
+        raise UserError("I could not read that choice; press Play for fresh controls.")
+    index = int(values[0])
+    if index >= len(legal):
+        raise UserError("That move is not available any more; press Play for fresh controls.")
+    return dict(legal[index])
+
+
+def hand_text(table: Table, seat: int) -> str:
+    return "Your private view is in the picture."
+
+
+def option_label(option: Option, value: Any) -> str | None:
+    return None

@@ -1,0 +1,194 @@
+"""The Great Wall of China controls: two or three taps per action, only legal choices.
+
+Root step: a select of card groups ("2 × Infantry", from the legal plays) and a "Draw a card" button; or,
+while a first marker waits for its place, a select of (marker, card). Picking a group shows the legal
+sections as buttons; a Dragon's section then offers its cover targets. Payloads (in custom_ids):
+
+    draw | home | grp.<n> | play.<CARD>.<count>.<section> | drg.<section> | cov.<section>.<n> | clm.<n>
+
+Everything parsed here is untrusted; the engine re-checks the resulting action at the control's version.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, cast
+
+import discord
+
+from bot.errors import UserError
+from bot.games.base import Action, Option
+from bot.games.great_wall.schema import CardView, GreatWallView
+from bot.tables import Table
+from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
+
+NAMES: dict[str, tuple[str, str]] = {
+    "WALL": ("Wall", "Walls"),
+    "GATE": ("Gate", "Gates"),
+    "TOWER": ("Tower", "Towers"),
+    "INFANTRY": ("Infantry", "Infantry"),
+    "CAVALRY": ("Cavalry", "Cavalry"),
+    "NOBLE": ("Noble", "Nobles"),
+    "DRAGON": ("Dragon", "Dragons"),
+}
+UNREADABLE = "I could not read that choice; press Play for fresh controls."
+GONE = "That move is not available any more; press Play for fresh controls."
+
+
+def cards(card: str, count: int) -> str:
+    singular, many = NAMES[card]
+    return f"{count} × {singular if count == 1 else many}"
+
+
+def _view(table: Table, seat: int | None) -> GreatWallView:
+    return cast(GreatWallView, table.view(seat))
+
+
+def _legal(table: Table, seat: int) -> list[Action]:
+    return table.game.legal_actions(table.state, seat)
+
+
+def _number(text: str) -> int:
+    if not text.isdigit() or len(text) > 6:
+        raise UserError(UNREADABLE)
+    return int(text)
+
+
+def _placed(view: GreatWallView) -> dict[int, tuple[int, CardView]]:
+    """Card id -> (1-based position in its section's row, card), for every card on the table."""
+    return {
+        card["id"]: (pos, card) for s in view["sections"] for pos, stack in enumerate(s["row"], 1) for card in stack
+    }
+
+
+# -- texts -------------------------------------------------------------------------------------------
+def hand_text(table: Table, seat: int) -> str:
+    view = _view(table, seat)
+    held = Counter[str](card["type"] for card in view["hand"] or [])
+    hand = ", ".join(cards(kind, held[kind]) for kind in NAMES if held[kind]) or "no cards"
+    me = view["players"][seat]
+    text = f"Your hand: {hand}. Your deck: {me['deck_count']} cards."
+    if me["markers"] is not None and me["markers"]:
+        text += f" Your markers: {', '.join(map(str, me['markers']))} ({me['score']} points)."
+    return text
+
+
+def prompt(table: Table, seat: int) -> str:
+    view = _view(table, seat)
+    head = f"**{table.game.title} #{table.id}**: "
+    pending = view["pending_claim"]
+    if pending is not None:
+        due = (
+            f"you lead section {pending['section'] + 1} and take its first marker. Choose the marker and the card "
+            "of yours it lies on (it counts against you there until the section is complete)."
+        )
+    else:
+        left = view["actions_left"]
+        due = f"your turn, {left} action{'s' if left != 1 else ''} left: play cards of one type, or draw a card."
+        if view["cavalry_allowed"] and any(card["type"] == "CAVALRY" for card in view["hand"] or []):
+            due += " Cavalry is free: it costs no action."
+    return f"{head}{due}\n{hand_text(table, seat)}"
+
+
+def option_label(option: Option, value: Any) -> str | None:
+    if option.key == "first_seat":
+        return "random" if value is None else f"seat {value + 1}"
+    if option.key == "infantry_covered":
+        return {"keep_rank": "keeps its rank", "renumber": "loses its rank"}.get(str(value))
+    if option.key == "open_scores":
+        return "open" if value else "hidden until the end"
+    return None
+
+
+# -- steps -------------------------------------------------------------------------------------------
+def build(table: Table, seat: int) -> discord.ui.View | None:
+    legal, ref = _legal(table, seat), Ref.of(table)
+    claims = [a for a in legal if a["type"] == "claim"]
+    if claims:
+        return persistent_view(*selects(ref, "clm", _claim_options(table, claims), "Choose your first marker"))
+    groups = list(dict.fromkeys((a["card"], a["count"]) for a in legal if a["type"] == "play"))
+    held = Counter[str](card["type"] for card in _view(table, seat)["hand"] or [])
+    options = [
+        choice(
+            cards(card, count),
+            f"{card}.{count}",
+            "free: costs no action" if card == "CAVALRY" else f"you hold {held[card]}",
+        )
+        for card, count in groups
+    ]
+    items: list[discord.ui.Item[Any]] = list(selects(ref, "grp", options, "Play cards…"))
+    if {"type": "draw"} in legal:
+        items.append(ControlButton(ref, "draw", "Draw a card", style=discord.ButtonStyle.secondary, row=4))
+    return persistent_view(*items) if items else None
+
+
+def _claim_options(table: Table, claims: Sequence[Action]) -> list[discord.SelectOption]:
+    placed = _placed(_view(table, None))
+    options = []
+    for a in claims:
+        pos, card = placed.get(a["card"], (0, None))
+        what = NAMES[card["type"]][0] if card else "card"
+        label = f"Put the {a['marker']} on your {what} (position {pos})"
+        options.append(choice(label, f"{a['section']}.{a['marker']}.{a['card']}", f"Section {a['section'] + 1}"))
+    return options
+
+
+def _sections_step(table: Table, seat: int, card: str, count: int) -> Panel:
+    plays = [a for a in _legal(table, seat) if a["type"] == "play" and a["card"] == card and a["count"] == count]
+    if not plays:
+        raise UserError(GONE)
+    ref, sections = Ref.of(table), _view(table, None)["sections"]
+    buttons: list[discord.ui.Item[Any]] = []
+    for slot in sorted({a["section"] for a in plays}):
+        markers = " & ".join(map(str, sections[slot]["markers"]))
+        label = f"Section {slot + 1} · markers {markers}" if markers else f"Section {slot + 1}"
+        covers = any(a["section"] == slot and a.get("cover") is not None for a in plays)
+        payload = f"drg.{slot}" if covers else f"play.{card}.{count}.{slot}"
+        buttons.append(ControlButton(ref, payload, label, row=0))
+    buttons.append(ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=1))
+    return Panel(f"Play {cards(card, count)} to which section?", persistent_view(*buttons))
+
+
+def _dragon_step(table: Table, seat: int, slot: int) -> Panel:
+    plays = [a for a in _legal(table, seat) if a["type"] == "play" and a["card"] == "DRAGON" and a["section"] == slot]
+    if not plays:
+        raise UserError(GONE)
+    ref, placed, names = Ref.of(table), _placed(_view(table, None)), [p.name for p in table.seated]
+    options = []
+    for a in plays:
+        if a.get("cover") is None:
+            continue
+        pos, card = placed[a["cover"]]
+        owner = "your own" if card["owner"] == seat else f"{names[card['owner']]}'s"
+        label = f"Cover {owner} {NAMES[card['type']][0]} (position {pos})"
+        options.append(choice(label, str(card["id"]), f"worth {card['value']} now; 0 once covered"))
+    items: list[discord.ui.Item[Any]] = list(selects(ref, f"cov.{slot}", options, "Cover a card…"))
+    if any(a.get("cover") is None for a in plays):
+        items.append(ControlButton(ref, f"play.DRAGON.1.{slot}", "At the end of the row", row=4))
+    items.append(ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=4))
+    return Panel(f"Where does your Dragon go in section {slot + 1}?", persistent_view(*items))
+
+
+def resolve(table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
+    verb, *args = payload.split(".")
+    value = values[0] if len(values) == 1 else None
+    if verb == "draw" and not args:
+        return {"type": "draw"}
+    if verb == "home" and not args:
+        return Panel(prompt(table, seat), build(table, seat))
+    if verb == "grp" and value is not None:
+        card, _, count = value.partition(".")
+        if card not in NAMES:
+            raise UserError(UNREADABLE)
+        return _sections_step(table, seat, card, _number(count))
+    if verb == "play" and len(args) == 3 and args[0] in NAMES:
+        return {"type": "play", "card": args[0], "count": _number(args[1]), "section": _number(args[2])}
+    if verb == "drg" and len(args) == 1:
+        return _dragon_step(table, seat, _number(args[0]))
+    if verb == "cov" and len(args) == 2 and value is not None:
+        return {"type": "play", "card": "DRAGON", "count": 1, "section": _number(args[0]), "cover": _number(value)}
+    if verb == "clm" and value is not None and value.count(".") == 2:
+        slot, marker, card_id = (_number(part) for part in value.split("."))
+        return {"type": "claim", "section": slot, "marker": marker, "card": card_id}
+    raise UserError(UNREADABLE)

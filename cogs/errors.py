@@ -1,0 +1,82 @@
+"""One place that turns errors into answers: the app-command tree's on_error and ``report`` for components.
+
+A person's mistake (UserError, IllegalAction) gets its own sentence, ephemerally; a stale control also gets
+the current board (and fresh controls when it is their move). Anything else is logged with its traceback,
+named by the command or custom_id only (never hidden content), and answered with a short apology.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import StaleVersion, UserError
+from bot.games.base import IllegalAction
+from cogs.controls import panel
+from cogs.messages import board_picture, send_private, service_of
+
+if TYPE_CHECKING:
+    from cogs.client import MiddleKingdomBot
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on my side. Please try again in a moment."
+
+
+async def report(interaction: discord.Interaction, error: BaseException, *, game_id: int | None = None) -> None:
+    """Answer ``interaction`` about ``error`` privately; never raises (a failed answer is only logged)."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    try:
+        if isinstance(error, StaleVersion) and game_id is not None:
+            await _stale(interaction, error, game_id)
+        elif isinstance(error, (UserError, IllegalAction)):
+            await send_private(interaction, str(error))
+        elif isinstance(error, app_commands.CheckFailure):
+            await send_private(interaction, str(error) or "You cannot use this command here.")
+        else:
+            what = interaction.command.qualified_name if interaction.command else _custom_id(interaction)
+            log.error("unexpected error in %s", what, exc_info=error)
+            await send_private(interaction, APOLOGY)
+    except discord.HTTPException:
+        log.warning("could not tell the user about an error", exc_info=True)
+
+
+def _custom_id(interaction: discord.Interaction) -> str:
+    data: dict[str, Any] = dict(interaction.data or {})
+    return str(data.get("custom_id", "an interaction"))
+
+
+async def _stale(interaction: discord.Interaction, error: StaleVersion, game_id: int) -> None:
+    table = await service_of(interaction).get(game_id)
+    text, view = str(error), None
+    seat = table.seat_of(interaction.user.id)
+    if seat is not None and seat in table.to_act():
+        current = panel(table, seat)
+        text, view = f"{text}\n\n{current.content}", current.view
+    await send_private(interaction, text, file=await board_picture(table), view=view)
+
+
+class Errors(commands.Cog):
+    """Installs the one tree.on_error while loaded and restores the previous handler when unloaded."""
+
+    def __init__(self, bot: MiddleKingdomBot) -> None:
+        self.bot = bot
+        self._previous = bot.tree.on_error
+
+    async def cog_load(self) -> None:
+        self.bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.on_error = self._previous  # type: ignore[method-assign]
+
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report(interaction, error)
+
+
+async def setup(bot: MiddleKingdomBot) -> None:
+    await bot.add_cog(Errors(bot))

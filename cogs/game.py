@@ -1,0 +1,215 @@
+"""The ``/game`` commands: new, list, mine, board, resign, cancel.
+
+Callbacks are thin: defer, ask the table service, answer. Lists and refusals are ephemeral; the board is
+public (it only ever shows the public view). The lobby itself lives in :mod:`cogs.lobby`.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import games
+from bot.errors import NotSeated, UserError, WrongStatus
+from bot.tables import Table
+from cogs.checks import can_manage
+from cogs.components import PREFIX, Ref, clip, persistent_view
+from cogs.components import board_view as board_buttons
+from cogs.errors import report
+from cogs.lobby import lobby_text, open_table, options_panel
+from cogs.messages import (
+    NO_PINGS,
+    board_picture,
+    message_kwargs,
+    public_names,
+    ranking_lines,
+    send_private,
+    service_of,
+    title,
+    turn_line,
+)
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+    from cogs.client import MiddleKingdomBot
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=games.get(key).title, value=key) for key in games.GAMES]
+LIST_LIMIT = 20
+
+
+def _where(table: Table) -> str:
+    target = table.thread_id or table.channel_id
+    return f" in <#{target}>" if target else ""
+
+
+def _summary(table: Table, user_id: int | None = None) -> str:
+    head = f"#{table.id} **{table.game.title}**"
+    if table.status == "lobby":
+        return f"{head}: open table, {len(table.players)}/{table.seat_count} seats taken{_where(table)}"
+    seat = table.seat_of(user_id) if user_id is not None else None
+    if seat is not None and seat in table.to_act():
+        return f"{head}: **your move**{_where(table)}"
+    names = public_names(table)
+    movers = ", ".join(names[s] for s in sorted(table.to_act())) or "nobody"
+    return f"{head}: {movers} to move{_where(table)}"
+
+
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"resign"):
+    """The confirmation of ``/game resign``: resigning cannot be undone, so it takes a second click."""
+
+    def __init__(self, ref: Ref) -> None:
+        super().__init__(
+            discord.ui.Button(label="Resign", style=discord.ButtonStyle.danger, custom_id=ref.custom_id("resign"))
+        )
+        self.ref = ref
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ResignButton:
+        return cls(Ref.from_match(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        try:
+            outcome = await service_of(interaction).resign(self.ref.game_id, interaction.user.id)
+            text = f"You resigned from {title(outcome.table)}."
+            await interaction.edit_original_response(content=text, view=None)
+        except Exception as error:
+            await report(interaction, error)
+
+
+class GameCommands(commands.GroupCog, group_name="game", group_description="Board games set in China"):
+    def __init__(self, bot: MiddleKingdomBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.service
+
+    async def _find(self, interaction: discord.Interaction, game_id: int | None) -> Table:
+        """The named game, or the one this thread (or channel) belongs to."""
+        if game_id is not None:
+            return await self.service.get(game_id)
+        here = interaction.channel_id
+        found: list[Table] = []
+        if interaction.guild_id is not None:
+            tables = await self.service.list_guild(interaction.guild_id, ("lobby", "running", "finished"))
+            found = [t for t in tables if t.thread_id == here] or [
+                t for t in tables if t.thread_id is None and t.channel_id == here
+            ]
+        if len(found) != 1:
+            raise UserError("Which game? Name it with the `game` option (see `/game mine`).")
+        return found[0]
+
+    async def _games_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        tables = {t.id: t for t in await self.service.list_user(interaction.user.id)}
+        if interaction.guild_id is not None:
+            tables.update({t.id: t for t in await self.service.list_guild(interaction.guild_id)})
+        wanted = current.strip().lstrip("#").lower()
+        return [
+            app_commands.Choice(name=clip(f"#{t.id} {t.game.title} ({t.status})", 100), value=t.id)
+            for t in tables.values()
+            if wanted in str(t.id) or wanted in t.game.title.lower()
+        ][:25]
+
+    @app_commands.command(name="new", description="Open a table for a game; others join with its buttons")
+    @app_commands.describe(game="Which game", seats="How many seats (the game's most if left out)")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def new(
+        self, interaction: discord.Interaction, game: str, seats: app_commands.Range[int, 1, 10] | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        engine = games.get(game)
+        count = seats or engine.max_players
+        try:
+            engine.check_players(count)
+        except ValueError as error:
+            raise UserError(str(error)) from None
+        if engine.options:
+            text, view = options_panel(game, count, [opt.choices.index(opt.default) for opt in engine.options])
+            await interaction.followup.send(text, view=view, ephemeral=True)
+        else:
+            await open_table(interaction, game, count, [])
+
+    @app_commands.command(name="list", description="This server's open and running games")
+    @app_commands.guild_only()
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        tables = await self.service.list_guild(interaction.guild_id or 0)
+        lines = [_summary(t) for t in tables[:LIST_LIMIT]] or ["No games here yet: open one with `/game new`."]
+        await send_private(interaction, "\n".join(lines))
+
+    @app_commands.command(name="mine", description="Your games everywhere, those where it is your move first")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        tables = await self.service.list_user(interaction.user.id)
+        lines = [_summary(t, interaction.user.id) for t in tables[:LIST_LIMIT]] or [
+            "You are in no open or running game."
+        ]
+        await send_private(interaction, "\n".join(lines))
+
+    @app_commands.command(name="board", description="Post a game's current board here")
+    @app_commands.describe(game="The game number (this thread's game if left out)")
+    async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self._find(interaction, game)
+        if table.state is None:
+            raise WrongStatus("This game has not started yet.")
+        lines = [f"**{title(table)}**", *(ranking_lines(table) or [turn_line(table)])]
+        kwargs = message_kwargs(file=await board_picture(table), view=board_buttons(table))
+        # The deferred answer stays private; the board itself is a new, public message.
+        await interaction.edit_original_response(content=f"Here is the board of {title(table)}.")
+        await interaction.followup.send("\n".join(lines), allowed_mentions=NO_PINGS, **kwargs)
+
+    @app_commands.command(name="resign", description="Leave a running game (you are ranked last)")
+    @app_commands.describe(game="The game number (this thread's game if left out)")
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self._find(interaction, game)
+        if table.seat_of(interaction.user.id) is None:
+            raise NotSeated()
+        if table.status != "running":
+            raise WrongStatus("Only a running game can be resigned from.")
+        view = persistent_view(ResignButton(Ref.of(table)))
+        await send_private(interaction, f"Resign from {title(table)}? You will be ranked last.", view=view)
+
+    @app_commands.command(name="cancel", description="Cancel a game (its host or a server manager)")
+    @app_commands.describe(game="The game number (this thread's game if left out)")
+    async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self._find(interaction, game)
+        table = await self.service.cancel(table.id, interaction.user.id, can_manage=can_manage(interaction))
+        if table.lobby_message_id is not None and table.channel_id is not None:
+            await self._close_lobby(table)
+        await send_private(interaction, f"{title(table)} was cancelled.")
+
+    async def _close_lobby(self, table: Table) -> None:
+        assert table.channel_id is not None and table.lobby_message_id is not None
+        lobby = self.bot.get_partial_messageable(table.channel_id).get_partial_message(table.lobby_message_id)
+        try:
+            await lobby.edit(content=lobby_text(table), view=None, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            log.info("could not update the lobby message of game %s", table.id)
+
+    board.autocomplete("game")(_games_autocomplete)
+    resign.autocomplete("game")(_games_autocomplete)
+    cancel.autocomplete("game")(_games_autocomplete)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ResignButton,)
+
+
+async def setup(bot: MiddleKingdomBot) -> None:
+    await bot.add_cog(GameCommands(bot))

@@ -1,0 +1,232 @@
+"""Opening a table: the private options panel of ``/game new`` and the public lobby message with its seats.
+
+Both are persistent components. The options panel keeps its choices in its custom_ids
+(``mk:new:<game>:<seats>:<choice indices>:<what>``); the lobby buttons name the table
+(``mk:<game_id>:0:<verb>``). The table service re-checks every click.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import discord
+
+from bot import games
+from bot.errors import UserError
+from bot.games.base import Game
+from bot.tables import Table
+from cogs.checks import can_manage, display_name
+from cogs.components import PREFIX, choice, clip, persistent_view
+from cogs.controls import option_text
+from cogs.errors import report
+from cogs.messages import NO_PINGS, message_kwargs, service_of
+
+MAX_OPTIONS = 4  # one select each, and a row for the button
+
+
+# -- the options panel -----------------------------------------------------------------------------------
+def _picks_text(picks: Sequence[int]) -> str:
+    return ".".join(map(str, picks))
+
+
+def _read_picks(game: Game, text: str) -> list[int]:
+    shown = game.options[:MAX_OPTIONS]
+    picks = [opt.choices.index(opt.default) for opt in shown]
+    for n, part in enumerate(text.split(".") if text else []):
+        if n < len(shown) and part.isdigit() and int(part) < len(shown[n].choices):
+            picks[n] = int(part)
+    return picks
+
+
+def _works(game: Game, seats: int, key: str, value: Any) -> bool:
+    """Whether a full table may use this option value (e.g. no "seat 5 starts" at a table of 2)."""
+    try:
+        game.new(seats, 0, {key: value})
+    except ValueError:
+        return False
+    return True
+
+
+def options_panel(key: str, seats: int, picks: Sequence[int]) -> tuple[str, discord.ui.View]:
+    game = games.get(key)
+    items: list[discord.ui.Item[Any]] = []
+    for n, opt in enumerate(game.options[:MAX_OPTIONS]):
+        options = [
+            choice(option_text(key, opt, value), str(i), opt.help or None, default=i == picks[n])
+            for i, value in enumerate(opt.choices)
+            if i == picks[n] or _works(game, seats, opt.key, value)
+        ]
+        items.append(NewTableItem(key, seats, picks, f"o{n}", options=options, placeholder=opt.label, row=n))
+    items.append(NewTableItem(key, seats, picks, "open", row=MAX_OPTIONS))
+    text = f"**{game.title}** for up to {seats} players. Choose the table options, then open the table."
+    return text, persistent_view(*items)
+
+
+class NewTableItem(
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=r"mk:new:(?P<key>[a-z_]{1,24}):(?P<seats>[0-9]{1,2}):(?P<picks>[0-9.]{0,40}):(?P<what>open|o[0-9])",
+):
+    """A select (one table option) or the "Open the table" button of the private options panel."""
+
+    def __init__(
+        self,
+        key: str,
+        seats: int,
+        picks: Sequence[int],
+        what: str,
+        *,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str = "",
+        row: int | None = None,
+    ) -> None:
+        custom_id = f"mk:new:{key}:{seats}:{_picks_text(picks)}:{what}"
+        item: discord.ui.Item[Any]
+        if what == "open":
+            item = discord.ui.Button(
+                label="Open the table", style=discord.ButtonStyle.success, custom_id=custom_id, row=row
+            )
+        else:
+            item = discord.ui.Select(
+                custom_id=custom_id, options=list(options), placeholder=clip(placeholder, 150), row=row
+            )
+        super().__init__(item)
+        self.key, self.seats, self.picks, self.what = key, seats, list(picks), what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> NewTableItem:
+        key = match["key"]
+        picks = _read_picks(games.get(key), match["picks"]) if key in games.GAMES else []
+        return cls(key, int(match["seats"]), picks, match["what"], options=getattr(item, "options", ()))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        try:
+            if self.key not in games.GAMES:
+                raise UserError("That game is not available any more.")
+            if self.what == "open":
+                await open_table(interaction, self.key, self.seats, self.picks)
+                return
+            n, values, picks = int(self.what[1:]), list(getattr(self.item, "values", [])), list(self.picks)
+            if values and str(values[0]).isdigit() and n < len(picks):
+                picks[n] = int(values[0])
+            picks = _read_picks(games.get(self.key), _picks_text(picks))  # an out-of-range index falls back
+            text, view = options_panel(self.key, self.seats, picks)
+            await interaction.edit_original_response(content=text, view=view)
+        except Exception as error:
+            await report(interaction, error)
+
+
+async def open_table(interaction: discord.Interaction, key: str, seats: int, picks: Sequence[int]) -> None:
+    """Create the table and post its lobby publicly in the channel (a deferred interaction is expected)."""
+    game = games.get(key)
+    options = {opt.key: opt.choices[picks[n]] for n, opt in enumerate(game.options[:MAX_OPTIONS]) if n < len(picks)}
+    try:
+        game.check_players(seats)
+        game.new(seats, 0, options)  # a dry run: options that cannot work together are refused now, not at start
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    service = service_of(interaction)
+    table = await service.create(
+        key=key,
+        creator_id=interaction.user.id,
+        creator_name=display_name(interaction),
+        seat_count=seats,
+        options=options,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+    )
+    # Finish the private deferred answer first: the next followup is then a new message, and public.
+    await interaction.edit_original_response(content=f"Opening table #{table.id}…", view=None)
+    message = await interaction.followup.send(
+        lobby_text(table), wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=lobby_view(table))
+    )
+    await service.set_lobby_message(table.id, message.id)
+    await interaction.edit_original_response(content=f"Table #{table.id} is open: {message.jump_url}")
+
+
+# -- the lobby -------------------------------------------------------------------------------------------
+def lobby_text(table: Table) -> str:
+    game = table.game
+    count = f"{game.min_players} to {table.seat_count}" if game.min_players < table.seat_count else table.seat_count
+    lines = [f"**{game.title}**: table #{table.id} for {count} players."]
+    chosen = " · ".join(
+        f"{opt.label}: {option_text(table.key, opt, table.options.get(opt.key))}" for opt in game.options
+    )
+    if chosen:
+        lines.append(f"Options: {chosen}")
+    for n in range(table.seat_count):
+        player = table.players[n] if n < len(table.players) else None
+        if player is None:
+            lines.append(f"{n + 1}. (open seat)")
+        else:
+            who = player.mention + (" (host)" if player.user_id == table.creator_id else "")
+            lines.append(f"{n + 1}. {who}")
+    if table.status == "lobby":
+        need = max(0, game.min_players - len(table.players))
+        ready = "Ready to start." if need == 0 else f"Waiting for {need} more player{'s' if need != 1 else ''}."
+        lines.append(f"<@{table.creator_id}> (or a server manager) can start the game. {ready}")
+    elif table.status == "cancelled":
+        lines.append("This table was cancelled.")
+    else:
+        where = f"<#{table.thread_id}>" if table.thread_id else "this channel"
+        lines.append(f"The game has started: play in {where}.")
+    return "\n".join(lines)
+
+
+def lobby_view(table: Table) -> discord.ui.View | None:
+    if table.status != "lobby":
+        return None
+    return persistent_view(*(LobbyButton(table.id, verb) for verb in LobbyButton.LABELS))
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"(?P<verb>join|leave|ai|start|cancel)"
+):
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "ai": ("Add computer", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+        "cancel": ("Cancel", discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, game_id: int, verb: str) -> None:
+        label, style = self.LABELS[verb]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"mk:{game_id}:0:{verb}"))
+        self.game_id, self.verb = game_id, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()  # the answer is an edit of the lobby message
+        service, user, gid = service_of(interaction), interaction.user.id, self.game_id
+        try:
+            if self.verb == "join":
+                table = await service.join(gid, user, display_name(interaction))
+            elif self.verb == "leave":
+                table = await service.leave(gid, user)
+            elif self.verb == "ai":
+                table = await service.add_ai(gid, user)
+            elif self.verb == "start":
+                try:
+                    table = await service.start(gid, user, can_manage=can_manage(interaction))
+                except ValueError as error:  # the engine refuses the options for this many players
+                    raise UserError(str(error)) from None
+            else:
+                table = await service.cancel(gid, user, can_manage=can_manage(interaction))
+            await interaction.edit_original_response(
+                content=lobby_text(table), view=lobby_view(table), allowed_mentions=NO_PINGS
+            )
+        except Exception as error:
+            await report(interaction, error)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (NewTableItem, LobbyButton)

@@ -1,0 +1,144 @@
+"""Words and pictures for game messages, and the one way to answer a person privately.
+
+Public messages are built from ``table.view(None)`` and ``describe(event, names, None)`` only; a seat's own
+view and private sentences go only into a DM or an ephemeral message (the callers decide which).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+import render
+from bot.games.base import Event
+
+if TYPE_CHECKING:
+    from bot.tables import Table, TableService
+    from cogs.client import MiddleKingdomBot
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def service_of(interaction: discord.Interaction) -> TableService:
+    return cast("MiddleKingdomBot", interaction.client).service
+
+
+def clip_message(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- names and sentences ---------------------------------------------------------------------------
+def public_names(table: Table) -> list[str]:
+    """Names for sentences, by seat: a mention for people (shown as their name), the name for computers."""
+    return [p.name if p.is_ai or p.user_id is None else f"<@{p.user_id}>" for p in table.seated]
+
+
+def picture_names(table: Table) -> list[str]:
+    return [p.name for p in table.seated]
+
+
+def event_lines(table: Table, events: Iterable[Event], seat: int | None = None) -> list[str]:
+    """One sentence per event; ``seat`` adds that seat's private part (only for its DM or ephemeral)."""
+    names = public_names(table)
+    lines = (table.game.describe(event, names, seat) for event in events)
+    return [line for line in lines if line]
+
+
+def turn_line(table: Table) -> str:
+    """Whose turn it is, with mentions (the only people a board message pings)."""
+    seats = sorted(table.to_act())
+    if not seats:
+        return ""
+    names = public_names(table)
+    if len(seats) == 1:
+        return f"It is {names[seats[0]]}'s turn."
+    return "Waiting for " + ", ".join(names[s] for s in seats[:-1]) + f" and {names[seats[-1]]}."
+
+
+def ranking_lines(table: Table) -> list[str]:
+    result = table.result()
+    if result is None:
+        return []
+    names = public_names(table)
+    order = sorted(range(len(names)), key=lambda s: (result.ranking[s], s))
+    return ["**Final ranking**"] + [f"{result.ranking[s]}. {names[s]}: {result.scores[s]} points" for s in order]
+
+
+def pings(table: Table) -> discord.AllowedMentions:
+    """Ping only the people who must act now; every other mention in a board message stays silent."""
+    movers = (table.player_at(seat) for seat in sorted(table.to_act()))
+    users = [discord.Object(id=p.user_id) for p in movers if p.user_id is not None and not p.is_ai]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+
+def table_link(table: Table) -> str:
+    where = table.thread_id or table.channel_id
+    if where is None:
+        return f"game #{table.id}"
+    return f"https://discord.com/channels/{table.guild_id or '@me'}/{where}"
+
+
+def title(table: Table) -> str:
+    return f"{table.game.title} #{table.id}"
+
+
+# -- pictures --------------------------------------------------------------------------------------
+async def _png(kind: str, table: Table, view: dict[str, Any], filename: str) -> discord.File | None:
+    draw = {"board": render.board, "hand": render.hand, "final": render.final}[kind]
+    try:
+        # Pillow work is CPU-bound: off the event loop, so other interactions are still answered in time.
+        data = await asyncio.to_thread(draw, table.key, view, picture_names(table))
+    except KeyError:
+        log.warning("no %s picture for game %s", kind, table.key)
+        return None
+    return discord.File(io.BytesIO(data), filename=filename)
+
+
+async def board_picture(table: Table) -> discord.File | None:
+    """The public picture: the board while running, the final scores once over. Public view only."""
+    over = table.result() is not None
+    kind = "final" if over else "board"
+    return await _png(kind, table, table.view(None), f"{kind}-{table.id}-{table.version}.png")
+
+
+async def hand_picture(table: Table, seat: int) -> discord.File | None:
+    """The seat's private picture, from its own view: for its DM or an ephemeral message only."""
+    return await _png("hand", table, table.view(seat), f"hand-{table.id}-{table.version}.png")
+
+
+# -- answering privately -----------------------------------------------------------------------------
+def message_kwargs(
+    *, file: discord.File | None = None, files: Sequence[discord.File] = (), view: discord.ui.View | None = None
+) -> dict[str, Any]:
+    """discord.py's send() rejects None for file and view: pass only what is there."""
+    kwargs: dict[str, Any] = {}
+    all_files = [f for f in (file, *files) if f is not None]
+    if all_files:
+        kwargs["files"] = all_files
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+async def send_private(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """An ephemeral answer, whether or not the interaction was already deferred or answered."""
+    kwargs = message_kwargs(file=file, view=view)
+    text = clip_message(content)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)

@@ -1,0 +1,128 @@
+"""Playing: the "Play" and "My hand" buttons of board messages and each game's private controls.
+
+Every answer here is private (ephemeral, or an edit of the DM or ephemeral message the control sits on).
+A callback defers first, reloads the table, asks the game's controls module what was clicked and either
+shows the next step or submits the action through ``TableService.act(..., version=)``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot.errors import NotSeated, NotYourTurn, StaleVersion, WrongStatus
+from bot.tables import MoveOutcome, Table
+from cogs.components import Panel, Ref
+from cogs.controls import controls_for, panel
+from cogs.errors import report
+from cogs.messages import NO_PINGS, clip_message, event_lines, hand_picture, send_private, turn_line
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+    from cogs.client import MiddleKingdomBot
+
+log = logging.getLogger(__name__)
+
+NOT_A_PLAYER = "Only the players of this game have a hand; you can follow the game on the board."
+CHANGED = "The board has changed since that message; these controls are for the current position."
+
+
+def _seat(table: Table, user_id: int) -> int:
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise NotSeated()
+    return seat
+
+
+def _must_move(table: Table, user_id: int) -> int:
+    """The user's seat if they are to act in this running game; the refusal sentence otherwise."""
+    seat = _seat(table, user_id)
+    if table.status != "running":
+        raise WrongStatus("This game is over." if table.status == "finished" else "This game is not running.")
+    if seat not in table.to_act():
+        raise NotYourTurn()
+    return seat
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: MiddleKingdomBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.service
+
+    # -- board buttons -------------------------------------------------------------------------------
+    async def on_board_button(self, interaction: discord.Interaction, ref: Ref, verb: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table = await self.service.get(ref.game_id)
+            if verb == "hand":
+                await self._show_hand(interaction, table)
+            else:
+                await self._show_controls(interaction, table, changed=ref.version != table.version)
+        except Exception as error:
+            await report(interaction, error, game_id=ref.game_id)
+
+    async def _show_hand(self, interaction: discord.Interaction, table: Table) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.state is None:
+            await send_private(interaction, NOT_A_PLAYER)
+            return
+        text = controls_for(table.key).hand_text(table, seat)
+        await send_private(interaction, text, file=await hand_picture(table, seat))
+
+    async def _show_controls(self, interaction: discord.Interaction, table: Table, *, changed: bool) -> None:
+        seat = _must_move(table, interaction.user.id)
+        current = panel(table, seat)
+        text = f"{CHANGED}\n{current.content}" if changed else current.content
+        await send_private(interaction, text, file=await hand_picture(table, seat), view=current.view)
+
+    # -- controls --------------------------------------------------------------------------------------
+    async def on_control(self, interaction: discord.Interaction, ref: Ref, payload: str, values: Sequence[str]) -> None:
+        # Deferring as an update: the answer replaces the controls in the message they sit on.
+        await interaction.response.defer()
+        try:
+            table = await self.service.get(ref.game_id)
+            if table.version != ref.version:
+                _seat(table, interaction.user.id)  # a stranger hears that first, not that the board moved
+                raise StaleVersion()
+            seat = _must_move(table, interaction.user.id)
+            step = controls_for(table.key).resolve(table, seat, payload, values)
+            if isinstance(step, Panel):
+                await interaction.edit_original_response(content=clip_message(step.content), view=step.view)
+                return
+            outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=ref.version)
+            await interaction.edit_original_response(**await self._after_move(outcome))
+        except Exception as error:
+            await report(interaction, error, game_id=ref.game_id)
+
+    async def _after_move(self, outcome: MoveOutcome) -> dict[str, Any]:
+        """The mover's message after their move: what happened (with their private part) and fresh controls
+        while they are still to act, or whose turn it is now."""
+        table, seat = outcome.table, outcome.seat
+        done = " ".join(event_lines(table, outcome.events, seat)) or "Done."
+        if seat in table.to_act():
+            current = panel(table, seat)
+            picture = await hand_picture(table, seat)
+            return {
+                "content": clip_message(f"{done}\n\n{current.content}"),
+                "view": current.view,
+                "attachments": [picture] if picture else [],
+                "allowed_mentions": NO_PINGS,
+            }
+        after = turn_line(table) or "The game is over: the final scores are on the board."
+        return {
+            "content": clip_message(f"{done} {after}"),
+            "view": None,
+            "attachments": [],
+            "allowed_mentions": NO_PINGS,
+        }
+
+
+async def setup(bot: MiddleKingdomBot) -> None:
+    await bot.add_cog(Play(bot))

@@ -1,0 +1,89 @@
+"""Steps a person takes in Discord, done through the fake: open a table, start it, make a move."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import discord
+
+from bot.tables import Table
+from tests.cogs.harness import FakeDiscord, Posted, walk
+
+
+async def open_table(fake: FakeDiscord, host: Any, *, seats: int = 2) -> tuple[int, Posted]:
+    """``/game new`` then "Open the table" on the private options panel: the game id and the public lobby."""
+    cog = fake.bot.get_cog("GameCommands")
+    await fake.command(cog.new, host, game="great_wall", seats=seats)  # type: ignore[union-attr]
+    panel = fake.last(private=True)
+    mark = len(fake.sent)
+    await fake.click(host, panel, label="Open the table")
+    lobby = next(s.message for s in fake.since(mark) if not s.private)
+    found = re.search(r"table #(\d+)", lobby.content)
+    assert found is not None
+    return int(found[1]), lobby
+
+
+async def start_game(fake: FakeDiscord, host: Any, *others: Any) -> tuple[int, Posted]:
+    game_id, lobby = await open_table(fake, host, seats=1 + len(others))
+    for user in others:
+        await fake.click(user, lobby, label="Join")
+    await fake.click(host, lobby, label="Start")
+    return game_id, lobby
+
+
+def is_control(item: Any, table: Table) -> bool:
+    custom_id = getattr(getattr(item, "item", item), "custom_id", "") or ""
+    return re.fullmatch(rf"mk:{table.id}:{table.version}:[bs]:.+", custom_id) is not None
+
+
+def controls_of(fake: FakeDiscord, table: Table, user: Any) -> Posted | None:
+    """The newest private message of ``user`` that holds controls for the current position."""
+    seen: set[int] = set()
+    for sent in reversed(fake.sent):
+        message = sent.message
+        if message.id in seen:
+            continue
+        seen.add(message.id)
+        if message.owner == user.id and any(is_control(item, table) for item in walk(message.view)):
+            return message
+    return None
+
+
+def last_board(fake: FakeDiscord) -> Posted:
+    for sent in reversed(fake.sent):
+        if not sent.private and any(getattr(getattr(i, "item", i), "label", None) == "Play" for i in walk(sent.view)):
+            return sent.message
+    raise AssertionError("no board message with a Play button")
+
+
+def candidates(view: discord.ui.View | None) -> list[tuple[str, str]]:
+    """Everything a person could pick in a step of the controls, as click() arguments (never "Back")."""
+    found: list[tuple[str, str]] = []
+    for item in walk(view):
+        inner = getattr(item, "item", item)
+        if isinstance(inner, discord.ui.Select):
+            found.extend(("option", option.label) for option in inner.options)
+        elif inner.label != "Back":
+            found.append(("label", inner.label))
+    return found
+
+
+async def make_move(fake: FakeDiscord, game_id: int, users: dict[int, Any], rng: random.Random) -> None:
+    """The player to move makes one move with the controls the bot shows them: from their DM or ephemeral
+    message when it is current, else (or sometimes anyway) through "Play" on the latest board message."""
+    table = await fake.bot.service.get(game_id)
+    seat = min(table.to_act())
+    user = users[table.player_at(seat).user_id or 0]
+    message = controls_of(fake, table, user) if rng.random() > 0.2 else None
+    if message is None:
+        await fake.click(user, last_board(fake), label="Play")
+        message = fake.last(private=True)
+        assert message.owner == user.id
+    for _ in range(4):
+        kind, label = rng.choice(candidates(message.view))
+        await fake.click(user, message, **{kind: label})
+        if (await fake.bot.service.get(game_id)).version != table.version:
+            return
+    raise AssertionError(f"no move after 4 steps; last shown: {message.content!r}")

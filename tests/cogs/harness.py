@@ -1,0 +1,342 @@
+"""A fake Discord for the cogs, built from autospec'd discord.py objects; nothing touches the network.
+
+``FakeDiscord`` wires a real ``MiddleKingdomBot`` (real cogs, table service and SQLite file) to fake
+channels, threads, DMs and interactions, and records every message the bot sends or edits: where it went,
+whether it is private (ephemeral or DM), its text, its pictures (as bytes), embeds and view. Components are
+clicked the way discord.py's view store does it: the custom_id is matched against the registered
+DynamicItem templates, ``from_custom_id`` rebuilds the item, and its callback runs.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+from unittest.mock import MagicMock, create_autospec
+
+import discord
+from discord import app_commands
+
+from bot.config import Config
+from cogs.client import DYNAMIC_ITEMS, MiddleKingdomBot
+
+GUILD = 1_000
+CHANNEL = 2_000
+
+
+@dataclass
+class Posted:
+    """One message as it stands now (edits change it in place)."""
+
+    id: int
+    where: str  # "channel:<id>", "thread:<id>", "dm:<user id>"
+    private: bool  # ephemeral or in a DM
+    content: str = ""
+    files: list[bytes] = field(default_factory=list)
+    embeds: list[discord.Embed] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    pending: bool = False  # a deferred "thinking" answer not filled in yet
+    owner: int | None = None  # who can see it, for a private message
+
+
+@dataclass(frozen=True)
+class Sent:
+    """One send or edit, as it happened."""
+
+    kind: str  # "send" | "edit"
+    message: Posted
+    where: str
+    private: bool
+    content: str
+    files: tuple[bytes, ...]
+    embeds: tuple[discord.Embed, ...]
+    view: discord.ui.View | None
+
+
+def _file_bytes(file: discord.File) -> bytes:
+    file.fp.seek(0)
+    data = file.fp.read()
+    file.reset()
+    return bytes(data)
+
+
+def make_user(user_id: int, name: str) -> Any:
+    user = create_autospec(discord.Member, instance=True)
+    user.id, user.name, user.display_name, user.mention, user.bot = user_id, name, name, f"<@{user_id}>", False
+    return user
+
+
+def walk(view: discord.ui.View | None) -> list[Any]:
+    return list(view.walk_children()) if view is not None else []
+
+
+def http_error(cls: type[discord.HTTPException], status: int, code: int, text: str) -> discord.HTTPException:
+    response = MagicMock(status=status, reason=text)
+    return cls(response, {"code": code, "message": text})
+
+
+class FakeDiscord:
+    def __init__(self, bot: MiddleKingdomBot) -> None:
+        self.bot = bot
+        self.sent: list[Sent] = []
+        self.messages: dict[int, Posted] = {}
+        self.ids = itertools.count(50_000)
+        self.closed_dms: set[int] = set()
+        self.dm_attempts: Counter[int] = Counter()
+        self.threads_allowed = True
+        self.threads: list[int] = []
+        bot.get_partial_messageable = self._partial_messageable  # type: ignore[method-assign]
+        bot.create_dm = self._create_dm  # type: ignore[method-assign]
+        bot.fetch_channel = self._fetch_channel  # type: ignore[method-assign]
+
+    @classmethod
+    async def start(cls, path: str, *, ai_delay: float = 0.0) -> FakeDiscord:
+        bot = MiddleKingdomBot(Config(token="not-a-token", database_path=path), ai_delay=ai_delay)
+        await bot.open_services()
+        await bot.load_cogs()
+        return cls(bot)
+
+    async def stop(self) -> None:
+        await self.bot.service.idle()
+        await self.bot.close()
+
+    # -- recording ---------------------------------------------------------------------------------------
+    def _record(self, kind: str, message: Posted, **kwargs: Any) -> Posted:
+        if "content" in kwargs and kwargs["content"] is not None:
+            message.content = str(kwargs["content"])
+        files = [*kwargs.get("files", []), *([kwargs["file"]] if kwargs.get("file") else [])]
+        if "attachments" in kwargs:
+            files = [a for a in kwargs["attachments"] if isinstance(a, discord.File)]
+        if files or "attachments" in kwargs:
+            message.files = [_file_bytes(f) for f in files]
+        if kwargs.get("embed") is not None:
+            message.embeds = [kwargs["embed"]]
+        if "view" in kwargs:
+            message.view = kwargs["view"]
+        message.pending = False
+        self.messages[message.id] = message
+        self.sent.append(
+            Sent(kind, message, message.where, message.private, message.content, tuple(message.files),
+                 tuple(message.embeds), message.view)
+        )
+        return message
+
+    def _new(self, where: str, private: bool, owner: int | None = None) -> Posted:
+        return Posted(next(self.ids), where, private, owner=owner if private else None)
+
+    def _message_mock(self, posted: Posted) -> Any:
+        message = create_autospec(discord.Message, instance=True)
+        message.id = posted.id
+        message.jump_url = f"https://discord.com/channels/{GUILD}/{posted.where}/{posted.id}"
+        return message
+
+    # -- channels, threads, DMs ----------------------------------------------------------------------------
+    def _partial_messageable(self, channel_id: int, **_: Any) -> Any:
+        where = f"thread:{channel_id}" if channel_id in self.threads else f"channel:{channel_id}"
+        channel = create_autospec(discord.PartialMessageable, instance=True)
+        channel.id = channel_id
+
+        async def send(content: str | None = None, **kwargs: Any) -> Any:
+            return self._message_mock(self._record("send", self._new(where, False), content=content, **kwargs))
+
+        def partial_message(message_id: int) -> Any:
+            message = create_autospec(discord.PartialMessage, instance=True)
+            message.id = message_id
+
+            async def create_thread(*, name: str, auto_archive_duration: int = 1440, **_: Any) -> Any:
+                assert auto_archive_duration == 10080
+                if not self.threads_allowed:
+                    raise http_error(discord.Forbidden, 403, 50013, "Missing Permissions")
+                thread = create_autospec(discord.Thread, instance=True)
+                thread.id, thread.name = next(self.ids), name
+                self.threads.append(thread.id)
+                return thread
+
+            async def edit(**kwargs: Any) -> Any:
+                posted = self.messages.get(message_id) or self._new(where, False)
+                return self._record("edit", posted, **kwargs)
+
+            message.create_thread.side_effect = create_thread
+            message.edit.side_effect = edit
+            return message
+
+        channel.send.side_effect = send
+        channel.get_partial_message.side_effect = partial_message
+        return channel
+
+    async def _fetch_channel(self, channel_id: int) -> Any:
+        return create_autospec(discord.TextChannel, instance=True)
+
+    async def _create_dm(self, user: discord.abc.Snowflake) -> Any:
+        channel = create_autospec(discord.DMChannel, instance=True)
+
+        async def send(content: str | None = None, **kwargs: Any) -> Any:
+            self.dm_attempts[user.id] += 1
+            if user.id in self.closed_dms:
+                raise http_error(discord.Forbidden, 403, 50007, "Cannot send messages to this user")
+            return self._message_mock(self._record("send", self._new(f"dm:{user.id}", True, user.id), content=content, **kwargs))
+
+        channel.send.side_effect = send
+        return channel
+
+    # -- interactions ----------------------------------------------------------------------------------------
+    def interaction(
+        self,
+        user: Any,
+        *,
+        message: Posted | None = None,
+        data: dict[str, Any] | None = None,
+        channel_id: int = CHANNEL,
+        manage: bool = False,
+        kind: discord.InteractionType = discord.InteractionType.component,
+    ) -> Any:
+        """An autospec'd Interaction whose response, followups and edits are recorded."""
+        inter = create_autospec(discord.Interaction, instance=True)
+        inter.client, inter.user, inter.data, inter.type = self.bot, user, data or {}, kind
+        inter.guild_id, inter.channel_id = GUILD, channel_id
+        inter.permissions = discord.Permissions(manage_guild=manage)
+        inter.command = None
+        in_dm = message is not None and message.where.startswith("dm:")
+        where = message.where if message is not None else f"channel:{channel_id}"
+        state: dict[str, Any] = {"done": False, "original": message}
+        inter.message = self._message_mock(message) if message is not None else None
+
+        response = create_autospec(discord.InteractionResponse, instance=True)
+
+        async def defer(*, ephemeral: bool = False, thinking: bool = False) -> None:
+            assert not state["done"], "an interaction is answered once"
+            state["done"] = True
+            if thinking or message is None:  # a new "thinking" message; otherwise later edits hit `message`
+                posted = self._new(where, ephemeral or in_dm, user.id)
+                posted.pending = True
+                state["original"] = posted
+
+        async def send_message(content: str | None = None, *, ephemeral: bool = False, **kwargs: Any) -> None:
+            assert not state["done"], "an interaction is answered once"
+            state["done"] = True
+            state["original"] = self._record(
+                "send", self._new(where, ephemeral or in_dm, user.id), content=content, **kwargs
+            )
+
+        response.defer.side_effect = defer
+        response.send_message.side_effect = send_message
+        response.is_done.side_effect = lambda: state["done"]
+        inter.response = response
+
+        async def edit_original(**kwargs: Any) -> Any:
+            assert state["done"] and state["original"] is not None, "nothing to edit yet"
+            return self._message_mock(self._record("edit", state["original"], **kwargs))
+
+        inter.edit_original_response.side_effect = edit_original
+
+        followup = create_autospec(discord.Webhook, instance=True)
+
+        async def follow(content: str | None = None, *, ephemeral: bool = False, wait: bool = False, **kw: Any) -> Any:
+            assert state["done"], "a followup needs an answered interaction"
+            original = state["original"]
+            if original is not None and original.pending:  # Discord fills the "thinking" message, keeping its privacy
+                posted = self._record("send", original, content=content, **kw)
+            else:
+                posted = self._record("send", self._new(where, ephemeral or in_dm, user.id), content=content, **kw)
+            return self._message_mock(posted)
+
+        followup.send.side_effect = follow
+        inter.followup = followup
+        return inter
+
+    async def click(
+        self, user: Any, message: Posted, *, label: str | None = None, option: str | None = None, **kw: Any
+    ) -> Any:
+        """Press the button labelled ``label``, or pick the select option labelled ``option``."""
+        for item in walk(message.view):
+            inner = getattr(item, "item", item)
+            if label is not None and getattr(inner, "label", None) == label:
+                return await self.dispatch(user, message, inner.custom_id, (), **kw)
+            if option is not None and isinstance(inner, discord.ui.Select):
+                for opt in inner.options:
+                    if opt.label == option:
+                        return await self.dispatch(user, message, inner.custom_id, (opt.value,), **kw)
+        raise AssertionError(f"no {label or option!r} in message {message.id}: {labels(message.view)}")
+
+    async def dispatch(
+        self, user: Any, message: Posted | None, custom_id: str, values: tuple[str, ...] = (), *,
+        base: discord.ui.Item[Any] | None = None, **kw: Any
+    ) -> Any:
+        """What discord.py's view store does with a component interaction, for our DynamicItems."""
+        matches = [(cls, cls.__discord_ui_compiled_template__.fullmatch(custom_id)) for cls in DYNAMIC_ITEMS]
+        found = [(cls, match) for cls, match in matches if match is not None]
+        assert len(found) == 1, f"{custom_id!r} matches {len(found)} templates"
+        cls, match = found[0]
+        data = {"custom_id": custom_id, "values": list(values)}
+        inter = self.interaction(user, message=message, data=data, **kw)
+        if base is None:
+            base = next(getattr(i, "item", i) for i in walk(message.view if message else None)
+                        if getattr(getattr(i, "item", i), "custom_id", None) == custom_id)
+        item = await cls.from_custom_id(inter, base, match)
+        item._refresh_state(inter, data)  # type: ignore[arg-type]
+        assert await item.interaction_check(inter)
+        await item.callback(inter)
+        await self.bot.service.idle()
+        return inter
+
+    async def command(
+        self, command: app_commands.Command[Any, ..., Any], user: Any, *, manage: bool = False,
+        channel_id: int = CHANNEL, **params: Any
+    ) -> Any:
+        """Run a slash command's callback the way the tree does, errors going to the tree's on_error."""
+        inter = self.interaction(
+            user, manage=manage, channel_id=channel_id, kind=discord.InteractionType.application_command
+        )
+        inter.command = command
+        try:
+            await command.callback(command.binding, inter, **params)  # type: ignore[arg-type]
+        except Exception as error:
+            await self.bot.tree.on_error(inter, app_commands.CommandInvokeError(command, error))
+        await self.bot.service.idle()
+        return inter
+
+    # -- reading what was sent -----------------------------------------------------------------------------
+    def public(self) -> list[Sent]:
+        return [s for s in self.sent if not s.private]
+
+    def private(self) -> list[Sent]:
+        return [s for s in self.sent if s.private]
+
+    def last(self, where: str | None = None, *, private: bool | None = None) -> Posted:
+        for sent in reversed(self.sent):
+            if (where is None or sent.where == where) and (private is None or sent.private == private):
+                return sent.message
+        raise AssertionError(f"nothing sent to {where}")
+
+    def since(self, mark: int) -> list[Sent]:
+        """What was sent after ``mark = len(fake.sent)`` was taken."""
+        return self.sent[mark:]
+
+
+def labels(view: discord.ui.View | None) -> list[str]:
+    out: list[str] = []
+    for item in walk(view):
+        inner = getattr(item, "item", item)
+        if isinstance(inner, discord.ui.Select):
+            out.extend(f"[{o.label}]" for o in inner.options)
+        else:
+            out.append(str(getattr(inner, "label", "")))
+    return out
+
+
+def check_limits(view: discord.ui.View) -> None:
+    """Discord's limits: 5 rows, 5 buttons or 1 select a row, 25 options, custom_id 100, labels 80."""
+    rows = view.to_components()
+    assert len(rows) <= 5
+    for row in rows:
+        parts = row["components"]
+        selects = [p for p in parts if p["type"] == 3]
+        assert len(parts) <= 5 and (not selects or len(parts) == 1)
+        for part in parts:
+            assert len(part["custom_id"]) <= 100
+            assert len(part.get("label", "")) <= 80
+            assert 1 <= len(part.get("options", [None])) <= 25
+            for opt in part.get("options", []):
+                assert len(opt["label"]) <= 80 and len(opt["value"]) <= 100
+                assert len(opt.get("description") or "") <= 100
