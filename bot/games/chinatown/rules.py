@@ -30,6 +30,7 @@ from bot.games.chinatown.actions import (
     Ready,
     Reject,
     from_dict,
+    sort_key,
 )
 from bot.games.chinatown.data import BOARD, LOTS, SHOP_INDEX, SHOPS, OfferStatus, Options, Phase, State
 from bot.games.chinatown.errors import refuse
@@ -148,6 +149,9 @@ class Chinatown(Game):
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat not in self.to_act(state):
             return []
+        return sorted(self._legal(state, seat), key=sort_key)
+
+    def _legal(self, state: State, seat: int) -> list[Action]:
         me = state.seats[seat]
         if state.phase is Phase.DEAL_BUILDINGS:
             keep = BOARD.round_spec(state.num_players, state.round).keep

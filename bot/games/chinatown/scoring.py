@@ -106,12 +106,19 @@ def ranking(state: State) -> tuple[int, ...]:
 
 
 def final_result(state: State) -> Result:
-    """Scores are final cash; the breakdown's parts sum to it (start money + income + trade balance)."""
+    """Scores are final cash: total = start money + income + trade balance; tiles on board break ties."""
     breakdown = []
-    for seat in state.seats:
+    for s, seat in enumerate(state.seats):
         earned = sum(seat.income)
         breakdown.append(
-            {"start_money": BOARD.start_money, "income": earned, "trades": seat.cash - BOARD.start_money - earned}
+            {
+                "total": seat.cash,
+                "start_money": BOARD.start_money,
+                "income": earned,
+                "trades": seat.cash - BOARD.start_money - earned,
+                "tiles_on_board": tiles_on_board(state, s),
+                "resigned": seat.resigned,
+            }
         )
     return Result(
         scores=tuple(seat.cash for seat in state.seats),

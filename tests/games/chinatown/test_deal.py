@@ -8,6 +8,7 @@ import pytest
 
 from bot.games.base import Event
 from bot.games.chinatown import GAME
+from bot.games.chinatown.actions import sort_key
 from bot.games.chinatown.data import Phase, State
 from tests.games.chinatown.helpers import ANN, BEN, CLEO, NAMES, READY, act, refused
 
@@ -22,7 +23,8 @@ def test_legal_keeps_are_every_choice_of_y_cards() -> None:
     state = GAME.new(3, 8)
     legal = GAME.legal_actions(state, ANN)
     assert len(legal) == 21  # C(7, 5)
-    assert [a["lots"] for a in legal] == [list(c) for c in combinations(state.seats[ANN].dealt, 5)]
+    assert sorted(tuple(a["lots"]) for a in legal) == list(combinations(state.seats[ANN].dealt, 5))
+    assert legal == sorted(legal, key=sort_key)
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +16,7 @@ from bot.games.chinatown import GAME
 from bot.games.chinatown.data import BOARD, LOTS, SHOPS, Phase, State
 from bot.games.chinatown.errors import ChinatownError
 from tests.games.chinatown.helpers import NAMES
+from tests.games.chinatown.hidden import resample
 
 OPTION_VALUES = {opt.key: opt.choices for opt in GAME.options if opt.key != "first_player_initial"}
 
@@ -51,26 +51,6 @@ def random_offer(state: State, rng: random.Random, unit: int) -> dict[str, Any]:
     return {"type": "propose", "legs": legs, "note": "random"}
 
 
-def hidden_variant(state: State, viewer: int | None, rng: random.Random) -> State:
-    """Reshuffle everything ``viewer`` cannot see: others' dealt cards (with the deck), their keep choices,
-    cash (until the end), hidden batches, and the seed."""
-    seats = list(state.seats)
-    others = [s for s in range(state.num_players) if s != viewer]
-    if state.phase is Phase.DEAL_BUILDINGS:
-        pool = list(state.deck) + [lot for s in others for lot in seats[s].dealt]
-        rng.shuffle(pool)
-        for s in others:
-            size = len(seats[s].dealt)
-            dealt, pool = tuple(sorted(pool[:size])), pool[size:]
-            keep = None if seats[s].keep is None else tuple(sorted(rng.sample(dealt, len(seats[s].keep or ()))))
-            seats[s] = replace(seats[s], dealt=dealt, keep=keep)
-        state = replace(state, deck=tuple(sorted(pool)))
-    for s in others:
-        cash = seats[s].cash if state.phase is Phase.GAME_OVER else rng.randint(0, 10**6)
-        seats[s] = replace(seats[s], cash=cash, batch=())
-    return replace(state, seats=tuple(seats), seed=rng.randint(0, 2**32))
-
-
 def check_step(state: State, rng: random.Random) -> None:
     data = GAME.dump(state)
     json.dumps(data)
@@ -79,7 +59,7 @@ def check_step(state: State, rng: random.Random) -> None:
         view = GAME.view(state, viewer)
         text = json.dumps(view)
         assert "seed" not in text and (str(state.seed) not in text or state.seed < 10**6)  # never the seed
-        assert GAME.view(hidden_variant(state, viewer, rng), viewer) == view
+        assert GAME.view(resample(state, viewer, rng), viewer) == view
 
 
 def play(players: int, seed: int, options: dict[str, Any], driver: int) -> tuple[State, list[tuple[int, Any]]]:
@@ -124,7 +104,7 @@ def test_random_games_finish_conserve_and_replay(table: tuple[int, int, dict[str
     check_step(final, random.Random(driver))
     result = GAME.result(final)
     for score, parts in zip(result.scores, result.breakdown, strict=True):
-        assert sum(parts.values()) == score
+        assert parts["total"] == score == parts["start_money"] + parts["income"] + parts["trades"]
     total_tiles = sum(sum(s.hand) for s in final.seats) + sum(t is not None for t in final.tiles)
     assert total_tiles + sum(final.bag) == 90
     assert sum(final.seats[0].income) >= 0 and all(len(s.income) == 6 for s in final.seats)

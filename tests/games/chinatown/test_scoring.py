@@ -117,8 +117,15 @@ def test_the_game_ends_after_the_1970_income() -> None:
     result = GAME.result(state)
     assert result.scores == (70_000, 60_000, 50_000) and result.ranking == (1, 2, 3) and result.reason == "normal"
     for score, parts in zip(result.scores, result.breakdown, strict=True):
-        assert sum(parts.values()) == score
-    assert result.breakdown[ANN] == {"start_money": 50_000, "income": 20_000, "trades": 0}
+        assert parts["total"] == score == parts["start_money"] + parts["income"] + parts["trades"]
+    assert result.breakdown[ANN] == {
+        "total": 70_000,
+        "start_money": 50_000,
+        "income": 20_000,
+        "trades": 0,
+        "tiles_on_board": 2,
+        "resigned": False,
+    }
     assert [p["cash"] for p in GAME.view(state, None)["players"]] == [70_000, 60_000, 50_000]  # revealed (§8)
     assert GAME.describe(events[-1], NAMES) == (
         "Game over: 1. Ann $70,000 (2 shops), 2. Ben $60,000 (1 shop), 3. Cleo $50,000 (0 shops)."

@@ -202,10 +202,10 @@ def test_a_done_player_is_asked_again_when_an_offer_waits_for_them() -> None:
     state, _ = act(state, BEN, READY)
     state, _ = act(state, ANN, propose(lot(ANN, BEN, 23), money(BEN, ANN, 10_000)))
     assert BEN in GAME.to_act(state)
-    assert GAME.legal_actions(state, BEN) == [
-        {"type": "ready", "ready": False},
+    assert GAME.legal_actions(state, BEN) == [  # in the contract's order: fields by name
         {"type": "accept", "offer": 1, "version": 1},
         {"type": "reject", "offer": 1},
+        {"type": "ready", "ready": False},
     ]
     assert GAME.timeout_action(state, BEN) == {"type": "reject", "offer": 1}
     assert GAME.timeout_action(state, CLEO) == READY
@@ -215,7 +215,7 @@ def test_accept_is_listed_only_when_the_seat_can_pay() -> None:
     state = market()
     state, _ = act(state, ANN, propose(lot(ANN, BEN, 23), money(BEN, ANN, 60_000)))
     assert {"type": "accept", "offer": 1, "version": 1} not in GAME.legal_actions(state, BEN)
-    assert GAME.legal_actions(state, ANN) == [READY, {"type": "reject", "offer": 1}, {"type": "cancel", "offer": 1}]
+    assert GAME.legal_actions(state, ANN) == [{"type": "cancel", "offer": 1}, {"type": "reject", "offer": 1}, READY]
 
 
 def test_the_sweep_voids_offers_whose_assets_moved() -> None:

@@ -1,0 +1,31 @@
+"""Reshuffle everything a seat may not know: the no-leak property's other half (spec §9).
+
+For tests/games/test_contract.py: ``RESAMPLERS["chinatown"] = resample``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from bot.games.chinatown.data import Phase, State
+
+
+def resample(state: State, viewer: int | None, rng: random.Random) -> State:
+    """Reshuffle everything ``viewer`` cannot see: others' dealt cards (with the deck), their keep choices,
+    cash (until the end), hidden batches, and the seed."""
+    seats = list(state.seats)
+    others = [s for s in range(state.num_players) if s != viewer]
+    if state.phase is Phase.DEAL_BUILDINGS:
+        pool = list(state.deck) + [lot for s in others for lot in seats[s].dealt]
+        rng.shuffle(pool)
+        for s in others:
+            size = len(seats[s].dealt)
+            dealt, pool = tuple(sorted(pool[:size])), pool[size:]
+            keep = None if seats[s].keep is None else tuple(sorted(rng.sample(dealt, len(seats[s].keep or ()))))
+            seats[s] = replace(seats[s], dealt=dealt, keep=keep)
+        state = replace(state, deck=tuple(sorted(pool)))
+    for s in others:
+        cash = seats[s].cash if state.phase is Phase.GAME_OVER else rng.randint(0, 10**6)
+        seats[s] = replace(seats[s], cash=cash, batch=())
+    return replace(state, seats=tuple(seats), seed=rng.randint(0, 2**32))
