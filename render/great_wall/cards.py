@@ -27,8 +27,8 @@ CARD_KINDS: dict[str, CardKind] = {
     "TOWER": CardKind("T", "Tower", "Towers", "3", "worth 3"),
     "INFANTRY": CardKind("I", "Infantry", "Infantry", "1+", "your 1st here is worth 1, 2nd 2 ... 5th 5"),
     "CAVALRY": CardKind("C", "Cavalry", "Cavalry", "2", "worth 2, played for free"),
-    "NOBLE": CardKind("N", "Noble", "Nobles", "1", "every card in its section counts 1"),
-    "DRAGON": CardKind("D", "Dragon", "Dragons", "1", "worth 1, may cover a card"),
+    "NOBLE": CardKind("N", "Noble", "Nobles", "1", "every uncovered card in its section counts 1"),
+    "DRAGON": CardKind("D", "Dragon", "Dragons", "1", "worth 1, may cover an unmarked card"),
 }
 CARD_ORDER: tuple[str, ...] = tuple(CARD_KINDS)
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import copy
 import io
 import itertools
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import given, settings
@@ -49,24 +49,6 @@ def decode(data: bytes) -> Image.Image:
     return image
 
 
-class GuardedView(Mapping[str, Any]):
-    """A view that fails the test when a renderer reads one of ``forbidden``."""
-
-    def __init__(self, view: Mapping[str, Any], forbidden: set[str]) -> None:
-        self.view, self.forbidden = view, forbidden
-
-    def __getitem__(self, key: str) -> Any:
-        if key in self.forbidden:
-            raise AssertionError(f"the renderer read the hidden field {key!r}")
-        return self.view[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.view)
-
-    def __len__(self) -> int:
-        return len(self.view)
-
-
 # -- every scene, every picture -------------------------------------------------------------------
 @pytest.mark.parametrize("scene", sorted(SCENES))
 def test_board_is_a_phone_friendly_png(scene: str) -> None:
@@ -82,7 +64,7 @@ def test_board_is_deterministic(scene: str) -> None:
 
 @pytest.mark.parametrize("scene", sorted(SCENES))
 def test_public_board_never_reads_hidden_fields(scene: str) -> None:
-    view = GuardedView(SCENES[scene](), {"hand", "deck_composition"})
+    view = fx.GuardedView(SCENES[scene](), {"hand", "deck_composition"})
     decode(render.board("great_wall", view))
 
 
