@@ -2,8 +2,9 @@
 legal actions it is given.
 
 "easy": a one-move look-ahead on a hand-tuned value: houses that take or keep a majority and link
-to its own houses, emissaries that lead a region, no wasted cards; exchange only when nothing
-sensible can be placed. Ties are broken by the caller's rng.
+to its own houses, emissaries that lead a region next to regions it already leads (more so once the
+deck has run out), no wasted cards; exchange only when nothing sensible can be placed. Ties are
+broken by the caller's rng.
 """
 
 from __future__ import annotations
@@ -68,10 +69,10 @@ def _place_value(view: Mapping[str, Any], action: Mapping[str, Any]) -> float:
                 value += 1.5
         elif piece["kind"] == "emissary":
             emissaries[me] += 1
-            value += 2.0
+            value += 2.0 + (1.0 if view["exhaustions"] else 0.0)  # alliances pay at the end
             others = max((e for s, e in enumerate(emissaries) if s != me), default=0)
             if emissaries[me] >= others:
-                value += 1.5
+                value += 2.0 + 0.8 * _allied_leads(view, region["id"], me)
         else:
             value += 0.5  # a lone fortification; with its house it also earns the house's value
     if any(p["kind"] == "fortification" for p in action["pieces"]) and any(
@@ -82,3 +83,15 @@ def _place_value(view: Mapping[str, Any], action: Mapping[str, Any]) -> float:
         points = score_region(houses)
         value += 0.5 * (points[me] - max(p for s, p in enumerate(points) if s != me))
     return value
+
+
+def _allied_leads(view: Mapping[str, Any], region_id: str, me: int) -> int:
+    """Neighbouring regions (through an alliance) where ``me`` already tops the emissaries."""
+    emissaries = {r["id"]: r["emissaries"] for r in view["regions"]}
+    count = 0
+    for alliance in view["alliances"]:
+        if region_id in alliance["regions"]:
+            (other,) = [r for r in alliance["regions"] if r != region_id] or [region_id]
+            there = emissaries[other]
+            count += there[me] > 0 and there[me] == max(there)
+    return count
