@@ -52,8 +52,7 @@ def table_sizes(n_players: int, size: int, min_size: int, max_size: int) -> list
     possible; (5) fewer, larger tables. So 10 players at 4 give [4, 3, 3], 11 at 5 give [4, 4, 3],
     5 at 4 (3 to 5 players) give [5], and 9 at 2 (2 players only) give [2, 2, 2, 2] and a bye.
     """
-    if not 1 <= min_size <= size <= max_size:
-        raise ValueError(f"table size {size} must lie between {min_size} and {max_size}, with a minimum of 1")
+    _check_range(size, min_size, max_size)
     if n_players < 0:
         raise ValueError("the number of players cannot be negative")
     for seated in range(n_players, 0, -1):
@@ -64,6 +63,11 @@ def table_sizes(n_players: int, size: int, min_size: int, max_size: int) -> list
                 key=lambda s: (sum(max(0, x - size) for x in s), -s.count(size), len(s)),
             )
     return []
+
+
+def _check_range(size: int, min_size: int, max_size: int) -> None:
+    if not 1 <= min_size <= size <= max_size:
+        raise ValueError(f"table size {size} must lie between {min_size} and {max_size}, with a minimum of 1")
 
 
 def _balanced(players: int, tables: int) -> list[int]:
@@ -156,7 +160,6 @@ def _improve(
 ) -> list[list[PlayerId]]:
     """Local search over swaps of two players at different tables, with perturbation while repeats remain."""
     ids = [p for table in tables for p in table]
-    n = len(ids)
     cost = [
         [_REPEAT_COST * met[frozenset((a, b))] ** 2 + (score[a] - score[b]) ** 2 if a != b else 0.0 for b in ids]
         for a in ids
@@ -169,9 +172,9 @@ def _improve(
         start += len(table)
     best = _descend(layout, cost)
     best_cost = _total(best, cost)
-    for _ in range(_KICKS if n else 0):
+    for _ in range(_KICKS if len(best) > 1 else 0):
         clashing = [i for t in best for i in t if any(repeat[i][j] for j in t)]
-        if not clashing or len(best) < 2:
+        if not clashing:
             break
         trial = [list(t) for t in best]
         for _ in range(2):  # move a clashing player and one more at random; the descent tidies up
@@ -254,6 +257,7 @@ def round_robin_schedule(
     spreads repeats evenly. A perfect schedule exists only for special fields (9 players at 3-player tables
     in 4 rounds); otherwise some pairs meet twice and some never.
     """
+    _check_range(size, min_size, max_size)
     if size == 2:
         return _circle(players)
     if rounds is None:

@@ -62,6 +62,13 @@ class StandingRow:
     byes: int
 
 
+def _place_points(n: int, scale: Scale | None) -> list[float]:
+    table = [float(n - 1 - i) for i in range(n)] if scale is None else [float(x) for x in scale[n]]
+    if len(table) != n:
+        raise ValueError(f"the points scale for {n} players must have {n} entries")
+    return table
+
+
 def tournament_points(places: Sequence[int], scale: Scale | None = None) -> tuple[float, ...]:
     """Tournament points of each seat of a finished table, from its places (1-based, ties shared: 1, 1, 3).
 
@@ -83,13 +90,6 @@ def bye_points(size: int, scale: Scale | None = None) -> float:
     middle places for an even size. With the default scale that is (size - 1) / 2."""
     table = _place_points(size, scale)
     return (table[(size - 1) // 2] + table[size // 2]) / 2
-
-
-def _place_points(n: int, scale: Scale | None) -> list[float]:
-    table = [float(n - 1 - i) for i in range(n)] if scale is None else [float(x) for x in scale[n]]
-    if len(table) != n:
-        raise ValueError(f"the points scale for {n} players must have {n} entries")
-    return table
 
 
 def standings(

@@ -57,3 +57,8 @@ def test_larger_tables_spread_meetings_evenly(count: int, size: int, low: int, h
 
 def test_the_number_of_rounds_can_be_chosen() -> None:
     assert len(round_robin_schedule(list(range(10)), 4, 3, 5, random.Random(1), rounds=5)) == 5
+
+
+def test_a_table_size_outside_the_game_range_is_refused() -> None:
+    with pytest.raises(ValueError):
+        round_robin_schedule(list(range(6)), 2, 3, 5, random.Random(1))

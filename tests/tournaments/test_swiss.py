@@ -18,6 +18,14 @@ def _sets(plan: RoundPlan) -> list[frozenset[int]]:
     return [frozenset(table) for table in plan.tables]
 
 
+def test_a_plan_never_lists_a_player_twice() -> None:
+    with pytest.raises(ValueError):
+        RoundPlan(tables=((1, 2), (3, 1)))
+    with pytest.raises(ValueError):
+        RoundPlan(tables=((1, 2),), byes=(2,))
+    assert RoundPlan(tables=((1, 2),), byes=(3,)).players == {1, 2, 3}
+
+
 def test_round_one_draw_depends_only_on_the_rng() -> None:
     players = list(range(1, 13))
     one = swiss_round(players, {}, [], 4, 3, 5, random.Random(7))
