@@ -307,8 +307,8 @@ def to_png(image: Image.Image) -> bytes:
     """PNG bytes, quantized to a 256-colour palette without dithering: flat art stays crisp and a busy
     board is ~60 kB instead of ~200 kB. zlib's default level, not ``optimize``: that saves only ~5% more
     and triples the encoding time (~20 ms -> ~75 ms for a board)."""
-    quantized = image.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE,
-                                              dither=Image.Dither.NONE)
+    rgb = image if image.mode == "RGB" else image.convert("RGB")  # convert() would copy even an RGB image
+    quantized = rgb.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()
     quantized.save(out, format="PNG", compress_level=6)
     return out.getvalue()
