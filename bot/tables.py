@@ -19,10 +19,12 @@ from typing import Any, Protocol
 import aiosqlite
 
 from bot import games
+from bot import ratings as rating_model
 from bot.errors import GameNotFound, NotAllowed, NotSeated, NotYourTurn, StaleVersion, UserError, WrongStatus
 from bot.games.base import Event, Game, Result
 from bot.store import games as game_sql
 from bot.store import outbox as outbox_sql
+from bot.store import ratings as rating_sql
 from bot.store import timers as timer_sql
 from bot.store import users as user_sql
 from bot.store.db import Database
@@ -467,6 +469,7 @@ class TableService:
             await self._update_turns(conn, table, before, after, table.version + 1, now, vacations)
             if over:
                 await timer_sql.cancel_game(conn, table.id, now)
+                await record_results(conn, table, game.result(state), now)
             await outbox_sql.add(conn, table.id, table.version + 1, "moved", payload, now)
         if after - before:
             self.on_timers_changed()
@@ -705,6 +708,53 @@ class TableService:
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
+
+
+async def record_results(conn: aiosqlite.Connection, table: Table, result: Result, now: float) -> None:
+    """Each person's place and score, and (when every seat is a person) their new rating, in the move's
+    transaction. The engine's ranking already puts resigned and forfeited seats last."""
+    people = [p for p in table.players if p.user_id is not None and p.seat is not None]
+    rated = len(people) == len(table.players) and len(people) >= 2
+    before: dict[int, rating_sql.RatingRow] = {}
+    after: dict[int, rating_sql.RatingRow] = {}
+    if rated:
+        user_ids = [p.user_id for p in people if p.user_id is not None]
+        before = await rating_sql.ratings_of(conn, table.key, user_ids)
+        fresh = rating_model.new_rating()
+        priors = [
+            rating_model.Rating(before[u].mu, before[u].sigma) if u in before else fresh for u in user_ids
+        ]
+        places = [result.ranking[p.seat] for p in people if p.seat is not None]
+        for player, posterior, place in zip(people, rating_model.rate(priors, places), places, strict=True):
+            assert player.user_id is not None
+            old = before.get(player.user_id)
+            row = rating_sql.RatingRow(
+                table.key, player.user_id, posterior.mu, posterior.sigma,
+                (old.games if old else 0) + 1, (old.wins if old else 0) + (place == 1),
+            )
+            after[player.user_id] = row
+            await rating_sql.save_rating(conn, row, now)
+    for player in people:
+        assert player.user_id is not None and player.seat is not None
+        old_row = before.get(player.user_id)
+        new_row = after.get(player.user_id)
+        await rating_sql.add_result(
+            conn,
+            player.user_id,
+            rating_sql.ResultRow(
+                game_id=table.id,
+                key=table.key,
+                guild_id=table.guild_id,
+                place=result.ranking[player.seat],
+                players=len(table.players),
+                score=result.scores[player.seat],
+                rated=rated,
+                rating_before=(old_row.conservative if old_row else
+                               rating_model.conservative(rating_model.new_rating())) if rated else None,
+                rating_after=new_row.conservative if new_row else None,
+                finished_at=now,
+            ),
+        )
 
 
 def replay_moves(

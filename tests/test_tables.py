@@ -240,3 +240,30 @@ async def test_my_games_list_waiting_first(service: TableService) -> None:
     waiting = [t for t in mine if 1 in {t.player_at(s).user_id for s in t.to_act()}]
     assert mine[: len(waiting)] == waiting
     assert {t.id for t in await service.list_guild(0)} == set()
+
+
+async def test_finished_games_are_rated_only_without_computers(service: TableService) -> None:
+    from bot.store import ratings as rating_sql
+
+    table = await _started(service)
+    loser = table.players[0]
+    assert loser.user_id is not None
+    await service.resign(table.id, loser.user_id)
+    winner_id = next(p.user_id for p in table.players if p.user_id != loser.user_id)
+    assert winner_id is not None
+    rows = {r.user_id: r for r in await rating_sql.leaderboard(service.db, "great_wall", guild_id=None, min_games=1)}
+    assert rows[winner_id].mu > 25 > rows[loser.user_id].mu
+    assert (rows[winner_id].games, rows[winner_id].wins, rows[loser.user_id].wins) == (1, 1, 0)
+    recent = await rating_sql.results_of_user(service.db, loser.user_id)
+    assert [(r.game_id, r.place, r.rated) for r in recent] == [(table.id, 2, True)]
+
+    vs_computer = await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=2, seed=8)
+    await service.add_ai(vs_computer.id, 1)
+    await service.start(vs_computer.id, 1)
+    await service.idle()
+    await service.resign(vs_computer.id, 1)
+    await service.idle()
+    recent = await rating_sql.results_of_user(service.db, 1)
+    assert recent[0].game_id == vs_computer.id and not recent[0].rated
+    again = await rating_sql.leaderboard(service.db, "great_wall", guild_id=None, min_games=1)
+    assert {r.user_id: r.games for r in again} == {r.user_id: r.games for r in rows.values()}

@@ -1,0 +1,194 @@
+"""SQL for tournaments, their players, round tables and byes."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from bot.store.db import Database
+
+
+@dataclass(frozen=True)
+class TournamentPlayerRow:
+    user_id: int
+    name: str
+    status: str  # registered | checked_in | dropped | eliminated
+
+
+@dataclass(frozen=True)
+class TournamentTableRow:
+    round: int
+    table_no: int
+    players: tuple[int, ...]  # user ids in seat order
+    game_id: int | None
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    organiser_id: int
+    name: str
+    key: str
+    format: str
+    table_size: int
+    rounds: int
+    cap: int | None
+    check_in: bool
+    seeding: str
+    options: dict[str, Any]
+    time_control: dict[str, Any]
+    timeout_policy: str
+    status: str
+    current_round: int
+    seed: int
+    players: tuple[TournamentPlayerRow, ...]
+    tables: tuple[TournamentTableRow, ...]
+    byes: tuple[tuple[int, int], ...]  # (round, user id)
+
+
+_COLUMNS = (
+    "id, guild_id, channel_id, message_id, organiser_id, name, key, format, table_size, rounds, cap, check_in, "
+    "seeding, options, time_control, timeout_policy, status, current_round, seed"
+)
+_SETTABLE = {"message_id", "status", "current_round", "rounds"}
+
+
+async def insert(conn: aiosqlite.Connection, now: float, **values: Any) -> int:
+    values = {k: json.dumps(v) if isinstance(v, dict) else v for k, v in values.items()}
+    names = list(values)
+    cursor = await conn.execute(
+        f"INSERT INTO tournaments ({', '.join(names)}, created_at, updated_at) "
+        f"VALUES ({', '.join('?' for _ in names)}, ?, ?)",
+        (*values.values(), now, now),
+    )
+    assert cursor.lastrowid is not None
+    return int(cursor.lastrowid)
+
+
+async def set_columns(conn: aiosqlite.Connection, tournament_id: int, now: float, **columns: Any) -> None:
+    if not columns or not set(columns) <= _SETTABLE:
+        raise ValueError(f"cannot set {sorted(columns)}")
+    assignments = ", ".join(f"{name} = ?" for name in columns)
+    await conn.execute(
+        f"UPDATE tournaments SET {assignments}, updated_at = ? WHERE id = ?", (*columns.values(), now, tournament_id)
+    )
+
+
+async def upsert_player(conn: aiosqlite.Connection, tournament_id: int, user_id: int, name: str, status: str,
+                        now: float) -> None:
+    await conn.execute(
+        """
+        INSERT INTO tournament_players (tournament_id, user_id, name, status, joined_at) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (tournament_id, user_id) DO UPDATE SET status = excluded.status, name = excluded.name
+        """,
+        (tournament_id, user_id, name, status, now),
+    )
+
+
+async def delete_player(conn: aiosqlite.Connection, tournament_id: int, user_id: int) -> None:
+    await conn.execute(
+        "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?", (tournament_id, user_id)
+    )
+
+
+async def add_table(conn: aiosqlite.Connection, tournament_id: int, round_no: int, table_no: int,
+                    players: tuple[int, ...]) -> None:
+    await conn.execute(
+        "INSERT INTO tournament_tables (tournament_id, round, table_no, players) VALUES (?, ?, ?, ?)",
+        (tournament_id, round_no, table_no, json.dumps(list(players))),
+    )
+
+
+async def set_table_game(conn: aiosqlite.Connection, tournament_id: int, round_no: int, table_no: int,
+                         game_id: int) -> None:
+    await conn.execute(
+        "UPDATE tournament_tables SET game_id = ? WHERE tournament_id = ? AND round = ? AND table_no = ?",
+        (game_id, tournament_id, round_no, table_no),
+    )
+
+
+async def replace_in_tables(conn: aiosqlite.Connection, tournament_id: int, round_no: int, old: int, new: int) -> None:
+    """Swap a player for another in a round's tables that have no game yet."""
+    cursor = await conn.execute(
+        "SELECT table_no, players FROM tournament_tables WHERE tournament_id = ? AND round = ? AND game_id IS NULL",
+        (tournament_id, round_no),
+    )
+    for row in await cursor.fetchall():
+        players = [new if p == old else p for p in json.loads(row["players"])]
+        await conn.execute(
+            "UPDATE tournament_tables SET players = ? WHERE tournament_id = ? AND round = ? AND table_no = ?",
+            (json.dumps(players), tournament_id, round_no, row["table_no"]),
+        )
+
+
+async def add_bye(conn: aiosqlite.Connection, tournament_id: int, round_no: int, user_id: int) -> None:
+    await conn.execute(
+        "INSERT OR IGNORE INTO tournament_byes (tournament_id, round, user_id) VALUES (?, ?, ?)",
+        (tournament_id, round_no, user_id),
+    )
+
+
+async def fetch(db: Database, tournament_id: int) -> TournamentRow | None:
+    row = await db.fetchone(f"SELECT {_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,))
+    if row is None:
+        return None
+    players = await db.fetchall(
+        "SELECT user_id, name, status FROM tournament_players WHERE tournament_id = ? ORDER BY joined_at, user_id",
+        (tournament_id,),
+    )
+    tables = await db.fetchall(
+        "SELECT round, table_no, players, game_id FROM tournament_tables WHERE tournament_id = ? "
+        "ORDER BY round, table_no",
+        (tournament_id,),
+    )
+    byes = await db.fetchall(
+        "SELECT round, user_id FROM tournament_byes WHERE tournament_id = ? ORDER BY round, user_id", (tournament_id,)
+    )
+    return TournamentRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        organiser_id=row["organiser_id"],
+        name=row["name"],
+        key=row["key"],
+        format=row["format"],
+        table_size=row["table_size"],
+        rounds=row["rounds"],
+        cap=row["cap"],
+        check_in=bool(row["check_in"]),
+        seeding=row["seeding"],
+        options=json.loads(row["options"]),
+        time_control=json.loads(row["time_control"]),
+        timeout_policy=row["timeout_policy"],
+        status=row["status"],
+        current_round=row["current_round"],
+        seed=row["seed"],
+        players=tuple(TournamentPlayerRow(p["user_id"], p["name"], p["status"]) for p in players),
+        tables=tuple(
+            TournamentTableRow(t["round"], t["table_no"], tuple(json.loads(t["players"])), t["game_id"]) for t in tables
+        ),
+        byes=tuple((b["round"], b["user_id"]) for b in byes),
+    )
+
+
+async def ids(db: Database, *, guild_id: int | None = None, statuses: tuple[str, ...]) -> list[int]:
+    marks = ", ".join("?" for _ in statuses)
+    where = f"status IN ({marks})"
+    params: list[Any] = list(statuses)
+    if guild_id is not None:
+        where += " AND guild_id = ?"
+        params.append(guild_id)
+    rows = await db.fetchall(f"SELECT id FROM tournaments WHERE {where} ORDER BY id", params)
+    return [int(r["id"]) for r in rows]
+
+
+async def tournament_of_game(db: Database, game_id: int) -> int | None:
+    row = await db.fetchone("SELECT tournament_id FROM tournament_tables WHERE game_id = ?", (game_id,))
+    return int(row["tournament_id"]) if row else None
