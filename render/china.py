@@ -8,6 +8,7 @@ side at twice the size and scaled down, since Pillow's polygons and lines are no
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
@@ -53,6 +54,9 @@ DRAGON: RGB = theme.HEADER
 DRAGON_RING: RGB = (214, 170, 60)
 SCORED_FILL: RGB = theme.LEAD
 LEAD_BACK: RGB = (255, 243, 205)
+DRAGON_R = 22  # the dragon disc
+EMISSARY_D = 18  # an emissary's badge
+SLOT_R = 34  # emissary badges sit on this ring around the dragon
 
 
 # -- who is who -------------------------------------------------------------------------------------
@@ -153,8 +157,8 @@ def _draw_map(image: Image.Image, view: ChinaView, seats: Seats, top: int) -> No
     by_id = {r["id"]: r for r in regions}
     for region in view["regions"]:
         geo = by_id[region["id"]]
-        _draw_dragon(image, draw, region["emissaries"], region["cap"], _at(geo["dragon_xy"], top), seats,
-                     bool(last and last["region"] == region["id"] and last["emissaries"]))
+        _draw_dragon(image, draw, region["emissaries"], region["cap"], _at(geo["dragon_xy"], top),
+                     _slots(region["id"]), seats, bool(last and last["region"] == region["id"] and last["emissaries"]))
         lx, ly = _at(geo["label_xy"], top)
         if region["scored"]:
             width = theme.text_width(region["name"], 22, bold=True) + 22
@@ -166,20 +170,46 @@ def _draw_map(image: Image.Image, view: ChinaView, seats: Seats, top: int) -> No
 
 
 def _draw_dragon(image: Image.Image, draw: ImageDraw.ImageDraw, emissaries: list[int], cap: int,
-                 centre: tuple[float, float], seats: Seats, highlight: bool) -> None:
-    """The dragon space: emissaries present / the cap, and one small badge per emissary below."""
+                 centre: tuple[float, float], slots: list[tuple[float, float]], seats: Seats,
+                 highlight: bool) -> None:
+    """The dragon space: emissaries present / the cap, one small badge per emissary around it."""
     x, y = centre
     if highlight:
-        draw.ellipse((x - 31, y - 31, x + 31, y + 31), outline=theme.ACCENT, width=5)
-    draw.ellipse((x - 25, y - 25, x + 25, y + 25), fill=DRAGON, outline=DRAGON_RING, width=4)
-    theme.draw_text(draw, (x, y), f"{sum(emissaries)}/{cap}", 20, theme.HEADER_INK, anchor="mm", bold=True)
+        draw.ellipse((x - 46, y - 46, x + 46, y + 46), outline=theme.ACCENT, width=4)
+    draw.ellipse((x - DRAGON_R, y - DRAGON_R, x + DRAGON_R, y + DRAGON_R), fill=DRAGON, outline=DRAGON_RING,
+                 width=3)
+    theme.draw_text(draw, (x, y), f"{sum(emissaries)}/{cap}", 19, theme.HEADER_INK, anchor="mm", bold=True)
     marks = [seat for seat, n in enumerate(emissaries) for _ in range(n)]
-    per_row = 5
-    for i, seat in enumerate(marks):
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, len(marks) - row * per_row)
-        bx = x + (col - (in_row - 1) / 2) * 21
-        theme.draw_badge(image, seats.colour(seat), (bx, y + 40 + row * 21), 22)
+    for seat, (dx, dy) in zip(marks, slots, strict=False):
+        theme.draw_badge(image, seats.colour(seat), (x + dx, y + dy), EMISSARY_D)
+
+
+@cache
+def _slots(region_id: str) -> list[tuple[float, float]]:
+    """Offsets of the emissary badges around a dragon: places on a ring, clockwise from the start of
+    the arc with the most room (away from houses, the region's name and alliance numbers). The order
+    is fixed, so a new emissary never moves the others."""
+    regions, spaces = _geometry()
+    region = next(r for r in regions if r["id"] == region_id)
+    alliances = cast("list[dict[str, Any]]", board_json()["alliances"])
+    cx, cy = _at(region["dragon_xy"], 0)
+    lx, ly = _at(region["label_xy"], 0)
+    half = theme.text_width(region["name"], 22, bold=True) / 2 + 11
+    r = EMISSARY_D / 2
+
+    def room(px: float, py: float) -> float:
+        house = min(math.dist((px, py), _at(h["xy"], 0)) for h in spaces.values()) - 19 - r
+        label = math.hypot(max(abs(px - lx) - half, 0), max(abs(py - ly) - 15, 0)) - r
+        token = min(math.dist((px, py), _at(a["xy"], 0)) for a in alliances) - 15 - r
+        return min(house, label, token)
+
+    ring = [(SLOT_R * math.cos(a), SLOT_R * math.sin(a))
+            for a in (2 * math.pi * k / 12 - math.pi / 2 for k in range(12))]
+    rooms = [room(cx + dx, cy + dy) for dx, dy in ring]
+    # The cap never exceeds the region's house spaces: keep that many badges together on the roomiest arc.
+    arc = len(region["house_spaces"])
+    start = max(range(12), key=lambda k: (min(rooms[(k + i) % 12] for i in range(arc)), -k))
+    return [ring[(start + i) % 12] for i in range(12)]
 
 
 # -- cards --------------------------------------------------------------------------------------------

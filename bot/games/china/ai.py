@@ -78,7 +78,7 @@ def _place_value(view: Mapping[str, Any], action: Mapping[str, Any]) -> float:
     if any(p["kind"] == "fortification" for p in action["pieces"]) and any(
         p["kind"] == "house" for p in action["pieces"]
     ):
-        value += 2.0
+        value += 4.5  # a fortified house doubles its region's scoring and its row
     if houses and sum(houses) == len(region["spaces"]) and not region["scored"]:
         points = score_region(houses)
         value += 0.5 * (points[me] - max(p for s, p in enumerate(points) if s != me))
