@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from bot.games import GAMES, Game, get
@@ -25,10 +25,12 @@ RESAMPLERS: dict[str, Callable[[Any, int | None, random.Random], Any]] = {
 SECRET_KEYS = {"seed", "rng", "rng_state", "deck_order", "supply_order"}
 
 CASES = [(key, n) for key in GAMES for n in range(get(key).min_players, get(key).max_players + 1)]
+# No shrinking: a whole game shrinks slowly on a shared machine, and the failing game is printed anyway.
 SETTINGS = settings(
     max_examples=4,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 
 

@@ -22,7 +22,9 @@ def test_legal_actions_list_every_group_size_section_and_cover() -> None:
     legal = GAME.legal_actions(state, 0)
     plays = {(a["card"], a["count"], a["section"], a.get("cover")) for a in legal if a["type"] == "play"}
     wall = card_at(state, 0, 0)
-    expected = {(c, n, s, None) for s in (0, 1) for c, n in [("WALL", 1), ("WALL", 2), ("DRAGON", 1)]}
+    expected: set[tuple[str, int, int, int | None]] = {
+        (c, n, s, None) for s in (0, 1) for c, n in [("WALL", 1), ("WALL", 2), ("DRAGON", 1)]
+    }
     expected |= {("CAVALRY", n, s, None) for s in (0, 1) for n in (1, 2)}
     expected |= {("DRAGON", 1, 0, wall)}
     assert plays == expected

@@ -6,11 +6,11 @@ import pytest
 
 from bot.games.base import IllegalAction
 from bot.games.great_wall import GAME
-from bot.games.great_wall.data import Phase
+from bot.games.great_wall.data import Phase, State
 from tests.games.great_wall.helpers import draw, play, scenario
 
 
-def _declared(players: int, declarer: int) -> object:
+def _declared(players: int, declarer: int) -> State:
     state = scenario(
         players,
         ["{3,5}", "{1,2}", "{2,4}", "{3,4}"][: {2: 2, 3: 3, 4: 4, 5: 4}[players]],
@@ -26,9 +26,10 @@ def _declared(players: int, declarer: int) -> object:
 def test_every_other_player_gets_one_last_turn_then_everyone_checks(players: int, declarer: int) -> None:
     state = _declared(players, declarer)
     turns = []
-    while state.phase is Phase.ACTIONS:
-        turns.append(state.active)
-        state, events = draw(draw(state, state.active)[0], state.active)
+    while state.phase is Phase.ACTIONS and state.active is not None:
+        seat = state.active
+        turns.append(seat)
+        state, events = draw(draw(state, seat)[0], seat)
     others = [(declarer + k) % players for k in range(1, players)]
     assert turns == others
     (round_start,) = [e for e in events if e.type == "check_round"]

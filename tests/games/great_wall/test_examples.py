@@ -492,14 +492,15 @@ def test_tv16_legal_first_marker_placements() -> None:
 def test_tv17_a_lead_must_survive_a_round() -> None:
     state = scenario(3, ["{2,5}", "{1,3}", "{3,4}"], hands={0: "WALL TOWER", 1: "GATE"})
     history: list[Event] = []
-    for seat, moves in [
+    turns: list[tuple[int, list[tuple[str, int] | None]]] = [
         (0, [("WALL", 0), None]),
         (1, [("GATE", 0), None]),
         (2, [None, None]),
         (0, [("TOWER", 0), None]),
         (1, [None, None]),
         (2, [None, None]),
-    ]:
+    ]
+    for seat, moves in turns:
         assert state.active == seat and state.phase is Phase.ACTIONS
         for move in moves:
             state, events = draw(state, seat) if move is None else play(state, seat, move[0], move[1])
@@ -519,7 +520,7 @@ def test_tv18_illegal_actions_raise_and_change_nothing() -> None:
         spare_to=3,
     )
     marked, covered = card_at(closed, 1, 0), card_at(closed, 1, 2)
-    bad = [
+    bad: list[dict[str, Any]] = [
         {"type": "draw"},  # empty deck
         {"type": "play", "card": ["WALL", "GATE"], "count": 2, "section": 0},  # mixed group
         {"type": "play", "card": "WALL", "count": 1, "section": 2},  # closed slot
@@ -539,12 +540,9 @@ def test_tv18_illegal_actions_raise_and_change_nothing() -> None:
     pending, _ = check(scenario(2, ["{3,5} P0:WALL, P0:WALL", "{1,2}"], hands={0: "CAV WALL"}), 0)
     assert pending.pending == 0
     others = [card_at(pending, 0, 0) + 20, 999]  # an opponent's card, and no card at all
-    _all_rejected(
-        pending,
-        0,
-        [{"type": "play", "card": "CAVALRY", "count": 1, "section": 1}, {"type": "draw"}]
-        + [{"type": "claim", "section": 0, "marker": 3, "card": card} for card in others],
-    )
+    waiting: list[dict[str, Any]] = [{"type": "play", "card": "CAVALRY", "count": 1, "section": 1}, {"type": "draw"}]
+    waiting += [{"type": "claim", "section": 0, "marker": 3, "card": card} for card in others]
+    _all_rejected(pending, 0, waiting)
     final = _tv11()
     _all_rejected(final, 0, [{"type": "play", "card": "TOWER", "count": 1, "section": 1}, {"type": "draw"}])
 
