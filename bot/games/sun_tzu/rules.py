@@ -72,9 +72,9 @@ class SunTzu(Game):
         return frozenset(state.side(c).seat for c in flow.waiting(state))
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state.stage is Stage.OVER:
-            return []
         colour = state.colour_of(seat)
+        if colour not in flow.waiting(state):
+            return []
         found = [a.to_dict() for a in legal.decisions(state, colour)]
         found += [a.to_dict() for a in legal.support_cards(state, colour)]
         return sorted(found, key=actions.sort_key)
