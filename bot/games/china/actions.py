@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from bot.games.base import Action, IllegalAction
-from bot.games.china.data import Colour, PieceKind, sort_cards
+from bot.games.china.data import Colour, PieceKind, Source, sort_cards
 
 _KIND_ORDER: dict[str, int] = {"fortification": 0, "house": 1, "emissary": 2}
 
@@ -77,7 +77,7 @@ class Place:
 
 @dataclass(frozen=True)
 class Draw:
-    source: Literal["deck", "display"]
+    source: Source
     colour: Colour | None = None  # display only
 
     def to_dict(self) -> Action:
@@ -90,7 +90,7 @@ class Draw:
 @dataclass(frozen=True)
 class Exchange:
     give: Colour
-    take: Literal["deck", "display"]
+    take: Source
     colour: Colour | None = None  # the face-up card taken, display only
 
     def to_dict(self) -> Action:
@@ -109,7 +109,7 @@ class Pass:
 ChinaAction = Place | Draw | Exchange | Pass
 
 
-def _source(data: Mapping[str, Any], key: str) -> tuple[Literal["deck", "display"], Colour | None]:
+def _source(data: Mapping[str, Any], key: str) -> tuple[Source, Colour | None]:
     source = data.get(key)
     if source == "deck":
         return "deck", None

@@ -40,6 +40,7 @@ Phase = Literal["action", "refill", "over"]
 # "normal": the deck ran out twice and the round was finished; "no_pieces": §4.9 step 1.
 OverReason = Literal["normal", "no_pieces", "resignation"]
 PieceKind = Literal["house", "emissary", "fortification"]
+Source = Literal["deck", "display"]  # where a drawn or exchanged card comes from
 
 
 def sort_cards(cards: Iterable[Colour]) -> tuple[Colour, ...]:

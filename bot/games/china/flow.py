@@ -17,6 +17,7 @@ from bot.games.china.data import (
     OverReason,
     ScoreEntry,
     SeatState,
+    Source,
     State,
     board,
     emissary_cap,
@@ -127,14 +128,14 @@ def finish(state: State, reason: OverReason) -> tuple[State, list[Event]]:
 # ------------------------------------------------------------------------------------------ turns
 
 
-def draw_choices(state: State) -> list[tuple[str, Colour | None]]:
+def draw_choices(state: State) -> list[tuple[Source, Colour | None]]:
     """The distinct draws open now: the deck, and each colour in the display."""
-    choices: list[tuple[str, Colour | None]] = [("deck", None)] if state.deck else []
+    choices: list[tuple[Source, Colour | None]] = [("deck", None)] if state.deck else []
     choices += [("display", c) for c in sort_cards(set(state.display))]
     return choices
 
 
-def draw(state: State, source: str, colour: Colour | None) -> tuple[State, list[Event]]:
+def draw(state: State, source: Source, colour: Colour | None) -> tuple[State, list[Event]]:
     """One refill draw by the seat to act (the caller checked it is open)."""
     seat = state.current
     cards = Cards.of(state)

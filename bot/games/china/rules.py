@@ -116,7 +116,7 @@ class China(Game):
             return []
         found: list[ChinaAction]
         if state.phase == "refill":
-            found = [Draw(src, colour) for src, colour in draw_choices(state)]  # type: ignore[arg-type]
+            found = [Draw(src, colour) for src, colour in draw_choices(state)]
         else:
             found = [*legal_placements(state, seat), *_exchanges(state, seat)]
             if not found:
@@ -160,7 +160,7 @@ class China(Game):
         if state.phase != "refill" or seat != state.current:
             return None
         source, colour = draw_choices(state)[0]
-        return Draw(source, colour).to_dict()  # type: ignore[arg-type]
+        return Draw(source, colour).to_dict()
 
     # -- views and results -----------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> JSON:
@@ -308,7 +308,7 @@ def _exchanges(state: State, seat: int) -> list[Exchange]:
     """Every exchange open now: give any colour held, take from the deck or any face-up colour."""
     gives = sort_cards(set(state.seats[seat].hand))
     takes = draw_choices(state)
-    return [Exchange(g, src, colour) for g in gives for src, colour in takes]  # type: ignore[arg-type]
+    return [Exchange(g, src, colour) for g in gives for src, colour in takes]
 
 
 _Handler = Callable[[State, int, ChinaAction], Outcome]

@@ -135,7 +135,7 @@ def _best_packing(
 
 
 def rows_of(graph_edges: Iterable[tuple[str, str]]) -> dict[str, set[str]]:
-    """Adjacency for an abstract graph given as edges (for tests and the AI)."""
+    """Adjacency for an abstract graph given as edges (the spec's X14 and X16 graphs are such)."""
     adj: dict[str, set[str]] = {}
     for a, b in graph_edges:
         adj.setdefault(a, set()).add(b)
