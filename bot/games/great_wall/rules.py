@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.base import JSON, Action, Event, Game, IllegalAction, Option, Result
+from bot.games.base import JSON, Action, Event, Game, Option, Result
 from bot.games.great_wall import ai, codec, moves, text
 from bot.games.great_wall.actions import parse
 from bot.games.great_wall.data import KEEP_RANK, RENUMBER, Options, Phase, State
@@ -101,4 +101,4 @@ class GreatWall(Game):
 
 GAME = GreatWall()
 
-__all__ = ["GAME", "GreatWall", "IllegalAction"]
+__all__ = ["GAME", "GreatWall"]

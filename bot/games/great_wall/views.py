@@ -161,9 +161,11 @@ def build_view(state: State, seat: int | None) -> GreatWallView:
         "removed_pairs": list(state.removed_pairs),
         "removed_cards": len(state.removed_cards),
         "players": [_player(state, s, seat, public_cards[s]) for s in range(state.num_players)],
-        "hand": [_card(card, BASE_VALUE[card_type(card)]) for card in own.hand] if own else None,
+        "hand": [_card(card, BASE_VALUE[card_type(card)]) for card in own.hand] if own is not None else None,
         "deck_composition": (
-            {kind.value: sum(1 for card in own.deck if card_type(card) is kind) for kind in CardType} if own else None
+            {kind.value: sum(1 for card in own.deck if card_type(card) is kind) for kind in CardType}
+            if own is not None
+            else None
         ),
         "last_move": _last_move(state),
         "result": result(state).to_dict() if state.phase is Phase.OVER else None,
