@@ -64,7 +64,9 @@ def commit_samples(state: State, colour: Colour) -> list[Commit]:
     pool = assignable(state, colour)
     filler = [c for c in pool if card_id(c) in PLAIN_FRAMED]
     found: set[tuple[str, ...]] = set()
-    for card in pool:
+    # Copies of a card are interchangeable: feature one instance per kind.
+    featured = {card_id(c): c for c in reversed(pool)}
+    for card in featured.values():
         rest = [c for c in filler if c != card][: len(PROVINCES) - 1]
         for i, province in enumerate(PROVINCES):
             if card_id(card) == "n6" and not six_allowed(state, colour, province):
@@ -112,7 +114,10 @@ def decisions(state: State, colour: Colour) -> list[GameAction]:
         return [Recycle(None), *(Recycle(c) for c in cards)]
     if stage is Stage.KEEP:
         n = keep_count(state, colour)
-        return [Keep(tuple(sorted(c))) for c in sorted(set(combinations(sorted(side.drawn), n)))]
+        keeps: dict[tuple[str, ...], Keep] = {}
+        for cards in combinations(sorted(side.drawn), n):
+            keeps.setdefault(tuple(sorted(card_id(c) for c in cards)), Keep(cards))  # copies are alike
+        return list(keeps.values())
     pay = state.payment_of(colour)
     if pay is not None:
         return [Source(s) for s in armies.choices(state, pay)]
