@@ -1,0 +1,55 @@
+"""The final ranking: cash with its parts (start money, income, trade balance) and shops on the board."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from PIL import Image, ImageDraw
+
+from render import theme
+from render.chinatown.common import GAP, HEADER_H, LEAD_BACK, MARGIN, WIDTH, Seats, draw_header, money
+from render.theme import INK, MUTED
+
+if TYPE_CHECKING:
+    from bot.games.chinatown.schema import ChinatownView
+
+
+def draw_final(view: ChinatownView, seats: Seats) -> Image.Image:
+    result = view["result"]
+    assert result is not None
+    ranking = cast("list[int]", result["ranking"])
+    parts = cast("list[dict[str, Any]]", result["breakdown"])
+    order = sorted(range(len(ranking)), key=lambda s: (ranking[s], s))
+    row_h = 100
+    image = theme.canvas(WIDTH, HEADER_H + GAP + row_h * len(order) + 60 + MARGIN)
+    reason = "too few players were left" if result["reason"] == "resignation" else "after the 1970 income"
+    draw_header(image, "Chinatown: final", reason)
+    draw = ImageDraw.Draw(image)
+    y = HEADER_H + GAP
+    for seat in order:
+        resigned = view["players"][seat]["resigned"]
+        box = (MARGIN, y, WIDTH - MARGIN, y + row_h - 8)
+        if resigned:
+            theme.panel(draw, box, fill=theme.CLOSED, outline=theme.CLOSED_INK)
+        else:
+            theme.panel(draw, box, fill=LEAD_BACK if ranking[seat] == 1 else theme.PANEL)
+        mid = y + (row_h - 8) // 2
+        theme.draw_text(draw, (MARGIN + 16, mid), theme.ordinal(ranking[seat]), 32, INK, anchor="lm", bold=True)
+        theme.draw_badge(image, seats.colour(seat), (MARGIN + 110, mid), 48)
+        name = seats.name(seat) + (" (resigned)" if resigned else "")
+        theme.draw_text(
+            draw, (MARGIN + 148, mid - 18), theme.ellipsize(name, 26, 420, bold=True), 26, INK, anchor="lm", bold=True
+        )
+        part = parts[seat]
+        detail = (
+            f"start {money(part['start_money'])} · income {money(part['income'])}"
+            f" · trades {'+' if part['trades'] > 0 else '-' if part['trades'] < 0 else ''}{money(abs(part['trades']))}"
+            f" · {part['tiles_on_board']} shops on the board"
+        )
+        theme.draw_text(draw, (MARGIN + 148, mid + 20), theme.ellipsize(detail, 20, 760), 20, MUTED, anchor="lm")
+        theme.draw_text(draw, (WIDTH - MARGIN - 20, mid), money(part["total"]), 40, INK, anchor="rm", bold=True)
+        y += row_h
+    theme.draw_text(
+        draw, (WIDTH / 2, y + 28), "Ties are broken by the most shops on the board.", 20, MUTED, anchor="mm"
+    )
+    return image
