@@ -144,7 +144,7 @@ def _pending(state: State, own: Colour | None) -> PendingView:
         for p in state.payments
     ]
     battle = state.battle
-    in_battle = battle is not None and state.stage not in (Stage.W2, Stage.RECYCLE, Stage.KEEP, Stage.OVER)
+    in_battle = state.stage in (Stage.COUNTER, Stage.CAP, Stage.COSTS, Stage.PLACEMENT, Stage.EVENT_EFFECT)
     return {
         "stage": cast(StageName, state.stage.value),
         "seats": sorted(state.side(c).seat for c in flow.waiting(state)),

@@ -1,0 +1,402 @@
+"""Pictures of Sun Tzu, drawn from a view (``bot/games/sun_tzu/schema.py``) only.
+
+``board`` is the public table: the score track, the five provinces (screens, armies, 6-marks, this
+round's revealed cards) and both players. It reads public fields only, so a seat's own view draws the
+same board as the public view. ``hand`` is one player's private picture (hand, face-down assignment,
+drawn cards, warlords); ``final`` the result. ``names[seat]`` labels players, else their colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from PIL import Image, ImageDraw
+
+from bot.games.sun_tzu.text import event_name, warlord_name
+from render import theme
+from render.theme import INK, MUTED, Box
+
+if TYPE_CHECKING:
+    from bot.games.sun_tzu.schema import CardView, PlayerView, ProvinceView, SunTzuView
+
+WIDTH = 1120
+MARGIN = 24
+GAP = 12
+HEADER_H = 96
+TRACK_H = 118
+PROVINCE_H = 372
+PLAYER_H = 150
+FOOTER_H = 56
+CARD_W, CARD_H = 70, 96
+LEAD_BACK = (255, 243, 205)
+SILVER, SILVER_EDGE = (214, 218, 224), (110, 116, 126)
+
+STAGE_TEXT = {
+    "choose_warlord": "choose a warlord",
+    "assign": "assign cards",
+    "w1": "use or pass warlords",
+    "w2": "use or pass warlords",
+    "pick": "choose the next province",
+    "counter": "answer Counter Plague",
+    "cap": "answer Cap at Six",
+    "costs": "find armies to pay",
+    "placement": "find armies to place",
+    "event_effect": "answer the event",
+    "recycle": "answer recycling",
+    "keep": "keep drawn cards",
+}
+REASONS = {
+    "instant_win_r3": "end box after round 3",
+    "instant_win_r6": "end box after round 6",
+    "final_r9": "final scoring after round 9",
+    "last_event": "last event card met",
+    "resignation": "resignation",
+}
+
+
+# -- who is who ---------------------------------------------------------------------------------------
+class Seats:
+    """Players' names (given, else "Blue"/"Red") and theme styles."""
+
+    def __init__(self, view: SunTzuView, names: Sequence[str] | None) -> None:
+        self.colours = [p["colour"].upper() for p in view["players"]]
+        self.given = [theme.ellipsize(theme.printable(n), 26, 240) for n in names] if names is not None else []
+
+    def name(self, seat: int) -> str:
+        if seat < len(self.given) and self.given[seat]:
+            return self.given[seat]
+        return theme.player_style(self.colours[seat]).name
+
+    def colour(self, seat: int) -> str:
+        return self.colours[seat]
+
+    def of_colour(self, colour: str) -> int:
+        return self.colours.index(colour.upper())
+
+
+def _style(colour: str) -> theme.PlayerStyle:
+    return theme.player_style(colour.upper())
+
+
+# -- small pieces ---------------------------------------------------------------------------------------
+def _card(draw: ImageDraw.ImageDraw, xy: tuple[int, int], card: CardView | None,
+          colour: str | None, *, size: tuple[int, int] = (CARD_W, CARD_H), note: str = "") -> None:
+    """A card tile: its label large on paper, framed cards double-edged, edged in its owner's colour;
+    ``card=None`` draws a face-down back."""
+    x, y = xy
+    w, h = size
+    edge = _style(colour).fill if colour else theme.PANEL_EDGE
+    if card is None:
+        draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=theme.TOKEN_BACK, outline=edge, width=4)
+        theme.draw_text(draw, (x + w / 2, y + h / 2), "?", h // 3, theme.TOKEN, anchor="mm", bold=True)
+        return
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=theme.WHITE, outline=edge, width=4)
+    if card["framed"]:
+        draw.rounded_rectangle((x + 8, y + 8, x + w - 8, y + h - 8), radius=4, outline=theme.PANEL_EDGE, width=2)
+    label = card["label"]
+    size_px = h // 2 if len(label) < 3 else h * 2 // 5
+    theme.draw_text(draw, (x + w / 2, y + h / 2 - (6 if note else 0)), label, size_px, INK, anchor="mm", bold=True)
+    if note:
+        theme.draw_text(draw, (x + w / 2, y + h - 14), note, 18, MUTED, anchor="mm")
+
+
+def _army(image: Image.Image, draw: ImageDraw.ImageDraw, center: tuple[int, int], colour: str | None,
+          count: int, diameter: int = 64) -> None:
+    """The armies in a province: the owner's badge with the count beside it, or "empty"."""
+    cx, cy = center
+    if colour is None or count == 0:
+        theme.draw_text(draw, center, "empty", 26, MUTED, anchor="mm")
+        return
+    theme.draw_badge(image, colour.upper(), (cx - 34, cy), diameter)
+    theme.draw_text(draw, (cx + 8, cy), str(count), 48, INK, anchor="lm", bold=True)
+
+
+def _status(view: SunTzuView, seats: Seats) -> str:
+    if view["stage"] == "over":
+        result = view["result"] or {}
+        ranking = cast("list[int]", result.get("ranking", []))
+        winners = [seats.name(s) for s, place in enumerate(ranking) if place == 1]
+        if len(winners) > 1:
+            return "Game over: a draw"
+        return f"Game over: {winners[0]} wins" if winners else "Game over"
+    seats_to_act = view["pending"]["seats"]
+    what = STAGE_TEXT.get(view["stage"], view["stage"])
+    if not seats_to_act:
+        return what.capitalize()
+    return f"{' and '.join(seats.name(s) for s in seats_to_act)} to {what}"
+
+
+# -- the board --------------------------------------------------------------------------------------------
+def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, seats: Seats) -> None:
+    image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
+    ink = theme.HEADER_INK
+    theme.draw_text(draw, (MARGIN, 30), f"Sun Tzu  ·  Round {view['round']}/{view['rounds']}", 34, ink,
+                    anchor="lm", bold=True)
+    scoring = "  ·  scoring round" if view["scoring_round"] else ""
+    theme.draw_text(draw, (WIDTH - MARGIN, 30), f"Screens: {('1st', '2nd', '3rd')[view['face']]} value{scoring}",
+                    24, ink, anchor="rm")
+    theme.draw_text(draw, (MARGIN, 68), theme.ellipsize(_status(view, seats), 26, WIDTH - 2 * MARGIN), 26, ink,
+                    anchor="lm")
+
+
+def _track(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, seats: Seats, top: int) -> None:
+    """The tug-of-war score track: blue's end box on the left, red's on the right, the marker between."""
+    track = view["track"]
+    theme.panel(draw, (MARGIN, top, WIDTH - MARGIN, top + TRACK_H - GAP))
+    box_w = 96
+    left, right = MARGIN + 16 + box_w, WIDTH - MARGIN - 16 - box_w
+    step = (right - left) / (2 * track - 2)
+    mid = top + 58
+    blue, red = _style("blue"), _style("red")
+    draw.rounded_rectangle((MARGIN + 12, mid - 32, left - 6, mid + 32), radius=10, fill=blue.fill)
+    draw.rounded_rectangle((right + 6, mid - 32, WIDTH - MARGIN - 12, mid + 32), radius=10, fill=red.fill)
+    theme.draw_text(draw, ((MARGIN + 12 + left - 6) / 2, mid), "+9", 30, blue.ink, anchor="mm", bold=True)
+    theme.draw_text(draw, ((right + 6 + WIDTH - MARGIN - 12) / 2, mid), "-9", 30, red.ink, anchor="mm", bold=True)
+    for i in range(2 * track - 1):
+        value = track - 1 - i  # +8 on the left ... -8 on the right
+        x = left + i * step
+        fill = theme.PANEL if value else theme.CLOSED
+        draw.rectangle((x - step / 2 + 2, mid - 22, x + step / 2 - 2, mid + 22), fill=fill, outline=theme.PANEL_EDGE)
+        if value % 4 == 0:
+            theme.draw_text(draw, (x, mid + 36), f"{value:+d}" if value else "0", 18, MUTED, anchor="mm")
+    marker = view["score_marker"]
+    if abs(marker) == track:
+        x = (MARGIN + 12 + left - 6) / 2 if marker > 0 else (right + 6 + WIDTH - MARGIN - 12) / 2
+        y = mid - 4
+    else:
+        x, y = left + (track - 1 - marker) * step, mid
+    theme.paste_centered(image, theme.token(f"{marker:+d}" if marker else "0", 52, SILVER, SILVER_EDGE), (x, y))
+    lead = "even" if marker == 0 else f"{seats.name(seats.of_colour('blue' if marker > 0 else 'red'))} leads"
+    theme.draw_text(draw, (WIDTH / 2, top + 14), lead, 22, INK, anchor="mt", bold=True)
+
+
+def _screen(draw: ImageDraw.ImageDraw, province: ProvinceView, face: int, x: int, y: int, width: int) -> None:
+    """The three screen values, the one in use large and highlighted."""
+    values = province["screen"]["values"]
+    cell = (width - 16) // 3
+    for i, value in enumerate(values):
+        cx = x + 8 + i * cell + cell // 2
+        current = i == face
+        if current:
+            draw.rounded_rectangle((cx - cell // 2 + 3, y, cx + cell // 2 - 3, y + 50), radius=8, fill=theme.LEAD,
+                                   outline=theme.LEAD_EDGE, width=2)
+        theme.draw_text(draw, (cx, y + 25), str(value), 36 if current else 24, INK if current else MUTED,
+                        anchor="mm", bold=current)
+
+
+def _province(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, province: ProvinceView,
+              seats: Seats, box: Box) -> None:
+    x0, y0, x1, y1 = box
+    pending = view["pending"]["province"] == province["id"]
+    theme.panel(draw, box, fill=LEAD_BACK if pending else theme.PANEL,
+                outline=theme.LEAD_EDGE if pending else theme.PANEL_EDGE, width=3 if pending else 2)
+    width = x1 - x0
+    cx = (x0 + x1) // 2
+    theme.draw_text(draw, (cx, y0 + 22), province["name"], 28, INK, anchor="mm", bold=True)
+    _screen(draw, province, view["face"], x0, y0 + 44, width)
+    _army(image, draw, (cx, y0 + 140), province["owner"], province["armies"])
+    marks = [(c, n) for c, n in province["marks"].items() if n]
+    for i, (colour, n) in enumerate(marks):
+        mx = cx - 40 * (len(marks) - 1) + 80 * i
+        theme.draw_badge(image, colour.upper(), (mx - 18, y0 + 196), 26)
+        theme.draw_text(draw, (mx + 2, y0 + 196), "6" * n, 22, INK, anchor="lm", bold=True)
+    battle = next((b for b in view["battles"] if b["province"] == province["id"]), None)
+    cards_top = y0 + 220
+    if battle is None:
+        for player in view["players"]:
+            if player["committed"]:  # face down: blue's on the left, red's on the right, as when revealed
+                x = cx - CARD_W - 4 if player["colour"] == "blue" else cx + 4
+                _card(draw, (x, cards_top), None, player["colour"])
+        return
+    _card(draw, (cx - CARD_W - 4, cards_top), battle["blue"], "blue",
+          note="0" if battle["countered"] else "=6" if battle["capped"] == "blue" else "")
+    _card(draw, (cx + 4, cards_top), battle["red"], "red", note="=6" if battle["capped"] == "red" else "")
+    outcome = battle["outcome"]
+    if outcome is None:
+        text = "resolving"
+    elif outcome == "tie":
+        text = "tie"
+    elif outcome == "cancelled":
+        text = "plague"
+    else:
+        text = f"{seats.name(seats.of_colour(outcome))} +{battle['margin']}"
+    order = province["resolved"]
+    theme.draw_text(draw, (cx, y1 - 18), theme.ellipsize(f"{order}. {text}", 22, width - 12), 22, INK,
+                    anchor="mm", bold=True)
+
+
+def _player(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, player: PlayerView, seats: Seats,
+            box: Box) -> None:
+    x0, y0, x1, y1 = box
+    seat = player["seat"]
+    acting = seat in view["pending"]["seats"]
+    theme.panel(draw, box, fill=LEAD_BACK if acting else theme.PANEL)
+    theme.draw_badge(image, seats.colour(seat), (x0 + 40, y0 + 38), 52)
+    name = f"{seats.name(seat)} ({player['role']})"
+    theme.draw_text(draw, (x0 + 76, y0 + 24), theme.ellipsize(name, 26, x1 - x0 - 200), 26, INK, anchor="lm",
+                    bold=True)
+    tags = []
+    if player["resigned"]:
+        tags.append("RESIGNED")
+    elif acting:
+        tags.append("TO ACT")
+    elif view["stage"] == "assign" and player["committed"]:
+        tags.append("COMMITTED")
+    if view["privilege_holder"] == seat:
+        tags.append("ORDER")
+    tx = x1 - 10
+    for tag in reversed(tags):
+        width = theme.text_width(tag, 18, bold=True) + 26
+        theme.draw_pill(draw, (tx - width, y0 + 24), tag, 18, theme.HEADER, theme.HEADER_INK)
+        tx -= width + 6
+    stats = [("reserve", player["reserve"]), ("aside", player["set_aside"]), ("board", player["board_armies"]),
+             ("marks", player["marks_total"]), ("hand", player["hand_count"]), ("deck", player["deck_count"])]
+    cell = (x1 - x0 - 20) // len(stats)
+    for i, (label, value) in enumerate(stats):
+        sx = x0 + 10 + i * cell + cell // 2
+        theme.draw_text(draw, (sx, y0 + 72), str(value), 32, INK, anchor="mm", bold=True)
+        theme.draw_text(draw, (sx, y0 + 100), label, 18, MUTED, anchor="mm")
+    used = ", ".join(warlord_name(w) for w in player["warlords_used"])
+    warlords = f"warlords: {player['warlords_unused']} hidden" + (f"; used {used}" if used else "")
+    theme.draw_text(draw, (x0 + 12, y1 - 10), theme.ellipsize(warlords, 16, x1 - x0 - 24), 16, MUTED, anchor="ls")
+
+
+def _footer(draw: ImageDraw.ImageDraw, view: SunTzuView, top: int) -> None:
+    parts = []
+    if view["active_event"] is not None:
+        parts.append(f"Event: {event_name(view['active_event'])} ({view['events_left']} face down)")
+    if view["total_plague"]:
+        parts.append("Total Plague this round")
+    parts.append(f"Plagues revealed: {len(view['plagues_revealed'])}/4")
+    theme.draw_text(draw, (MARGIN, top + FOOTER_H // 2), theme.ellipsize("  ·  ".join(parts), 22, WIDTH - 2 * MARGIN),
+                    22, INK, anchor="lm")
+
+
+def draw_board(view: SunTzuView, seats: Seats) -> Image.Image:
+    players_top = HEADER_H + GAP + TRACK_H + PROVINCE_H + GAP
+    height = players_top + 2 * (PLAYER_H + GAP) + FOOTER_H
+    image = theme.canvas(WIDTH, height)
+    draw = ImageDraw.Draw(image)
+    _header(image, draw, view, seats)
+    _track(image, draw, view, seats, HEADER_H + GAP)
+    top = HEADER_H + GAP + TRACK_H
+    width = (WIDTH - 2 * MARGIN - 4 * GAP) // 5
+    for i, province in enumerate(view["provinces"]):
+        x = MARGIN + i * (width + GAP)
+        _province(image, draw, view, province, seats, (x, top, x + width, top + PROVINCE_H))
+    for i, player in enumerate(sorted(view["players"], key=lambda p: p["colour"] != "blue")):
+        y = players_top + i * (PLAYER_H + GAP)
+        _player(image, draw, view, player, seats, (MARGIN, y, WIDTH - MARGIN, y + PLAYER_H))
+    _footer(draw, view, players_top + 2 * (PLAYER_H + GAP) - GAP)
+    return image
+
+
+# -- a player's private picture ---------------------------------------------------------------------------
+PER_ROW = (WIDTH - 2 * MARGIN + 10) // (CARD_W + 10)
+
+
+def _row_height(cards: Sequence[object]) -> int:
+    """A titled row of cards: the title, then as many lines of cards as needed ("none" when empty)."""
+    lines = -(-len(cards) // PER_ROW)
+    return 38 + (lines * (CARD_H + 30) + 10 if cards else 50)
+
+
+def _card_row(draw: ImageDraw.ImageDraw, title: str, cards: list[tuple[CardView | None, str]], colour: str,
+              y: int) -> int:
+    theme.draw_text(draw, (MARGIN, y), title, 26, INK, anchor="lt", bold=True)
+    if not cards:
+        theme.draw_text(draw, (MARGIN, y + 48), "none", 22, MUTED, anchor="lt")
+    for i, (card, note) in enumerate(cards):
+        x = MARGIN + (i % PER_ROW) * (CARD_W + 10)
+        _card(draw, (x, y + 38 + (i // PER_ROW) * (CARD_H + 30)), card, colour, note=note)
+    return y + _row_height(cards)
+
+
+def draw_hand(view: SunTzuView, seats: Seats) -> Image.Image:
+    seat = cast(int, view["viewer"])
+    colour = cast(str, view["viewer_colour"])
+    names = {p["id"]: p["name"] for p in view["provinces"]}
+    sections: list[tuple[str, list[tuple[CardView | None, str]]]] = [
+        ("Your hand", [(c, "") for c in view["hand"] or []]),
+    ]
+    if view["assignment"]:
+        sections.append(("Face down on the table", [(c, names[p][:7]) for p, c in view["assignment"].items()]))
+    if view["drawn"]:
+        sections.append(("Drawn: keep some, one goes under", [(c, "") for c in view["drawn"]]))
+    if view["deck_bottom"]:
+        sections.append(("You put these under your deck", [(c, "") for c in view["deck_bottom"]]))
+    if view["out_hidden"]:
+        sections.append(("Removed face down", [(c, "") for c in view["out_hidden"]]))
+    height = HEADER_H + GAP + sum(_row_height(cards) for _, cards in sections) + 60
+    image = theme.canvas(WIDTH, height)
+    draw = ImageDraw.Draw(image)
+    image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
+    theme.draw_badge(image, seats.colour(seat), (MARGIN + 28, 40), 52)
+    theme.draw_text(draw, (MARGIN + 66, 40), f"{seats.name(seat)}: your cards (round {view['round']})", 32,
+                    theme.HEADER_INK, anchor="lm", bold=True)
+    y = HEADER_H + GAP
+    for title, cards in sections:
+        y = _card_row(draw, title, cards, colour, y)
+    held = ", ".join(warlord_name(w) for w in view["warlords_held"] or []) or "none"
+    theme.draw_text(draw, (MARGIN, y + 4), f"Secret warlords: {held}", 24, INK, anchor="lt", bold=True)
+    return image
+
+
+# -- the result -------------------------------------------------------------------------------------------
+def draw_final(view: SunTzuView, seats: Seats) -> Image.Image:
+    result = cast("dict[str, Any]", view["result"])
+    ranking = cast("list[int]", result["ranking"])
+    breakdown = cast("list[dict[str, Any]]", result["breakdown"])
+    height = HEADER_H + GAP + TRACK_H + 2 * (PLAYER_H + GAP) + 40
+    image = theme.canvas(WIDTH, height)
+    draw = ImageDraw.Draw(image)
+    image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
+    theme.draw_text(draw, (MARGIN, 30), theme.ellipsize(_status(view, seats), 34, WIDTH - 2 * MARGIN), 34,
+                    theme.HEADER_INK, anchor="lm", bold=True)
+    reason = REASONS.get(str(result["reason"]), str(result["reason"]))
+    theme.draw_text(draw, (MARGIN, 70), f"Ended by {reason}", 24, theme.HEADER_INK, anchor="lm")
+    _track(image, draw, view, seats, HEADER_H + GAP)
+    y = HEADER_H + GAP + TRACK_H
+    for seat in sorted(range(len(ranking)), key=lambda s: ranking[s]):
+        part = breakdown[seat]
+        box = (MARGIN, y, WIDTH - MARGIN, y + PLAYER_H)
+        theme.panel(draw, box, fill=LEAD_BACK if ranking[seat] == 1 else theme.PANEL)
+        theme.draw_text(draw, (MARGIN + 20, y + 40), theme.ordinal(ranking[seat]), 40, INK, anchor="lm", bold=True)
+        theme.draw_badge(image, seats.colour(seat), (MARGIN + 140, y + 40), 52)
+        theme.draw_text(draw, (MARGIN + 176, y + 40), seats.name(seat), 30, INK, anchor="lm", bold=True)
+        theme.draw_text(draw, (WIDTH - MARGIN - 20, y + 40), f"{part['total']:+d}", 44, INK, anchor="rm", bold=True)
+        points = " / ".join(str(p) for p in part["points"]) or "-"
+        detail = f"points per scoring: {points}   ·   reserve {part['reserve']}"
+        if part["tie_break"]:
+            detail += "   ·   decided on reserves"
+        theme.draw_text(draw, (MARGIN + 20, y + 96), theme.ellipsize(detail, 24, WIDTH - 2 * MARGIN - 40), 24, MUTED,
+                        anchor="lm")
+        y += PLAYER_H + GAP
+    return image
+
+
+# -- entry points -------------------------------------------------------------------------------------------
+def board(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+    """The public table as PNG; reads no private field, so any seat's view draws the same board."""
+    v = cast("SunTzuView", view)
+    return theme.to_png(draw_board(v, Seats(v, names)))
+
+
+def hand(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+    """The viewer's private picture: hand, face-down cards, drawn cards and secret warlords."""
+    v = cast("SunTzuView", view)
+    if v["viewer"] is None or v["hand"] is None:
+        raise ValueError("hand() needs a player's own view; this one is public")
+    return theme.to_png(draw_hand(v, Seats(v, names)))
+
+
+def final(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+    """The result: places, final marker per player, points of each scoring, reserves."""
+    v = cast("SunTzuView", view)
+    if v["result"] is None:
+        raise ValueError("final() needs a finished game's view")
+    return theme.to_png(draw_final(v, Seats(v, names)))
+
+
+__all__ = ["board", "final", "hand"]

@@ -1,0 +1,80 @@
+"""Sun Tzu pictures from real engine views: valid PNGs under 1 MB, deterministic, the same public board
+whoever's view it is drawn from, and working through to the end of a game."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.games.sun_tzu import GAME
+from render import sun_tzu
+from tests.games.sun_tzu.helpers import play_random
+from tests.games.sun_tzu.hidden import resample
+
+MAX_PNG = 1_000_000
+NAMES = ["Zhuge Liang of the very long name indeed", "Sūn Wǔ 🐉"]
+
+
+@pytest.fixture(scope="module")
+def states() -> list[Any]:
+    """A spread of states from two games (one with events, one beginner), ending with both finals."""
+    first = play_random(3, {"events": True})
+    second = play_random(8, {"beginner": True, "events": True})
+    return first[:: max(1, len(first) // 12)] + second[:: max(1, len(second) // 8)] + [first[-1], second[-1]]
+
+
+def decode(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < MAX_PNG
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def test_board_is_a_phone_friendly_png(states: list[Any]) -> None:
+    for state in states:
+        image = decode(sun_tzu.board(GAME.view(state, None), NAMES))
+        assert image.width == sun_tzu.WIDTH and 400 < image.height < 2 * image.width
+
+
+def test_the_board_never_reads_private_fields(states: list[Any]) -> None:
+    rng = random.Random(0)
+    for state in states:
+        public = sun_tzu.board(GAME.view(state, None))
+        assert sun_tzu.board(GAME.view(state, 0)) == public
+        assert sun_tzu.board(GAME.view(state, 1)) == public
+        assert sun_tzu.board(GAME.view(resample(state, None, rng), None)) == public
+
+
+def test_pictures_are_deterministic(states: list[Any]) -> None:
+    state = states[len(states) // 2]
+    assert sun_tzu.board(GAME.view(state, None), NAMES) == sun_tzu.board(GAME.view(state, None), NAMES)
+    assert sun_tzu.hand(GAME.view(state, 0), NAMES) == sun_tzu.hand(GAME.view(state, 0), NAMES)
+
+
+def test_hand_needs_a_seat_view(states: list[Any]) -> None:
+    for state in states:
+        for seat in (0, 1):
+            image = decode(sun_tzu.hand(GAME.view(state, seat), NAMES))
+            assert image.width == sun_tzu.WIDTH
+    with pytest.raises(ValueError):
+        sun_tzu.hand(GAME.view(states[0], None))
+
+
+def test_final_only_for_finished_games(states: list[Any]) -> None:
+    finished = [s for s in states if GAME.is_over(s)]
+    assert finished
+    for state in finished:
+        decode(sun_tzu.final(GAME.view(state, None), NAMES))
+        decode(sun_tzu.final(GAME.view(state, None)))
+    with pytest.raises(ValueError):
+        sun_tzu.final(GAME.view(states[0], None))
+
+
+def test_a_resigned_game_draws(states: list[Any]) -> None:
+    over, _ = GAME.resign(states[3], 1)
+    decode(sun_tzu.board(GAME.view(over, None), NAMES))
+    decode(sun_tzu.final(GAME.view(over, 0)))
