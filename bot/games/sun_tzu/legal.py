@@ -35,6 +35,7 @@ from bot.games.sun_tzu.data import (
     LIGHT_INFANTRY,
     PROVINCES,
     WAR_CHARIOT,
+    WARLORDS,
     Colour,
     card_id,
     card_sort_key,
@@ -132,7 +133,7 @@ def blind_move(state: State, colour: Colour) -> GameAction | None:
     """A move for a timed-out seat that does not depend on its hidden cards, or None (the keep choice)."""
     stage = state.stage
     if stage is Stage.CHOOSE_WARLORD:
-        return ChooseWarlord(state.side(colour).warlords_unchosen[0])
+        return ChooseWarlord(WARLORDS[colour][0])  # a fixed card: all five are still to choose from
     if stage is Stage.ASSIGN:
         return Commit(tuple(PLAIN_FRAMED))  # 1-5 are in every hand at phase 2 and legal anywhere
     if stage is Stage.KEEP:

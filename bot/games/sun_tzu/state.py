@@ -201,7 +201,10 @@ class State:
         return self.sides[colour.slot]
 
     def colour_of(self, seat: int) -> Colour:
-        return Colour.BLUE if self.sides[0].seat == seat else Colour.RED
+        for side, colour in zip(self.sides, (Colour.BLUE, Colour.RED), strict=True):
+            if side.seat == seat:
+                return colour
+        raise ValueError(f"there is no seat {seat!r} in this game")
 
     def province(self, pid: str) -> Province:
         return self.provinces[PROVINCES.index(pid)]

@@ -11,6 +11,7 @@ from bot.games.base import IllegalAction
 from bot.games.sun_tzu import GAME
 from bot.games.sun_tzu.state import Stage
 from tests.games.sun_tzu.helpers import BLUE, fight, make, play_random
+from tests.games.sun_tzu.hidden import resample
 
 
 def test_unknown_level_is_refused() -> None:
@@ -66,3 +67,20 @@ def test_it_takes_the_light_infantry_win_and_reveals_the_best_province() -> None
 def test_two_computer_players_finish_a_game() -> None:
     states = play_random(7, {"events": True, "warlords": True})
     assert GAME.is_over(states[-1])
+
+
+def test_timeout_moves_are_legal_and_blind_to_the_seat_s_hidden_cards() -> None:
+    rng = random.Random(0)
+    for state in play_random(5, {"events": True}):
+        for seat in sorted(GAME.to_act(state)):
+            move = GAME.timeout_action(state, seat)
+            if move is None:
+                assert state.stage is Stage.KEEP  # which drawn card to keep depends on the cards
+                continue
+            GAME.apply(state, seat, move)
+            assert GAME.timeout_action(resample(state, 1 - seat, rng), seat) == move
+
+
+def test_views_of_unknown_seats_are_refused() -> None:
+    with pytest.raises(ValueError):
+        GAME.view(make(), 2)
