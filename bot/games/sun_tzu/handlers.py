@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games.base import Event, IllegalAction
-from bot.games.sun_tzu import armies, event_cards, flow, legal, windows
+from bot.games.sun_tzu import armies, event_cards, flow, legal, turns, windows
 from bot.games.sun_tzu.actions import (
     Chariot,
     ChooseWarlord,
@@ -40,7 +40,7 @@ Handler = Callable[[State, Colour, Any, list[Event]], State]
 
 
 def _require_turn(state: State, colour: Colour, stages: tuple[Stage, ...], what: str) -> None:
-    if state.stage not in stages or colour not in flow.waiting(state):
+    if state.stage not in stages or colour not in turns.waiting(state):
         raise IllegalAction(f"You cannot {what} now.")
 
 
@@ -118,7 +118,7 @@ def _apply_support(state: State, colour: Colour, action: Support, events: list[E
 
 def _apply_reveal(state: State, colour: Colour, action: Reveal, events: list[Event]) -> State:
     _require_turn(state, colour, (Stage.PICK,), "choose the next province")
-    if action.province not in flow.unresolved(state):
+    if action.province not in turns.unresolved(state):
         raise IllegalAction(f"{PROVINCE_NAMES[action.province]} has already been resolved this round.")
     return flow.reveal(state, action.province, events)
 
@@ -136,7 +136,7 @@ def _apply_react(state: State, colour: Colour, action: React, events: list[Event
         return replace(state, stage=nxt)
     if warlord not in side.warlords_held:
         raise IllegalAction("You do not hold that warlord.")
-    battle = replace(battle, countered=True) if counter else replace(battle, capped=flow.cap_target(state))
+    battle = replace(battle, countered=True) if counter else replace(battle, capped=turns.cap_target(state))
     state = state.with_side(
         colour,
         warlords_held=tuple(w for w in side.warlords_held if w != warlord),
@@ -200,10 +200,10 @@ def _apply_recycle(state: State, colour: Colour, action: Recycle, events: list[E
     if action.card is None:
         events.append(Event("recycle_declined", {"seat": side.seat}))
         return state
-    warlord = flow.RECYCLING[colour][0]
+    warlord = turns.RECYCLING[colour][0]
     if warlord not in side.warlords_held:
         raise IllegalAction("You do not hold that warlord.")
-    if action.card not in flow.recyclable(state, colour):
+    if action.card not in turns.recyclable(state, colour):
         raise IllegalAction("That card cannot be recycled.")
     deck = (*side.deck, action.card)
     top = deck[0]  # R18: the top card leaves face down; only its owner sees it

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from bot.games.sun_tzu import armies, event_cards, flow, windows
+from bot.games.sun_tzu import armies, event_cards, turns, windows
 from bot.games.sun_tzu.actions import (
     Chariot,
     ChooseWarlord,
@@ -96,7 +96,7 @@ def decisions(state: State, colour: Colour) -> list[GameAction]:
     """The actions of the decision ``colour`` owes now (not counting support)."""
     stage = state.stage
     side = state.side(colour)
-    if colour not in flow.waiting(state):
+    if colour not in turns.waiting(state):
         return []
     if stage is Stage.ASSIGN:
         return list(commit_samples(state, colour))
@@ -105,13 +105,13 @@ def decisions(state: State, colour: Colour) -> list[GameAction]:
     if stage in (Stage.W1, Stage.W2):
         return [Pass(), *windows.uses(state, colour)]
     if stage is Stage.PICK:
-        return [Reveal(p) for p in flow.unresolved(state)]
+        return [Reveal(p) for p in turns.unresolved(state)]
     if stage in (Stage.COUNTER, Stage.CAP):
         card = COUNTER_PLAGUE if stage is Stage.COUNTER else CAP_AT_SIX
         return [React(False), *([React(True)] if card in side.warlords_held else [])]
     if stage is Stage.RECYCLE:
-        warlord = flow.RECYCLING[colour][0]
-        cards = flow.recyclable(state, colour) if warlord in side.warlords_held else ()
+        warlord = turns.RECYCLING[colour][0]
+        cards = turns.recyclable(state, colour) if warlord in side.warlords_held else ()
         return [Recycle(None), *(Recycle(c) for c in cards)]
     if stage is Stage.KEEP:
         n = keep_count(state, colour)

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games.base import JSON, Action, Event, Game, IllegalAction, Option, Result
-from bot.games.sun_tzu import actions, ai, flow, handlers, legal, scoring, serial, setup, text, views
+from bot.games.sun_tzu import actions, ai, flow, handlers, legal, scoring, serial, setup, text, turns, views
 from bot.games.sun_tzu.state import Stage, State
 
 
@@ -69,11 +69,11 @@ class SunTzu(Game):
         return state
 
     def to_act(self, state: State) -> frozenset[int]:
-        return frozenset(state.side(c).seat for c in flow.waiting(state))
+        return frozenset(state.side(c).seat for c in turns.waiting(state))
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         colour = state.colour_of(seat)
-        if colour not in flow.waiting(state):
+        if colour not in turns.waiting(state):
             return []
         found = [a.to_dict() for a in legal.decisions(state, colour)]
         found += [a.to_dict() for a in legal.support_cards(state, colour)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from bot.games.sun_tzu import armies, flow
+from bot.games.sun_tzu import armies, turns
 from bot.games.sun_tzu.combat import effective, values
 from bot.games.sun_tzu.data import (
     COLOURS,
@@ -147,7 +147,7 @@ def _pending(state: State, own: Colour | None) -> PendingView:
     in_battle = state.stage in (Stage.COUNTER, Stage.CAP, Stage.COSTS, Stage.PLACEMENT, Stage.EVENT_EFFECT)
     return {
         "stage": cast(StageName, state.stage.value),
-        "seats": sorted(state.side(c).seat for c in flow.waiting(state)),
+        "seats": sorted(state.side(c).seat for c in turns.waiting(state)),
         "window": 1 if state.stage is Stage.W1 else 2 if state.stage is Stage.W2 else None,
         "province": battle.province if battle is not None and in_battle else None,
         "payments": payments,
@@ -175,7 +175,7 @@ def view(state: State, seat: int | None) -> SunTzuView:
         "score_marker": state.score_marker,
         "track": TRACK,
         "privilege_holder": _seat(state, state.privilege_holder),
-        "picker": _seat(state, flow.picker(state)) if state.stage is Stage.PICK else None,
+        "picker": _seat(state, turns.picker(state)) if state.stage is Stage.PICK else None,
         "provinces": [_province(state, p, own) for p in PROVINCES],
         "battles": [_battle(state, b) for b in state.battles],
         "total_plague": state.total_plague,

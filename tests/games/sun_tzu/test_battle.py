@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.base import IllegalAction
-from bot.games.sun_tzu import GAME, flow
+from bot.games.sun_tzu import GAME, turns
 from bot.games.sun_tzu.combat import compare, effective
 from bot.games.sun_tzu.state import Stage
 from tests.games.sun_tzu.helpers import BLUE, RED, act, armies, aside, fight, make, reserve
@@ -133,4 +133,4 @@ def test_reacting_outside_a_reaction_is_illegal() -> None:
         GAME.apply(state, 1, {"type": "react", "use": True})
     with pytest.raises(IllegalAction):
         act(state, RED, {"type": "source", "from": "reserve"})
-    assert flow.waiting(state) == (BLUE, RED)
+    assert turns.waiting(state) == (BLUE, RED)

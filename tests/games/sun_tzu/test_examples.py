@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.base import IllegalAction
-from bot.games.sun_tzu import GAME, flow
+from bot.games.sun_tzu import GAME, flow, turns
 from bot.games.sun_tzu.combat import plague_left
 from bot.games.sun_tzu.data import (
     CHAMPION,
@@ -357,7 +357,7 @@ def test_x29_privilege() -> None:
         state = make(round=round_no, board=board, holder=holder, stage=Stage.PRIVILEGE, marks={"chu": (1, 1)})
         return flow.STEPS[Stage.PRIVILEGE](state, []).privilege_holder  # type: ignore[union-attr]
 
-    assert flow.picker(make(round=1, stage=Stage.PICK, holder=BLUE)) is None  # round 1: board order
+    assert turns.picker(make(round=1, stage=Stage.PICK, holder=BLUE)) is None  # round 1: board order
     assert holder_after(2, 4, 6, None) is BLUE
     assert holder_after(3, 5, 5, BLUE) is BLUE
     assert holder_after(4, 7, 3, BLUE) is RED
