@@ -117,8 +117,16 @@ class FakeDiscord:
         message.pending = False
         self.messages[message.id] = message
         self.sent.append(
-            Sent(kind, message, message.where, message.private, message.content, tuple(message.files),
-                 tuple(message.embeds), message.view)
+            Sent(
+                kind,
+                message,
+                message.where,
+                message.private,
+                message.content,
+                tuple(message.files),
+                tuple(message.embeds),
+                message.view,
+            )
         )
         return message
 
@@ -175,7 +183,9 @@ class FakeDiscord:
             self.dm_attempts[user.id] += 1
             if user.id in self.closed_dms:
                 raise http_error(discord.Forbidden, 403, 50007, "Cannot send messages to this user")
-            return self._message_mock(self._record("send", self._new(f"dm:{user.id}", True, user.id), content=content, **kwargs))
+            return self._message_mock(
+                self._record("send", self._new(f"dm:{user.id}", True, user.id), content=content, **kwargs)
+            )
 
         channel.send.side_effect = send
         return channel
@@ -260,8 +270,14 @@ class FakeDiscord:
         raise AssertionError(f"no {label or option!r} in message {message.id}: {labels(message.view)}")
 
     async def dispatch(
-        self, user: Any, message: Posted | None, custom_id: str, values: tuple[str, ...] = (), *,
-        base: discord.ui.Item[Any] | None = None, **kw: Any
+        self,
+        user: Any,
+        message: Posted | None,
+        custom_id: str,
+        values: tuple[str, ...] = (),
+        *,
+        base: discord.ui.Item[Any] | None = None,
+        **kw: Any,
     ) -> Any:
         """What discord.py's view store does with a component interaction, for our DynamicItems."""
         matches = [(cls, cls.__discord_ui_compiled_template__.fullmatch(custom_id)) for cls in DYNAMIC_ITEMS]
@@ -271,8 +287,11 @@ class FakeDiscord:
         data = {"custom_id": custom_id, "values": list(values)}
         inter = self.interaction(user, message=message, data=data, **kw)
         if base is None:
-            base = next(getattr(i, "item", i) for i in walk(message.view if message else None)
-                        if getattr(getattr(i, "item", i), "custom_id", None) == custom_id)
+            base = next(
+                getattr(i, "item", i)
+                for i in walk(message.view if message else None)
+                if getattr(getattr(i, "item", i), "custom_id", None) == custom_id
+            )
         item = await cls.from_custom_id(inter, base, match)
         item._refresh_state(inter, data)  # type: ignore[arg-type]
         assert await item.interaction_check(inter)
@@ -281,8 +300,13 @@ class FakeDiscord:
         return inter
 
     async def command(
-        self, command: app_commands.Command[Any, ..., Any], user: Any, *, manage: bool = False,
-        channel_id: int = CHANNEL, **params: Any
+        self,
+        command: app_commands.Command[Any, ..., Any],
+        user: Any,
+        *,
+        manage: bool = False,
+        channel_id: int = CHANNEL,
+        **params: Any,
     ) -> Any:
         """Run a slash command's callback the way the tree does, errors going to the tree's on_error."""
         inter = self.interaction(

@@ -32,7 +32,9 @@ async def _public_pictures(fake: FakeDiscord, game_id: int) -> set[bytes]:
     for n in range(len(moves) + 1):
         state = replay_moves(GAME, len(table.players), table.seed, table.options, moves[:n])
         view = GAME.view(state, None)
-        pictures.add(render.final("great_wall", view, names) if GAME.is_over(state) else render.board("great_wall", view, names))
+        pictures.add(
+            render.final("great_wall", view, names) if GAME.is_over(state) else render.board("great_wall", view, names)
+        )
     return pictures
 
 
