@@ -6,6 +6,8 @@ one server where they appear at once) and exits. The token is only ever handed t
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import Any, Protocol
 
@@ -26,6 +28,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *game.DYNAMIC_ITEMS,
 )
 AI_DELAY = 1.5  # seconds between computer moves, so people can follow them
+AI_GRACE = 5.0  # seconds computer moves may still take when the bot shuts down
 
 
 class BotConfig(Protocol):
@@ -80,6 +83,11 @@ class MiddleKingdomBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        if self._service is not None:
+            # Computer moves in progress get a moment to finish; the rest are cancelled (each move is one
+            # transaction, so nothing is half-applied) and continue at the next start through resume().
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._service.idle(), timeout=AI_GRACE)
         if self._db is not None:
             await self._db.close()
             self._db = None

@@ -86,6 +86,9 @@ class FakeDiscord:
         self.dm_attempts: Counter[int] = Counter()
         self.threads_allowed = True
         self.threads: list[int] = []
+        self.failures: list[discord.HTTPException] = []  # raised by the next public sends, in order
+        self.unarchived: list[int] = []
+        self.answering: dict[str, Any] | None = None  # the interaction being handled, while it is
         bot.get_partial_messageable = self._partial_messageable  # type: ignore[method-assign]
         bot.create_dm = self._create_dm  # type: ignore[method-assign]
         bot.fetch_channel = self._fetch_channel  # type: ignore[method-assign]
@@ -93,9 +96,31 @@ class FakeDiscord:
     @classmethod
     async def start(cls, path: str, *, ai_delay: float = 0.0) -> FakeDiscord:
         bot = MiddleKingdomBot(Config(token="not-a-token", database_path=path), ai_delay=ai_delay)
+        world = cls(bot)
         await bot.open_services()
         await bot.load_cogs()
-        return cls(bot)
+        return world
+
+    def _guard_database(self) -> None:
+        """Fail a test when an interaction touches the database before it was deferred."""
+        db = self.bot.service.db
+        if getattr(db, "guarded", False):
+            return
+        read, tx = db.read, db.tx
+
+        def check() -> None:
+            assert self.answering is None or self.answering["done"], "database work before the defer"
+
+        def guarded_read() -> Any:
+            check()
+            return read()
+
+        def guarded_tx() -> Any:
+            check()
+            return tx()
+
+        db.read, db.tx = guarded_read, guarded_tx  # type: ignore[method-assign]
+        db.guarded = True  # type: ignore[attr-defined]
 
     async def stop(self) -> None:
         await self.bot.service.idle()
@@ -146,6 +171,8 @@ class FakeDiscord:
         channel.id = channel_id
 
         async def send(content: str | None = None, **kwargs: Any) -> Any:
+            if self.failures:
+                raise self.failures.pop(0)
             return self._message_mock(self._record("send", self._new(where, False), content=content, **kwargs))
 
         def partial_message(message_id: int) -> Any:
@@ -174,7 +201,18 @@ class FakeDiscord:
         return channel
 
     async def _fetch_channel(self, channel_id: int) -> Any:
-        return create_autospec(discord.TextChannel, instance=True)
+        if channel_id not in self.threads:
+            return create_autospec(discord.TextChannel, instance=True)
+        thread = create_autospec(discord.Thread, instance=True)
+        thread.id = channel_id
+
+        async def edit(*, archived: bool = True, **_: Any) -> Any:
+            if not archived:
+                self.unarchived.append(channel_id)
+            return thread
+
+        thread.edit.side_effect = edit
+        return thread
 
     async def _create_dm(self, user: discord.abc.Snowflake) -> Any:
         channel = create_autospec(discord.DMChannel, instance=True)
@@ -210,6 +248,7 @@ class FakeDiscord:
         in_dm = message is not None and message.where.startswith("dm:")
         where = message.where if message is not None else f"channel:{channel_id}"
         state: dict[str, Any] = {"done": False, "original": message}
+        inter.harness_state = state
         inter.message = self._message_mock(message) if message is not None else None
 
         response = create_autospec(discord.InteractionResponse, instance=True)
@@ -292,12 +331,25 @@ class FakeDiscord:
                 for i in walk(message.view if message else None)
                 if getattr(getattr(i, "item", i), "custom_id", None) == custom_id
             )
+        await self._handle(inter, self._component(cls, inter, base, match, data))
+        return inter
+
+    async def _component(self, cls: Any, inter: Any, base: Any, match: Any, data: dict[str, Any]) -> None:
         item = await cls.from_custom_id(inter, base, match)
-        item._refresh_state(inter, data)  # type: ignore[arg-type]
+        item._refresh_state(inter, data)
         assert await item.interaction_check(inter)
         await item.callback(inter)
+
+    async def _handle(self, inter: Any, handling: Any) -> None:
+        """Run one interaction's handling; it must defer first, before any database or picture work."""
+        self._guard_database()
+        self.answering = inter.harness_state
+        try:
+            await handling
+        finally:
+            self.answering = None
+        assert inter.response.defer.await_count == 1, "every interaction is deferred"
         await self.bot.service.idle()
-        return inter
 
     async def command(
         self,
@@ -313,11 +365,14 @@ class FakeDiscord:
             user, manage=manage, channel_id=channel_id, kind=discord.InteractionType.application_command
         )
         inter.command = command
-        try:
-            await command.callback(command.binding, inter, **params)  # type: ignore[arg-type]
-        except Exception as error:
-            await self.bot.tree.on_error(inter, app_commands.CommandInvokeError(command, error))
-        await self.bot.service.idle()
+
+        async def run() -> None:
+            try:
+                await command.callback(command.binding, inter, **params)  # type: ignore[arg-type]
+            except Exception as error:
+                await self.bot.tree.on_error(inter, app_commands.CommandInvokeError(command, error))
+
+        await self._handle(inter, run())
         return inter
 
     # -- reading what was sent -----------------------------------------------------------------------------
