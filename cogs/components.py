@@ -74,7 +74,9 @@ def choice(label: str, value: str, description: str | None = None, *, default: b
 
 
 def persistent_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    """A view that never times out: its items are dynamic, so it works from any message, even after a restart."""
+    """A view of DynamicItems only, so it works from any message, even after a restart. Only DynamicItems:
+    discord.py keeps a view holding any plain item, and when such a view times out (ephemeral ones after
+    15 minutes) it unregisters the DynamicItem templates it contains, for every message."""
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)

@@ -42,7 +42,7 @@ def resolve(table: Table, seat: int, payload: str, values: Sequence[str]) -> Act
 
 
 def hand_text(table: Table, seat: int) -> str:
-    return "Your private view is in the picture."
+    return "Here is what only you can see in this game."
 
 
 def option_label(option: Option, value: Any) -> str | None:
