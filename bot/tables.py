@@ -12,7 +12,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -174,6 +174,8 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._delivery_locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        # Called with a game id after a finished game's last notification went out (tournaments listen).
+        self.finish_listeners: list[Callable[[int], Awaitable[None]]] = []
 
     # -- reading -------------------------------------------------------------------------------------
     async def get(self, game_id: int) -> Table:
@@ -320,7 +322,10 @@ class TableService:
                             await game_sql.delete_seat(conn, game_id, player.slot)
             return await self.get(game_id)
 
-    async def start(self, game_id: int, user_id: int, *, can_manage: bool = False) -> Table:
+    async def start(
+        self, game_id: int, user_id: int, *, can_manage: bool = False, keep_order: bool = False
+    ) -> Table:
+        """Begin the game. Seat order is drawn from the game's seed, or (tournaments) kept as joined."""
         async with self._lock(game_id):
             table = await self._lobby(game_id)
             if user_id != table.creator_id and not can_manage:
@@ -330,7 +335,8 @@ class TableService:
             if count < game.min_players:
                 raise UserError(f"{game.title} needs at least {game.min_players} players; {count} joined so far.")
             order = list(table.players)
-            random.Random(f"seats:{table.seed}").shuffle(order)  # seat order is drawn from the game's seed
+            if not keep_order:
+                random.Random(f"seats:{table.seed}").shuffle(order)
             state = game.new(count, table.seed, table.options)
             now = self.clock()
             async with self.db.tx() as conn:
@@ -696,6 +702,12 @@ class TableService:
                     log.exception("delivering notification %s of game %s failed; will retry", row.id, game_id)
                     return
                 await outbox_sql.mark_delivered(self.db, row.id, self.clock())
+                if note.kind == "moved" and table.status == "finished":
+                    for listener in self.finish_listeners:
+                        try:
+                            await listener(game_id)
+                        except Exception:  # the listener catches up at the next start (resume)
+                            log.exception("finish listener failed for game %s", game_id)
 
     # -- the log is the truth ------------------------------------------------------------------------
     async def replay(self, game_id: int) -> Any:

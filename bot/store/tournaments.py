@@ -113,6 +113,13 @@ async def set_table_game(conn: aiosqlite.Connection, tournament_id: int, round_n
     )
 
 
+async def delete_table(conn: aiosqlite.Connection, tournament_id: int, round_no: int, table_no: int) -> None:
+    await conn.execute(
+        "DELETE FROM tournament_tables WHERE tournament_id = ? AND round = ? AND table_no = ? AND game_id IS NULL",
+        (tournament_id, round_no, table_no),
+    )
+
+
 async def replace_in_tables(conn: aiosqlite.Connection, tournament_id: int, round_no: int, old: int, new: int) -> None:
     """Swap a player for another in a round's tables that have no game yet."""
     cursor = await conn.execute(

@@ -1,0 +1,266 @@
+"""The tournament service end to end: sign-up, rounds of real games through the table service, standings,
+ratings, restarts, drops and the organiser's controls."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot import ratings as rating_model
+from bot.errors import NotAllowed, UserError, WrongStatus
+from bot.store import ratings as rating_sql
+from bot.store.db import Database
+from bot.tables import TableService
+from bot.tournaments.service import RoundEvent, TournamentService
+
+ORGANISER = 1000
+
+
+class Events:
+    def __init__(self) -> None:
+        self.events: list[RoundEvent] = []
+
+    async def tournament_event(self, event: RoundEvent) -> None:
+        self.events.append(event)
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "mk.sqlite3")
+    yield database
+    await database.close()
+
+
+async def _play_round(tables: TableService, tournaments: TournamentService, tournament_id: int, seed: int) -> None:
+    """Every person at the current round's tables plays computer-chosen moves until their games end."""
+    row = await tournaments.get(tournament_id)
+    rng = random.Random(seed)
+    game_ids = [t.game_id for t in row.tables if t.round == row.current_round and t.game_id]
+    for game_id in game_ids:
+        while True:
+            table = await tables.get(game_id)
+            if table.status != "running":
+                break
+            seat = min(table.to_act())
+            user = table.player_at(seat).user_id
+            assert user is not None
+            game = table.game
+            action = game.choose_action(game.view(table.state, seat), game.legal_actions(table.state, seat), rng)
+            await tables.act(game_id, user, action)
+
+
+async def _field(tournaments: TournamentService, players: int, **kwargs: object) -> int:
+    row = await tournaments.create(organiser_id=ORGANISER, name="Autumn Cup", key="great_wall", seed=42, **kwargs)  # type: ignore[arg-type]
+    for user in range(1, players + 1):
+        await tournaments.join(row.id, user, f"Player {user}")
+    return row.id
+
+
+async def test_three_round_swiss_of_nine_at_three_player_tables(db: Database) -> None:
+    events = Events()
+    tables = TableService(db)
+    tournaments = TournamentService(db, tables, events)
+    tid = await _field(tournaments, 9, format="swiss", table_size=3, rounds=3)
+    await tournaments.start(tid, ORGANISER)
+    for number in (1, 2, 3):
+        row = await tournaments.get(tid)
+        assert row.status == "running" and row.current_round == number
+        this_round = [t for t in row.tables if t.round == number]
+        assert len(this_round) == 3 and sorted(u for t in this_round for u in t.players) == list(range(1, 10))
+        await _play_round(tables, tournaments, tid, seed=number)
+    row = await tournaments.get(tid)
+    assert row.status == "finished"
+    assert [e.kind for e in events.events] == ["round", "round_over", "round", "round_over", "round",
+                                               "round_over", "finished"]
+
+    # Nobody met anybody twice: 9 players at tables of 3 can avoid repeats for three rounds.
+    met: dict[frozenset[int], int] = defaultdict(int)
+    for table in row.tables:
+        for a in table.players:
+            for b in table.players:
+                if a < b:
+                    met[frozenset((a, b))] += 1
+    assert max(met.values()) == 1
+
+    # Standings by hand: 2/1/0 points by place (ties share), opponents' points, then game score.
+    points: dict[int, float] = defaultdict(float)
+    score: dict[int, float] = defaultdict(float)
+    opponents: dict[int, list[int]] = defaultdict(list)
+    finished = []
+    for table in row.tables:
+        game_table = await tables.get(table.game_id or 0)
+        result = game_table.result()
+        assert result is not None
+        finished.append((game_table.updated_at, game_table))
+        seats = {p.user_id: p.seat for p in game_table.players}
+        places = [result.ranking[seats[u]] for u in table.players]  # type: ignore[index]
+        for user, place in zip(table.players, places, strict=True):
+            shared = [i for i, p in enumerate(places) if p == place]
+            points[user] += sum(2 - i for i in range(place - 1, place - 1 + len(shared))) / len(shared)
+            score[user] += result.scores[seats[user]]  # type: ignore[index]
+            opponents[user] += [u for u in table.players if u != user]
+    buchholz = {u: sum(points[o] for o in opponents[u]) for u in points}
+    expected = sorted(points, key=lambda u: (-points[u], -buchholz[u], -score[u], u))
+    standings = await tournaments.standings(tid)
+    assert [s.player for s in standings] == expected
+    assert [s.points for s in standings] == [points[u] for u in expected]
+    assert [s.opponents_points for s in standings] == [buchholz[u] for u in expected]
+    assert events.events[-1].standings == tuple(standings)
+
+    # Ratings: three rated games each, equal to replaying the games in the order they finished.
+    replay = {u: rating_model.new_rating() for u in range(1, 10)}
+    for _, game_table in sorted(finished, key=lambda pair: pair[1].id):
+        result = game_table.result()
+        assert result is not None
+        people = [p for p in game_table.players if p.user_id is not None and p.seat is not None]
+        new = rating_model.rate([replay[p.user_id] for p in people], [result.ranking[p.seat] for p in people])  # type: ignore[index,misc]
+        for person, rating in zip(people, new, strict=True):
+            replay[person.user_id] = rating  # type: ignore[index]
+    board = await rating_sql.leaderboard(db, "great_wall", guild_id=None, min_games=3)
+    assert {r.user_id for r in board} == set(range(1, 10))
+    for r in board:
+        assert r.games == 3
+        assert r.mu == pytest.approx(replay[r.user_id].mu) and r.sigma == pytest.approx(replay[r.user_id].sigma)
+
+
+async def test_restart_in_the_middle_of_a_round_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "mk.sqlite3"
+    db = await Database.open(path)
+    tables = TableService(db)
+    tournaments = TournamentService(db, tables)
+    tid = await _field(tournaments, 6, format="swiss", table_size=3, rounds=2)
+    await tournaments.start(tid, ORGANISER)
+    before = await tournaments.get(tid)
+    await db.close()
+
+    db = await Database.open(path)
+    tables = TableService(db)
+    tournaments = TournamentService(db, tables)
+    await tables.resume()
+    await tournaments.resume()
+    assert await tournaments.get(tid) == before
+    await _play_round(tables, tournaments, tid, seed=5)
+    assert (await tournaments.get(tid)).current_round == 2
+    await db.close()
+
+
+async def test_round_finished_while_down_is_advanced_at_start(tmp_path: Path) -> None:
+    path = tmp_path / "mk.sqlite3"
+    db = await Database.open(path)
+    tables = TableService(db)
+    tournaments = TournamentService(db, tables)
+    tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
+    await tournaments.start(tid, ORGANISER)
+    tables.finish_listeners.clear()  # as if the bot died right after the games ended
+    await _play_round(tables, tournaments, tid, seed=1)
+    assert (await tournaments.get(tid)).current_round == 1
+    await db.close()
+    db = await Database.open(path)
+    tournaments = TournamentService(db, TableService(db))
+    await tournaments.resume()
+    assert (await tournaments.get(tid)).current_round == 2
+    await db.close()
+
+
+async def test_signup_cap_check_in_and_permissions(db: Database) -> None:
+    tables = TableService(db)
+    tournaments = TournamentService(db, tables)
+    row = await tournaments.create(
+        organiser_id=ORGANISER, name="Cup", key="great_wall", format="swiss", table_size=2, rounds=1, cap=3,
+        check_in=True,
+    )
+    for user in (1, 2, 3):
+        await tournaments.join(row.id, user, f"P{user}")
+    with pytest.raises(UserError, match="full"):
+        await tournaments.join(row.id, 4, "P4")
+    with pytest.raises(UserError, match="already"):
+        await tournaments.join(row.id, 1, "P1")
+    await tournaments.leave(row.id, 3)
+    with pytest.raises(NotAllowed):
+        await tournaments.start(row.id, 1)
+    with pytest.raises(UserError, match="not open"):
+        await tournaments.check_in(row.id, 1)
+    await tournaments.open_check_in(row.id, ORGANISER)
+    await tournaments.check_in(row.id, 1)
+    await tournaments.join(row.id, 4, "P4")  # joining during check-in checks in
+    started = await tournaments.start(row.id, 1, can_manage=True)
+    status = {p.user_id: p.status for p in started.players}
+    assert status == {1: "checked_in", 2: "dropped", 4: "checked_in"}  # 2 never checked in
+    assert [t.players for t in started.tables] in ([(1, 4)], [(4, 1)])
+    with pytest.raises(WrongStatus):
+        await tournaments.join(row.id, 5, "P5")
+
+
+async def test_drop_resigns_the_running_game_and_is_not_seated_again(db: Database) -> None:
+    tables = TableService(db)
+    tournaments = TournamentService(db, tables)
+    tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
+    await tournaments.start(tid, ORGANISER)
+    row = await tournaments.get(tid)
+    leaver = row.tables[0].players[0]
+    with pytest.raises(NotAllowed):
+        await tournaments.drop(tid, 3 if leaver != 3 else 2, leaver)
+    row = await tournaments.drop(tid, leaver, leaver)  # players may drop themselves
+    game = await tables.get(row.tables[0].game_id or 0)
+    assert game.status == "finished"
+    await _play_round(tables, tournaments, tid, seed=2)
+    row = await tournaments.get(tid)
+    second = [u for t in row.tables if t.round == 2 for u in t.players] + [u for r, u in row.byes if r == 2]
+    assert leaver not in second and len(second) == 3
+
+
+async def test_pause_holds_the_next_round_and_cancel_stops_games(db: Database) -> None:
+    tables = TableService(db)
+    tournaments = TournamentService(db, tables)
+    tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
+    await tournaments.start(tid, ORGANISER)
+    await tournaments.pause(tid, ORGANISER)
+    await _play_round(tables, tournaments, tid, seed=3)
+    assert (await tournaments.get(tid)).current_round == 1
+    await tournaments.unpause(tid, ORGANISER)
+    row = await tournaments.get(tid)
+    assert row.current_round == 2
+    row = await tournaments.cancel(tid, ORGANISER)
+    assert row.status == "cancelled"
+    for table in row.tables:
+        if table.round == 2:
+            assert (await tables.get(table.game_id or 0)).status == "cancelled"
+
+
+async def test_single_elimination_down_to_a_final(db: Database) -> None:
+    events = Events()
+    tables = TableService(db)
+    tournaments = TournamentService(db, tables, events)
+    tid = await _field(tournaments, 8, format="elimination", table_size=2)
+    await tournaments.start(tid, ORGANISER)
+    sizes = []
+    for number in range(1, 10):
+        row = await tournaments.get(tid)
+        if row.status == "finished":
+            break
+        sizes.append(len([t for t in row.tables if t.round == number]))
+        await _play_round(tables, tournaments, tid, seed=number)
+    assert sizes == [4, 2, 1]
+    row = await tournaments.get(tid)
+    assert row.status == "finished"
+    assert sum(p.status == "eliminated" for p in row.players) == 6
+    assert events.events[-1].kind == "finished"
+
+
+async def test_round_robin_of_two_player_tables(db: Database) -> None:
+    tables = TableService(db)
+    tournaments = TournamentService(db, tables)
+    tid = await _field(tournaments, 5, format="round_robin", table_size=2)
+    await tournaments.start(tid, ORGANISER)
+    row = await tournaments.get(tid)
+    assert row.rounds == 5
+    for number in range(1, 6):
+        await _play_round(tables, tournaments, tid, seed=number)
+    row = await tournaments.get(tid)
+    assert row.status == "finished"
+    pairs = sorted(tuple(sorted(t.players)) for t in row.tables)
+    assert pairs == sorted((a, b) for a in range(1, 6) for b in range(a + 1, 6))
