@@ -46,11 +46,11 @@ async def act_latency(key: str, players: int, moves: int = 300, seed: int = 1) -
                 table_id = (await service.start(table.id, users[0])).id
             table = await service.get(table_id)
             seat = min(table.to_act())
-            user = table.player_at(seat).user_id
-            assert user is not None
+            mover = table.player_at(seat).user_id
+            assert mover is not None
             action = rng.choice(game.legal_actions(table.state, seat))
             started = time.perf_counter()
-            await service.act(table_id, user, action, version=table.version)
+            await service.act(table_id, mover, action, version=table.version)
             timings.append(time.perf_counter() - started)
         await db.close()
     timings.sort()
