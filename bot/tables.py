@@ -410,7 +410,7 @@ class TableService:
                 raise NotSeated()
             if version is not None and version != table.version:
                 raise StaleVersion()
-            if seat not in table.to_act():
+            if not table.game.can_act(table.state, seat):
                 raise NotYourTurn()
             outcome = await self._commit(table, seat, "action", dict(action))
         await self._deliver(game_id)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from render import great_wall
+from render import china, chinatown, great_wall, sun_tzu
 
 Picture = Callable[[Mapping[str, Any], Sequence[str] | None], bytes]
 
@@ -24,6 +24,9 @@ class Renderers:
 
 _RENDERERS: dict[str, Renderers] = {
     "great_wall": Renderers(great_wall.board, great_wall.hand, great_wall.final),
+    "china": Renderers(china.board, china.hand, china.final),
+    "sun_tzu": Renderers(sun_tzu.board, sun_tzu.hand, sun_tzu.final),
+    "chinatown": Renderers(chinatown.board, chinatown.hand, chinatown.final),
 }
 
 

@@ -123,6 +123,12 @@ class Game(ABC):
     def to_act(self, state: Any) -> frozenset[int]:
         """Seats that must act now (several in simultaneous phases); empty when the game is over."""
 
+    def can_act(self, state: Any, seat: int) -> bool:
+        """May ``seat`` send an action now? Usually exactly the seats in ``to_act``; games where a seat may act
+        without being waited for (changing a secret commitment, trading after "done") say so here, and
+        ``apply`` decides the rest."""
+        return seat in self.to_act(state)
+
     @abstractmethod
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Every legal action of ``seat``, sorted and deterministic; empty for seats not to act."""

@@ -16,11 +16,17 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from bot.games import GAMES, Game, get
+from tests.games.china import hidden as china_hidden
+from tests.games.chinatown import hidden as chinatown_hidden
 from tests.games.great_wall import hidden as great_wall_hidden
 from tests.games.strategies import PlayedGame, action_key, played_games, replay
+from tests.games.sun_tzu import hidden as sun_tzu_hidden
 
 RESAMPLERS: dict[str, Callable[[Any, int | None, random.Random], Any]] = {
     "great_wall": great_wall_hidden.resample,
+    "china": china_hidden.resample,
+    "sun_tzu": sun_tzu_hidden.resample,
+    "chinatown": chinatown_hidden.resample,
 }
 SECRET_KEYS = {"seed", "rng", "rng_state", "deck_order", "supply_order"}
 

@@ -146,6 +146,13 @@ class Chinatown(Game):
             return frozenset() if turn is None else frozenset({turn})
         return frozenset()
 
+    def can_act(self, state: State, seat: int) -> bool:
+        """Trading is open to every seat still in the game, done or not: a done player may still propose,
+        answer or withdraw an offer (which makes them not done again)."""
+        if state.phase is Phase.TRADES:
+            return seat in state.active
+        return seat in self.to_act(state)
+
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat not in self.to_act(state):
             return []

@@ -71,6 +71,11 @@ class SunTzu(Game):
     def to_act(self, state: State) -> frozenset[int]:
         return frozenset(state.side(c).seat for c in turns.waiting(state))
 
+    def can_act(self, state: State, seat: int) -> bool:
+        """A committed seat may still change its assignment, and exceptional support is allowed at any time
+        (spec 4.9): both seats may send actions while the game runs; apply refuses what does not fit."""
+        return state.stage is not Stage.OVER and seat in (0, 1)
+
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         colour = state.colour_of(seat)
         if colour not in turns.waiting(state):
