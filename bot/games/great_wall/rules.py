@@ -71,6 +71,19 @@ class GreatWall(Game):
     def resign(self, state: Any, seat: int) -> tuple[State, list[Event]]:
         return moves.resign(_state(state), seat)
 
+    def timeout_action(self, state: Any, seat: int) -> Action | None:
+        """Blind to the hand: a pending first-marker claim takes the lowest marker on the earliest card (both
+        public), and an action is a draw while the deck lasts. With an empty deck every move reveals the hand,
+        so there is no safe move (None)."""
+        current = _state(state)
+        if seat not in self.to_act(current):
+            return None
+        legal = self.legal_actions(current, seat)
+        if current.pending is not None:
+            return min(legal, key=lambda a: (a["marker"], a["card"]))
+        draw = {"type": "draw"}
+        return draw if draw in legal else None
+
     def view(self, state: Any, seat: int | None) -> JSON:
         return dict(build_view(_state(state), seat))
 

@@ -93,3 +93,28 @@ def test_a_pending_choice_lapses_when_its_seat_resigns() -> None:
     assert state.pending == 0
     state, _ = GAME.resign(state, 0)
     assert state.pending is None and state.active == 1 and state.sections[0].markers == (3, 5)
+
+
+def test_timeout_action_is_blind_to_the_hand() -> None:
+    """The timeout move draws while the deck lasts, whatever the hand holds; no safe move once it is empty."""
+    import random
+
+    from bot.games.great_wall import GAME
+
+    rng = random.Random(4)
+    state = GAME.new(3, 4)
+    seen = 0
+    while not GAME.is_over(state) and seen < 200:
+        (seat,) = GAME.to_act(state)
+        action = GAME.timeout_action(state, seat)
+        legal = GAME.legal_actions(state, seat)
+        view = GAME.view(state, None)
+        deck = view["players"][seat]["deck_count"]
+        if view["pending_claim"] is not None:
+            assert action is not None and action in legal and action["type"] == "claim"
+        elif deck:
+            assert action == {"type": "draw"}
+        else:
+            assert action is None
+        state, _ = GAME.apply(state, seat, rng.choice(legal))
+        seen += 1
