@@ -176,6 +176,8 @@ class TableService:
         self._tasks: set[asyncio.Task[None]] = set()
         # Called with a game id after a finished game's last notification went out (tournaments listen).
         self.finish_listeners: list[Callable[[int], Awaitable[None]]] = []
+        # Told when a deadline or reminder was added or moved (the timer dispatcher's wake, when one runs).
+        self.on_timers_changed: Callable[[], None] = lambda: None
 
     # -- reading -------------------------------------------------------------------------------------
     async def get(self, game_id: int) -> Table:
@@ -482,9 +484,6 @@ class TableService:
         return MoveOutcome(await self.get(table.id), tuple(events), seat)
 
     # -- clocks --------------------------------------------------------------------------------------
-    def on_timers_changed(self) -> None:
-        """Replaced by the timer dispatcher's wake() when one runs."""
-
     async def _vacations(self, table: Table, seats: Iterable[int]) -> dict[int, list[tuple[float, float]]]:
         """Vacation periods of the people in ``seats`` (they pause clocks when the table allows it)."""
         if not table.vacation_allowed or not table.time_control.timed:

@@ -14,8 +14,10 @@ from typing import Any, Protocol
 import discord
 from discord.ext import commands
 
+from bot.clock import TimerDispatcher
 from bot.store.db import Database
 from bot.tables import TableService
+from bot.tournaments.service import TournamentNotifier, TournamentService
 from cogs import components, game, lobby
 from cogs.notify import DiscordNotifier
 
@@ -52,6 +54,10 @@ class MiddleKingdomBot(commands.Bot):
         self._services = services  # False for `sync`: commands only, no database and no deliveries
         self._db: Database | None = None
         self._service: TableService | None = None
+        self._tournaments: TournamentService | None = None
+        self._dispatcher: TimerDispatcher | None = None
+        # Set by the tournament cog before the services open; None posts nothing about rounds.
+        self.tournament_notifier: TournamentNotifier | None = None
 
     @property
     def service(self) -> TableService:
@@ -59,10 +65,24 @@ class MiddleKingdomBot(commands.Bot):
             raise RuntimeError("the table service is not open yet")
         return self._service
 
+    @property
+    def tournaments(self) -> TournamentService:
+        if self._tournaments is None:
+            raise RuntimeError("the tournament service is not open yet")
+        return self._tournaments
+
     async def open_services(self) -> None:
-        """The database and the table service (also used by tests, which never log in)."""
+        """The database, the table service, the tournament service and the timer dispatcher (not started:
+        ``start_timers`` does that once the bot can deliver). Also used by tests, which never log in."""
         self._db = await Database.open(self.database_path)
         self._service = TableService(self._db, DiscordNotifier(self), ai_delay=self.ai_delay)
+        self._dispatcher = TimerDispatcher(self._db, self._service.fire_timer)
+        self._service.on_timers_changed = self._dispatcher.wake
+        self._tournaments = TournamentService(self._db, self._service, self.tournament_notifier)
+
+    def start_timers(self) -> None:
+        if self._dispatcher is not None:
+            self._dispatcher.start()
 
     async def load_cogs(self) -> None:
         for extension in EXTENSIONS:
@@ -80,8 +100,12 @@ class MiddleKingdomBot(commands.Bot):
             await self.tree.sync(guild=guild)
             log.info("slash commands synced to the development server")
         await self.service.resume()  # deliver what a crash left unsent; computer players continue
+        await self.tournaments.resume()  # rounds that ended while the bot was down move on
+        self.start_timers()  # deadlines and reminders that came due while down fire now, once
 
     async def close(self) -> None:
+        if self._dispatcher is not None:
+            await self._dispatcher.stop()
         await super().close()
         if self._service is not None:
             # Computer moves in progress get a moment to finish; the rest are cancelled (each move is one

@@ -61,7 +61,7 @@ def _service(db: Database, clock: FakeClock, notes: Recorder) -> tuple[TableServ
     service = TableService(db, notes, clock=clock)
     _SERVICES.append(service)
     dispatcher = TimerDispatcher(db, service.fire_timer, clock=clock)
-    service.on_timers_changed = dispatcher.wake  # type: ignore[method-assign]
+    service.on_timers_changed = dispatcher.wake
     return service, dispatcher
 
 
