@@ -18,6 +18,7 @@ from discord.ext import commands
 
 import render
 from bot import games
+from cogs.controls import controls_for
 from cogs.messages import message_kwargs
 
 if TYPE_CHECKING:
@@ -28,6 +29,11 @@ log = logging.getLogger(__name__)
 DEMO_SEED = 2006
 DEMO_MOVES = 14
 DEMO_NAMES = ("Ana", "Bo", "Chen", "Dai", "Eun")
+
+def summary(key: str) -> str:
+    """A game's summary: its controls module's ``RULES_SUMMARY`` when it has one, else the text below."""
+    return str(getattr(controls_for(key), "RULES_SUMMARY", None) or SUMMARIES.get(key, ""))
+
 
 SUMMARIES: dict[str, str] = {
     "great_wall": (
@@ -105,7 +111,7 @@ class Rulebook(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         engine = games.get(game)
         players = f"{engine.min_players}-{engine.max_players} players"
-        embed = discord.Embed(title=f"{engine.title} ({players})", description=SUMMARIES.get(game, ""))
+        embed = discord.Embed(title=f"{engine.title} ({players})", description=summary(game))
         png = await self._picture(game)
         kwargs: dict[str, Any] = {}
         if png is not None:
