@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from bench.act import act_latency
+from bench.ai import RANDOM, match
 from bench.engine import games_per_second
 from bot import games
 
@@ -15,13 +16,19 @@ from bot import games
 TARGET_GAMES_PER_SECOND_4P = 50.0
 TARGET_ACT_P95_MS = 150.0
 TARGET_PNG_KB = 1024.0
+TARGET_NORMAL_VS_RANDOM = 0.90
+TARGET_NORMAL_VS_EASY = 0.65
+TARGET_NORMAL_P95_MS = 1000.0
+TARGET_EASY_P95_MS = 50.0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    parser.add_argument("which", nargs="?", choices=["all", "engine", "act"], default="all")
+    parser.add_argument("which", nargs="?", choices=["all", "engine", "act", "ai"], default="all")
     parser.add_argument("--game", choices=games.GAMES, default=None, help="one game (default: all)")
     parser.add_argument("--moves", type=int, default=300, help="moves timed per act() benchmark")
+    parser.add_argument("--games", type=int, default=50, help="ai: games per seat position and pairing")
+    parser.add_argument("--players", type=int, default=None, help="ai: players per game (default: the minimum)")
     args = parser.parse_args(argv)
     keys = [args.game] if args.game else list(games.GAMES)
     ok = True
@@ -47,7 +54,36 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"  [targets p95 <= {TARGET_ACT_P95_MS:.0f} ms, PNG <= 1 MB: {'met' if met else 'MISSED'}]",
                 flush=True,
             )
+        if args.which == "ai":  # slow: only on request
+            ok &= _ai(key, args.players or game.min_players, args.games)
     return 0 if ok else 1
+
+
+def _ai(key: str, players: int, games_per_seat: int) -> bool:
+    ok = True
+    checks = [
+        ("easy", RANDOM, None, TARGET_EASY_P95_MS),
+        ("normal", RANDOM, TARGET_NORMAL_VS_RANDOM, TARGET_NORMAL_P95_MS),
+        ("normal", "easy", TARGET_NORMAL_VS_EASY, TARGET_NORMAL_P95_MS),
+    ]
+    for level, opponent, target, p95_target in checks:
+        try:
+            found = match(key, level, opponent, players, games_per_seat)
+        except ValueError as error:  # an unknown level
+            print(f"{key} ai {level}: not available ({error})  [MISSED]", flush=True)
+            ok = False
+            continue
+        met = found.decision_p95_ms <= p95_target and (target is None or found.score >= target)
+        ok &= met
+        aim = f"win >= {target:.0%}, " if target is not None else ""
+        print(
+            f"{key} ai {level} vs {opponent} ({players}p, {found.pairs} pairs): win {found.score:.1%} "
+            f"[95% CI {found.low:.1%}-{found.high:.1%}], decision p50 {found.decision_p50_ms:.1f} ms, "
+            f"p95 {found.decision_p95_ms:.1f} ms  "
+            f"[targets {aim}p95 <= {p95_target:.0f} ms: {'met' if met else 'MISSED'}]",
+            flush=True,
+        )
+    return ok
 
 
 if __name__ == "__main__":
