@@ -16,27 +16,22 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-import aiosqlite
-
 from bot import games
-from bot import ratings as rating_model
 from bot.errors import GameNotFound, NotAllowed, NotSeated, NotYourTurn, StaleVersion, UserError, WrongStatus
 from bot.games.base import Event, Game, Result
+from bot.results import record_results
 from bot.store import games as game_sql
 from bot.store import outbox as outbox_sql
-from bot.store import ratings as rating_sql
 from bot.store import timers as timer_sql
-from bot.store import users as user_sql
 from bot.store.db import Database
 from bot.store.games import GameRow
 from bot.store.timers import TimerRow
-from bot.timecontrol import DAY, TIMEOUT_POLICIES, TimeControl, quiet_until, vacation_overlap
+from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
+from bot.turn_clocks import UPKEEP_INTERVAL, Timekeeper, seat_vacations, update_turns
 
 log = logging.getLogger(__name__)
 
 AI_LEVELS = ("easy",)
-# Discord archives a quiet thread after 7 days at most: touch running games' threads more often than that.
-UPKEEP_INTERVAL = 6 * DAY
 
 
 @dataclass(frozen=True)
@@ -348,7 +343,7 @@ class TableService:
                 started = replace(table, status="running", players=tuple(
                     replace(p, seat=order.index(p)) for p in table.players
                 ))
-                await self._update_turns(conn, started, frozenset(), game.to_act(state), 0, now, {})
+                await update_turns(conn, started, frozenset(), game.to_act(state), 0, now, {})
                 await timer_sql.add(conn, game_id, "upkeep", None, 0, now + UPKEEP_INTERVAL)
                 await outbox_sql.add(
                     conn,
@@ -456,7 +451,7 @@ class TableService:
         }
         if timeout:
             payload["timeout"] = timeout
-        vacations = await self._vacations(table, before - after)
+        vacations = await seat_vacations(self.db, table, before - after)
         async with self.db.tx() as conn:
             ok = await game_sql.commit_move(
                 conn,
@@ -474,7 +469,7 @@ class TableService:
                 raise StaleVersion()
             if timeout == "forfeit":
                 await timer_sql.set_forfeited(conn, table.id, seat)
-            await self._update_turns(conn, table, before, after, table.version + 1, now, vacations)
+            await update_turns(conn, table, before, after, table.version + 1, now, vacations)
             if over:
                 await timer_sql.cancel_game(conn, table.id, now)
                 await record_results(conn, table, game.result(state), now)
@@ -483,149 +478,10 @@ class TableService:
             self.on_timers_changed()
         return MoveOutcome(await self.get(table.id), tuple(events), seat)
 
-    # -- clocks --------------------------------------------------------------------------------------
-    async def _vacations(self, table: Table, seats: Iterable[int]) -> dict[int, list[tuple[float, float]]]:
-        """Vacation periods of the people in ``seats`` (they pause clocks when the table allows it)."""
-        if not table.vacation_allowed or not table.time_control.timed:
-            return {}
-        found = {}
-        for seat in seats:
-            user = table.player_at(seat).user_id
-            if user is not None:
-                found[seat] = (await user_sql.settings(self.db, user)).vacations()
-        return found
-
-    async def _update_turns(
-        self,
-        conn: aiosqlite.Connection,
-        table: Table,
-        before: frozenset[int],
-        after: frozenset[int],
-        version: int,
-        now: float,
-        vacations: Mapping[int, list[tuple[float, float]]],
-    ) -> None:
-        """End the turns of seats that no longer must act (spending their time bank) and start the turns of
-        those that now must, with their deadline and reminders. Runs inside the move's transaction."""
-        control = table.time_control
-        clocks = await timer_sql.seat_clocks(conn, table.id)
-        for seat in sorted(before - after):
-            clock = clocks.get(seat)
-            await timer_sql.cancel_seat(conn, table.id, seat, now)
-            bank = clock.bank if clock else None
-            if clock and clock.turn_started_at is not None:
-                used = now - clock.turn_started_at
-                used -= vacation_overlap(clock.turn_started_at, now, vacations.get(seat, []))
-                bank = control.bank_after_turn(clock.bank, used)
-            await timer_sql.end_turn(conn, table.id, seat, bank)
-        for seat in sorted(after - before):
-            await timer_sql.start_turn(conn, table.id, seat, now, version)
-            if not control.timed or table.player_at(seat).is_ai:
-                continue
-            clock = clocks.get(seat)
-            allowance = control.turn_allowance(clock.bank if clock else None)
-            await timer_sql.add(conn, table.id, "deadline", seat, version, now + allowance)
-            for offset in control.reminder_offsets(allowance):
-                await timer_sql.add(conn, table.id, "reminder", seat, version, now + offset)
-
-    # -- timers --------------------------------------------------------------------------------------
+    # -- clocks and timers (bot/turn_clocks.py) --------------------------------------------------------
     async def fire_timer(self, timer: TimerRow) -> None:
-        """Handle one due timer (called by the dispatcher). It fires once: it is marked fired in the same
-        transaction as its effect, or postponed (quiet hours, vacation) without effect."""
-        async with self._lock(timer.game_id):
-            table = await self.get(timer.game_id)
-            now = self.clock()
-            if timer.kind == "upkeep":
-                await self._upkeep(table, timer, now)
-            elif not await self._turn_timer_is_live(table, timer):
-                async with self.db.tx() as conn:
-                    await timer_sql.mark_fired(conn, timer.id, now)
-                return
-            elif timer.kind == "reminder":
-                await self._remind(table, timer, now)
-            else:
-                await self._deadline(table, timer, now)
-        await self._deliver(timer.game_id)
-        self._kick_ai(await self.get(timer.game_id))
-
-    async def _turn_timer_is_live(self, table: Table, timer: TimerRow) -> bool:
-        if table.status != "running" or timer.seat is None or timer.seat not in table.to_act():
-            return False
-        async with self.db.read() as conn:
-            clock = (await timer_sql.seat_clocks(conn, table.id)).get(timer.seat)
-        return clock is not None and clock.turn_version == timer.version
-
-    async def _upkeep(self, table: Table, timer: TimerRow, now: float) -> None:
-        async with self.db.tx() as conn:
-            if not await timer_sql.mark_fired(conn, timer.id, now) or table.status != "running":
-                return
-            await timer_sql.add(conn, table.id, "upkeep", None, table.version, now + UPKEEP_INTERVAL)
-            await outbox_sql.add(conn, table.id, table.version, "upkeep", {"seat": None, "events": []}, now)
-
-    async def _remind(self, table: Table, timer: TimerRow, now: float) -> None:
-        assert timer.seat is not None
-        user = table.player_at(timer.seat).user_id
-        settings = await user_sql.settings(self.db, user) if user is not None else None
-        wait_until = None
-        if settings is not None:
-            if table.vacation_allowed and settings.on_vacation(now):
-                wait_until = settings.vacation_until
-            else:
-                wait_until = quiet_until(now, settings.time_zone, settings.quiet_start, settings.quiet_end)
-        deadline = table.deadlines.get(timer.seat)
-        async with self.db.tx() as conn:
-            if wait_until is not None and (deadline is None or wait_until < deadline):
-                await timer_sql.postpone(conn, timer.id, wait_until)  # reminders wait out quiet hours
-                return
-            if not await timer_sql.mark_fired(conn, timer.id, now) or wait_until is not None:
-                return  # quiet (or away) until after the deadline: this reminder would come too late
-            payload = {"seat": timer.seat, "events": [], "deadline": deadline}
-            await outbox_sql.add(conn, table.id, table.version, "reminder", payload, now)
-
-    async def _deadline(self, table: Table, timer: TimerRow, now: float) -> None:
-        assert timer.seat is not None
-        seat = timer.seat
-        async with self.db.read() as conn:
-            clock = (await timer_sql.seat_clocks(conn, table.id))[seat]
-        user = table.player_at(seat).user_id
-        vacations: list[tuple[float, float]] = []
-        on_vacation_until = None
-        if table.vacation_allowed and user is not None:
-            settings = await user_sql.settings(self.db, user)
-            vacations = settings.vacations()
-            if settings.on_vacation(now):
-                on_vacation_until = settings.vacation_until
-        started = clock.turn_started_at if clock.turn_started_at is not None else now
-        used = now - started - vacation_overlap(started, now, vacations)
-        left = table.time_control.turn_allowance(clock.bank) - used
-        if left > 0.5 or on_vacation_until is not None:  # clocks pause on vacation: the deadline moves on
-            async with self.db.tx() as conn:
-                await timer_sql.postpone(conn, timer.id, (on_vacation_until or now) + max(left, 0.0))
-            self.on_timers_changed()
-            return
-        async with self.db.tx() as conn:
-            if not await timer_sql.mark_fired(conn, timer.id, now):
-                return
-        await self._time_out(table, seat)
-
-    async def _time_out(self, table: Table, seat: int) -> None:
-        """The table's policy plays for a seat whose time ran out (the game lock is held)."""
-        policy = table.timeout_policy
-        if policy == "forfeit":
-            await self._commit(table, seat, "resign", {}, timeout="forfeit")
-            return
-        turn = table.version
-        while table.status == "running" and seat in table.to_act():
-            game = table.game
-            action = game.timeout_action(table.state, seat) if policy == "skip" else None
-            if action is None:  # "ai", or no move exists that is blind to the seat's hidden cards
-                rng = random.Random(f"timeout:{table.seed}:{table.version}:{seat}")
-                action = game.choose_action(
-                    game.view(table.state, seat), game.legal_actions(table.state, seat), rng, "easy"
-                )
-            table = (await self._commit(table, seat, "action", action, timeout=policy)).table
-            if table.version - turn > 500:  # a turn never needs this many moves: refuse to spin
-                raise RuntimeError(f"timeout of seat {seat} in game {table.id} does not end the turn")
+        """Handle one due timer; called by the timer dispatcher."""
+        await Timekeeper(self).fire(timer)
 
     # -- computer players ----------------------------------------------------------------------------
     def _kick_ai(self, table: Table) -> None:
@@ -719,53 +575,6 @@ class TableService:
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
-
-
-async def record_results(conn: aiosqlite.Connection, table: Table, result: Result, now: float) -> None:
-    """Each person's place and score, and (when every seat is a person) their new rating, in the move's
-    transaction. The engine's ranking already puts resigned and forfeited seats last."""
-    people = [p for p in table.players if p.user_id is not None and p.seat is not None]
-    rated = len(people) == len(table.players) and len(people) >= 2
-    before: dict[int, rating_sql.RatingRow] = {}
-    after: dict[int, rating_sql.RatingRow] = {}
-    if rated:
-        user_ids = [p.user_id for p in people if p.user_id is not None]
-        before = await rating_sql.ratings_of(conn, table.key, user_ids)
-        fresh = rating_model.new_rating()
-        priors = [
-            rating_model.Rating(before[u].mu, before[u].sigma) if u in before else fresh for u in user_ids
-        ]
-        places = [result.ranking[p.seat] for p in people if p.seat is not None]
-        for player, posterior, place in zip(people, rating_model.rate(priors, places), places, strict=True):
-            assert player.user_id is not None
-            old = before.get(player.user_id)
-            row = rating_sql.RatingRow(
-                table.key, player.user_id, posterior.mu, posterior.sigma,
-                (old.games if old else 0) + 1, (old.wins if old else 0) + (place == 1),
-            )
-            after[player.user_id] = row
-            await rating_sql.save_rating(conn, row, now)
-    for player in people:
-        assert player.user_id is not None and player.seat is not None
-        old_row = before.get(player.user_id)
-        new_row = after.get(player.user_id)
-        await rating_sql.add_result(
-            conn,
-            player.user_id,
-            rating_sql.ResultRow(
-                game_id=table.id,
-                key=table.key,
-                guild_id=table.guild_id,
-                place=result.ranking[player.seat],
-                players=len(table.players),
-                score=result.scores[player.seat],
-                rated=rated,
-                rating_before=(old_row.conservative if old_row else
-                               rating_model.conservative(rating_model.new_rating())) if rated else None,
-                rating_after=new_row.conservative if new_row else None,
-                finished_at=now,
-            ),
-        )
 
 
 def replay_moves(
