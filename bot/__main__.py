@@ -45,6 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # discord.py logs request bodies and gateway payloads at DEBUG: those carry private DMs (hands), so its
+    # loggers never go below INFO, whatever LOG_LEVEL says.
+    discord_level = max(logging.getLevelName(config.log_level), logging.INFO)
+    logging.getLogger("discord").setLevel(discord_level)
     from cogs import client  # only now: the Discord layer is not needed for the demo or a config error
 
     if command == "sync":
