@@ -1,0 +1,103 @@
+"""A tournament's standings as a picture: rank, player, tournament points, opponents' points, game score.
+
+Pure: rows and names in, PNG bytes out. The table is narrow on purpose (720 px with 26-28 px text), so a
+phone that shows it ~400 px wide still prints its numbers at ~15 px. Shared ranks read "2=".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from PIL import ImageDraw
+
+from bot.tournaments.standings import StandingRow
+from render import theme
+from render.theme import INK, MUTED
+
+WIDTH = 720
+MARGIN = 20
+HEADER_H = 76
+COLUMNS_H = 40
+ROW_H = 50
+FOOTER_H = 72
+TEXT = 28  # rows; times 400 / WIDTH that is ~15.5 px on a phone
+LABEL = 22  # column heads and the key
+# Right edges of the number columns; the player column runs from NAME_X to the first of them.
+RANK_RIGHT = 88
+NAME_X = 104
+POINTS_RIGHT = 470
+OPPONENTS_RIGHT = 585
+SCORE_RIGHT = WIDTH - MARGIN - 12
+KEY = ("Pts: tournament points · Opp: opponents' points", "Score: total game score · 2= a shared rank")
+
+
+def number(value: float) -> str:
+    """1.0 -> "1", 1.5 -> "1.5", 2/3 -> "0.67": tournament points are halves, custom scales may be finer."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def rank_labels(rows: Sequence[StandingRow]) -> list[str]:
+    """"3" for a rank held alone, "3=" for a rank shared with another row, so ties are visible."""
+    counts = Counter(row.rank for row in rows)
+    return [f"{row.rank}=" if counts[row.rank] > 1 else str(row.rank) for row in rows]
+
+
+def _name(row: StandingRow, names: Mapping[int, str]) -> str:
+    # The bundled font draws ASCII only; a name of emoji alone still needs something to show.
+    return theme.printable(names.get(row.player, "")) or f"Player {row.player % 10_000}"
+
+
+def _byes(row: StandingRow) -> str:
+    if not row.byes:
+        return ""
+    return " (bye)" if row.byes == 1 else f" ({row.byes} byes)"
+
+
+def standings(rows: Sequence[StandingRow], names: Mapping[int, str], title: str) -> bytes:
+    """The standings in the order given (best first, as ``bot.tournaments.standings`` returns them) as PNG.
+    ``names`` maps player ids to names; ``title`` heads the picture (e.g. "Autumn Cup: after round 2")."""
+    body = ROW_H * max(1, len(rows))
+    image = theme.canvas(WIDTH, HEADER_H + COLUMNS_H + body + FOOTER_H)
+    draw = ImageDraw.Draw(image)
+    image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
+    heading = theme.ellipsize(theme.printable(title) or "Standings", 32, WIDTH - 2 * MARGIN, bold=True)
+    theme.draw_text(draw, (MARGIN, HEADER_H // 2 - 4), heading, 32, theme.HEADER_INK, anchor="lm", bold=True)
+
+    y = HEADER_H + COLUMNS_H // 2 + 2
+    for text, x, anchor in (
+        ("Rank", RANK_RIGHT, "rm"),
+        ("Player", NAME_X, "lm"),
+        ("Pts", POINTS_RIGHT, "rm"),
+        ("Opp", OPPONENTS_RIGHT, "rm"),
+        ("Score", SCORE_RIGHT, "rm"),
+    ):
+        theme.draw_text(draw, (x, y), text, LABEL, MUTED, anchor=anchor, bold=True)
+
+    top = HEADER_H + COLUMNS_H
+    if not rows:
+        theme.draw_text(draw, (WIDTH / 2, top + ROW_H / 2), "No players yet.", TEXT, MUTED, anchor="mm")
+    for n, (row, label) in enumerate(zip(rows, rank_labels(rows), strict=True)):
+        box = (MARGIN, top + n * ROW_H + 3, WIDTH - MARGIN, top + (n + 1) * ROW_H - 3)
+        fill = theme.LEAD if row.rank == 1 else theme.PANEL if n % 2 == 0 else theme.BACKGROUND
+        theme.panel(draw, box, fill=fill, outline=theme.LEAD_EDGE if row.rank == 1 else None, radius=10)
+        mid = (box[1] + box[3]) // 2
+        theme.draw_text(draw, (RANK_RIGHT, mid), label, TEXT, INK, anchor="rm", bold=True)
+        suffix = _byes(row)
+        room = POINTS_RIGHT - 70 - NAME_X - (theme.text_width(suffix, LABEL) if suffix else 0)
+        name = theme.ellipsize(_name(row, names), TEXT, room)
+        theme.draw_text(draw, (NAME_X, mid), name, TEXT, INK, anchor="lm")
+        if suffix:
+            after = NAME_X + theme.text_width(name, TEXT)
+            theme.draw_text(draw, (after, mid + 2), suffix, LABEL, MUTED, anchor="lm")
+        theme.draw_text(draw, (POINTS_RIGHT, mid), number(row.points), TEXT, INK, anchor="rm", bold=True)
+        theme.draw_text(draw, (OPPONENTS_RIGHT, mid), number(row.opponents_points), TEXT, INK, anchor="rm")
+        theme.draw_text(draw, (SCORE_RIGHT, mid), number(row.game_score), TEXT, INK, anchor="rm")
+
+    for n, line in enumerate(KEY):
+        theme.draw_text(draw, (WIDTH / 2, top + body + 22 + n * 26), line, LABEL, MUTED, anchor="mm")
+    return theme.to_png(image)
+
+
+__all__ = ["number", "rank_labels", "standings"]
