@@ -19,6 +19,7 @@ class Config:
     database_path: str = DEFAULT_DATABASE_PATH
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    api_base: str | None = None  # another Discord's address (a local double, in tests); None is Discord itself
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, need_token: bool = True) -> Config:
@@ -35,9 +36,13 @@ class Config:
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}.")
+        api_base = env.get("DISCORD_API_BASE", "").strip().rstrip("/")
+        if api_base and not api_base.startswith(("http://", "https://")):
+            raise ConfigError(f"DISCORD_API_BASE must be an http:// or https:// address, not {api_base!r}.")
         return cls(
             token=token,
             database_path=env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            api_base=api_base or None,
         )

@@ -12,6 +12,7 @@ import logging
 from typing import Any, Protocol
 
 import discord
+import yarl
 from discord.ext import commands
 
 from bot.clock import TimerDispatcher
@@ -42,6 +43,8 @@ class BotConfig(Protocol):
     def database_path(self) -> str: ...
     @property
     def dev_guild_id(self) -> int | None: ...
+    @property
+    def api_base(self) -> str | None: ...
 
 
 class MiddleKingdomBot(commands.Bot):
@@ -117,13 +120,26 @@ class MiddleKingdomBot(commands.Bot):
             self._db = None
 
 
+def point_at(api_base: str | None) -> None:
+    """Talk to another Discord at ``api_base`` (a local double in end-to-end tests): its REST API and its
+    gateway. discord.py reads both from class attributes, so this is process-wide; None leaves Discord."""
+    if not api_base:
+        return
+    url = yarl.URL(api_base)
+    discord.http.Route.BASE = str(url / "api" / "v10")
+    gateway = url.with_scheme("wss" if url.scheme == "https" else "ws") / "gateway"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
+
+
 def run_bot(config: BotConfig) -> None:
     """Run until interrupted. Logging is configured by the caller (``python -m bot``)."""
+    point_at(config.api_base)
     MiddleKingdomBot(config).run(config.token, log_handler=None)
 
 
 async def sync_commands(config: BotConfig, guild_id: int | None = None) -> list[str]:
     """Publish the slash commands: to one server (at once) or globally (Discord may take a while)."""
+    point_at(config.api_base)
     bot = MiddleKingdomBot(config, services=False)
     async with bot:
         await bot.login(config.token)
