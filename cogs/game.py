@@ -21,13 +21,16 @@ from cogs.checks import can_manage
 from cogs.components import PREFIX, Ref, clip, persistent_view
 from cogs.components import board_view as board_buttons
 from cogs.errors import report
-from cogs.lobby import lobby_text, open_table, options_panel
+from cogs.lobby import lobby_text, options_panel
 from cogs.messages import (
     NO_PINGS,
     board_picture,
+    clock_line,
+    due_text,
     message_kwargs,
     public_names,
     ranking_lines,
+    relative_time,
     send_private,
     service_of,
     title,
@@ -54,11 +57,13 @@ def _summary(table: Table, user_id: int | None = None) -> str:
     if table.status == "lobby":
         return f"{head}: open table, {len(table.players)}/{table.seat_count} seats taken{_where(table)}"
     seat = table.seat_of(user_id) if user_id is not None else None
-    if seat is not None and seat in table.to_act():
-        return f"{head}: **your move**{_where(table)}"
+    movers = sorted(table.to_act())
+    if seat is not None and seat in movers:
+        # Sorted longest-waiting first by the service; the last change of the game is when the wait began.
+        return f"{head}: **your move** since {relative_time(table.updated_at)}{due_text(table, [seat])}{_where(table)}"
     names = public_names(table)
-    movers = ", ".join(names[s] for s in sorted(table.to_act())) or "nobody"
-    return f"{head}: {movers} to move{_where(table)}"
+    who = ", ".join(names[s] for s in movers) or "nobody"
+    return f"{head}: {who} to move{due_text(table, movers)}{_where(table)}"
 
 
 class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"resign"):
@@ -137,11 +142,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
             engine.check_players(count)
         except ValueError as error:
             raise UserError(str(error)) from None
-        if engine.options:
-            text, view = options_panel(game, count, [opt.choices.index(opt.default) for opt in engine.options])
-            await interaction.followup.send(text, view=view, ephemeral=True)
-        else:
-            await open_table(interaction, game, count, [])
+        # Every table has a clock to choose, so there is always a panel (only its clock page, for a game
+        # without options of its own).
+        text, view = options_panel(game, count, [opt.choices.index(opt.default) for opt in engine.options])
+        await interaction.followup.send(text, view=view, ephemeral=True)
 
     @app_commands.command(name="list", description="This server's open and running games")
     @app_commands.guild_only()
@@ -167,11 +171,12 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         table = await self._find(interaction, game)
         if table.state is None:
             raise WrongStatus("This game has not started yet.")
-        lines = [f"**{title(table)}**", *(ranking_lines(table) or [turn_line(table)])]
+        lines = [f"**{title(table)}**", *(ranking_lines(table) or [turn_line(table), clock_line(table)])]
         kwargs = message_kwargs(file=await board_picture(table), view=board_buttons(table))
         # The deferred answer stays private; the board itself is a new, public message.
         await interaction.edit_original_response(content=f"Here is the board of {title(table)}.")
-        await interaction.followup.send("\n".join(lines), allowed_mentions=NO_PINGS, **kwargs)
+        text = "\n".join(line for line in lines if line)
+        await interaction.followup.send(text, allowed_mentions=NO_PINGS, **kwargs)
 
     @app_commands.command(name="resign", description="Leave a running game (you are ranked last)")
     @app_commands.describe(game="The game number (this thread's game if left out)")

@@ -1,8 +1,9 @@
 """Opening a table: the private options panel of ``/game new`` and the public lobby message with its seats.
 
 Both are persistent components. The options panel keeps its choices in its custom_ids
-(``mk:new:<game>:<seats>:<choice indices>:<what>``); the lobby buttons name the table
-(``mk:<game_id>:0:<verb>``). The table service re-checks every click.
+(``mk:new:<game>:<seats>:<option indices>:<clock indices>:<what>``); it has two pages, the game's options
+and the clock (time control, timeout policy, whether vacations pause clocks), because Discord allows five
+rows. The lobby buttons name the table (``mk:<game_id>:0:<verb>``). The table service re-checks every click.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from cogs.components import PREFIX, choice, clip, persistent_view
 from cogs.controls import option_text
 from cogs.errors import report
 from cogs.messages import NO_PINGS, message_kwargs, service_of
+from cogs.table_clock import DEFAULT_CLOCK, PLACEHOLDERS, chosen_clock, clock_choices, clock_summary, read_clock
 
-MAX_OPTIONS = 4  # one select each, and a row for the button
+MAX_OPTIONS = 4  # one select each, and a row for the buttons
+CLOCK_PAGE = ("clock", "c0", "c1", "c2")  # what was clicked, when the clock page is to be shown after it
 
 
 # -- the options panel -----------------------------------------------------------------------------------
@@ -49,26 +52,61 @@ def _works(game: Game, seats: int, key: str, value: Any) -> bool:
     return True
 
 
-def options_panel(key: str, seats: int, picks: Sequence[int]) -> tuple[str, discord.ui.View]:
+def _clock_items(key: str, seats: int, picks: Sequence[int], clock: Sequence[int]) -> list[discord.ui.Item[Any]]:
+    return [
+        NewTableItem(key, seats, picks, f"c{n}", clock, options=options, placeholder=PLACEHOLDERS[n], row=n)
+        for n, options in enumerate(clock_choices(clock))
+    ]
+
+
+def options_panel(
+    key: str, seats: int, picks: Sequence[int], clock: Sequence[int] = DEFAULT_CLOCK, *, page: str = "game"
+) -> tuple[str, discord.ui.View]:
+    """The panel's game page (the game's own options) or its clock page; a game without options has only
+    the clock page."""
     game = games.get(key)
     items: list[discord.ui.Item[Any]] = []
-    for n, opt in enumerate(game.options[:MAX_OPTIONS]):
-        options = [
-            choice(option_text(key, opt, value), str(i), opt.help or None, default=i == picks[n])
-            for i, value in enumerate(opt.choices)
-            if i == picks[n] or _works(game, seats, opt.key, value)
-        ]
-        items.append(NewTableItem(key, seats, picks, f"o{n}", options=options, placeholder=opt.label, row=n))
-    items.append(NewTableItem(key, seats, picks, "open", row=MAX_OPTIONS))
-    text = f"**{game.title}** for up to {seats} players. Choose the table options, then open the table."
+    shown = game.options[:MAX_OPTIONS]
+    if page == "clock" or not shown:
+        items.extend(_clock_items(key, seats, picks, clock))
+        if shown:
+            items.append(NewTableItem(key, seats, picks, "game", clock, row=MAX_OPTIONS - 1))
+        button_row = MAX_OPTIONS - 1
+    else:
+        for n, opt in enumerate(shown):
+            options = [
+                choice(option_text(key, opt, value), str(i), opt.help or None, default=i == picks[n])
+                for i, value in enumerate(opt.choices)
+                if i == picks[n] or _works(game, seats, opt.key, value)
+            ]
+            items.append(
+                NewTableItem(key, seats, picks, f"o{n}", clock, options=options, placeholder=opt.label, row=n)
+            )
+        items.append(NewTableItem(key, seats, picks, "clock", clock, row=MAX_OPTIONS))
+        button_row = MAX_OPTIONS
+    items.append(NewTableItem(key, seats, picks, "open", clock, row=button_row))
+    control, policy, vacations = chosen_clock(clock)
+    text = (
+        f"**{game.title}** for up to {seats} players. Choose the table options, then open the table.\n"
+        + clock_summary(control, policy, vacations)
+    )
     return text, persistent_view(*items)
 
 
 class NewTableItem(
     discord.ui.DynamicItem[discord.ui.Item[Any]],
-    template=r"mk:new:(?P<key>[a-z_]{1,24}):(?P<seats>[0-9]{1,2}):(?P<picks>[0-9.]{0,40}):(?P<what>open|o[0-9])",
+    # The clock part is optional: panels sent before it existed keep working, with the default clock.
+    template=r"mk:new:(?P<key>[a-z_]{1,24}):(?P<seats>[0-9]{1,2}):(?P<picks>[0-9.]{0,40}):"
+    r"(?:(?P<clock>[0-9]{1,2}\.[0-9]\.[0-9]):)?(?P<what>open|clock|game|o[0-9]|c[0-2])",
 ):
-    """A select (one table option) or the "Open the table" button of the private options panel."""
+    """A select (a table option or a clock choice) or a button (open the table, or turn the page) of the
+    private options panel."""
+
+    BUTTONS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "open": ("Open the table", discord.ButtonStyle.success),
+        "clock": ("Clock and timeouts", discord.ButtonStyle.secondary),
+        "game": ("Game options", discord.ButtonStyle.secondary),
+    }
 
     def __init__(
         self,
@@ -76,23 +114,23 @@ class NewTableItem(
         seats: int,
         picks: Sequence[int],
         what: str,
+        clock: Sequence[int] = DEFAULT_CLOCK,
         *,
         options: Sequence[discord.SelectOption] = (),
         placeholder: str = "",
         row: int | None = None,
     ) -> None:
-        custom_id = f"mk:new:{key}:{seats}:{_picks_text(picks)}:{what}"
+        custom_id = f"mk:new:{key}:{seats}:{_picks_text(picks)}:{_picks_text(clock)}:{what}"
         item: discord.ui.Item[Any]
-        if what == "open":
-            item = discord.ui.Button(
-                label="Open the table", style=discord.ButtonStyle.success, custom_id=custom_id, row=row
-            )
+        if what in self.BUTTONS:
+            label, style = self.BUTTONS[what]
+            item = discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row)
         else:
             item = discord.ui.Select(
                 custom_id=custom_id, options=list(options), placeholder=clip(placeholder, 150), row=row
             )
         super().__init__(item)
-        self.key, self.seats, self.picks, self.what = key, seats, list(picks), what
+        self.key, self.seats, self.picks, self.what, self.clock = key, seats, list(picks), what, list(clock)
 
     @classmethod
     async def from_custom_id(
@@ -100,7 +138,8 @@ class NewTableItem(
     ) -> NewTableItem:
         key = match["key"]
         picks = _read_picks(games.get(key), match["picks"]) if key in games.GAMES else []
-        return cls(key, int(match["seats"]), picks, match["what"], options=getattr(item, "options", ()))
+        clock = read_clock(match["clock"])
+        return cls(key, int(match["seats"]), picks, match["what"], clock, options=getattr(item, "options", ()))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
@@ -108,19 +147,30 @@ class NewTableItem(
             if self.key not in games.GAMES:
                 raise UserError("That game is not available any more.")
             if self.what == "open":
-                await open_table(interaction, self.key, self.seats, self.picks)
+                await open_table(interaction, self.key, self.seats, self.picks, self.clock)
                 return
-            n, values, picks = int(self.what[1:]), list(getattr(self.item, "values", [])), list(self.picks)
-            if values and str(values[0]).isdigit() and n < len(picks):
-                picks[n] = int(values[0])
-            picks = _read_picks(games.get(self.key), _picks_text(picks))  # an out-of-range index falls back
-            text, view = options_panel(self.key, self.seats, picks)
+            picks, clock = list(self.picks), list(self.clock)
+            values = list(getattr(self.item, "values", []))
+            if self.what[0] in "oc" and values and str(values[0]).isdigit():
+                chosen, n = (picks if self.what[0] == "o" else clock), int(self.what[1:])
+                if n < len(chosen):
+                    chosen[n] = int(values[0])
+            # An out-of-range index falls back to the default.
+            picks, clock = _read_picks(games.get(self.key), _picks_text(picks)), read_clock(_picks_text(clock))
+            page = "clock" if self.what in CLOCK_PAGE else "game"
+            text, view = options_panel(self.key, self.seats, picks, clock, page=page)
             await interaction.edit_original_response(content=text, view=view)
         except Exception as error:
             await report(interaction, error)
 
 
-async def open_table(interaction: discord.Interaction, key: str, seats: int, picks: Sequence[int]) -> None:
+async def open_table(
+    interaction: discord.Interaction,
+    key: str,
+    seats: int,
+    picks: Sequence[int],
+    clock: Sequence[int] = DEFAULT_CLOCK,
+) -> None:
     """Create the table and post its lobby publicly in the channel (a deferred interaction is expected)."""
     game = games.get(key)
     options = {opt.key: opt.choices[picks[n]] for n, opt in enumerate(game.options[:MAX_OPTIONS]) if n < len(picks)}
@@ -130,6 +180,7 @@ async def open_table(interaction: discord.Interaction, key: str, seats: int, pic
     except ValueError as error:
         raise UserError(str(error)) from None
     service = service_of(interaction)
+    control, policy, vacations = chosen_clock(clock)
     table = await service.create(
         key=key,
         creator_id=interaction.user.id,
@@ -138,6 +189,9 @@ async def open_table(interaction: discord.Interaction, key: str, seats: int, pic
         options=options,
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
+        time_control=control,
+        timeout_policy=policy,
+        vacation_allowed=vacations,
     )
     # Finish the private deferred answer first: the next followup is then a new message, and public.
     await interaction.edit_original_response(content=f"Opening table #{table.id}…", view=None)
@@ -158,6 +212,7 @@ def lobby_text(table: Table) -> str:
     )
     if chosen:
         lines.append(f"Options: {chosen}")
+    lines.append(clock_summary(table.time_control, table.timeout_policy, table.vacation_allowed))
     for n in range(table.seat_count):
         player = table.players[n] if n < len(table.players) else None
         if player is None:

@@ -18,7 +18,7 @@ import render
 from bot.games.base import Event
 
 if TYPE_CHECKING:
-    from bot.tables import Table, TableService
+    from bot.tables import Notification, Table, TableService
     from cogs.client import MiddleKingdomBot
 
 log = logging.getLogger(__name__)
@@ -52,15 +52,50 @@ def event_lines(table: Table, events: Iterable[Event], seat: int | None = None) 
     return [line for line in lines if line]
 
 
+def relative_time(when: float) -> str:
+    """A Discord timestamp: each reader sees it in their own words and time zone ("in 3 hours")."""
+    return f"<t:{int(when)}:R>"
+
+
+def due_text(table: Table, seats: Iterable[int]) -> str:
+    """ " (due <t:..:R>)": when the first of these seats runs out of time; "" off the clock."""
+    due = [table.deadlines[s] for s in seats if s in table.deadlines]
+    return f" (due {relative_time(min(due))})" if due else ""
+
+
 def turn_line(table: Table) -> str:
-    """Whose turn it is, with mentions (the only people a board message pings)."""
+    """Whose turn it is, with mentions (the only people a board message pings) and, on a clock, when due."""
     seats = sorted(table.to_act())
     if not seats:
         return ""
-    names = public_names(table)
+    names = [name + due_text(table, [seat]) for seat, name in enumerate(public_names(table))]
     if len(seats) == 1:
         return f"It is {names[seats[0]]}'s turn."
     return "Waiting for " + ", ".join(names[s] for s in seats[:-1]) + f" and {names[seats[-1]]}."
+
+
+# What happens to a seat out of time, in a few words (the lobby, the board) and as a sentence's end.
+POLICY_LABELS = {"ai": "the computer plays", "skip": "an automatic safe move", "forfeit": "forfeit (ranked last)"}
+_TIMED_OUT = {
+    "ai": ": the computer played for them.",
+    "skip": ": an automatic move was made for them.",
+    "forfeit": " and forfeits (ranked last).",
+}
+
+
+def clock_line(table: Table) -> str:
+    """The table's time control and timeout policy, for running timed games; "" otherwise."""
+    if not table.time_control.timed or table.status != "running":
+        return ""
+    policy = POLICY_LABELS.get(table.timeout_policy, table.timeout_policy)
+    return f"Clock: {table.time_control.describe()}; out of time, {policy}."
+
+
+def timeout_line(table: Table, note: Notification) -> str:
+    """ "Ana ran out of time and forfeits (ranked last)." for a move the table's policy made; else ""."""
+    if note.timeout is None or note.seat is None:
+        return ""
+    return f"{public_names(table)[note.seat]} ran out of time{_TIMED_OUT.get(note.timeout, '.')}"
 
 
 def ranking_lines(table: Table) -> list[str]:

@@ -1,0 +1,66 @@
+"""The clock choices of a new table: time control, timeout policy and whether vacations pause clocks.
+
+The options panel of ``/game new`` keeps them as three indices in its custom_ids (``"<time>.<policy>.<vac>"``),
+so they are read back here from untrusted text, falling back to the defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.timecontrol import PRESETS, TIMEOUT_POLICIES, TimeControl
+from cogs.components import choice
+from cogs.messages import POLICY_LABELS
+
+CLOCKS = list(PRESETS)
+POLICIES = list(TIMEOUT_POLICIES)
+VACATIONS = (True, False)
+DEFAULT_CLOCK = (CLOCKS.index("none"), POLICIES.index("ai"), VACATIONS.index(True))
+PLACEHOLDERS = ("Time control", "When time runs out", "Vacations")
+
+
+def read_clock(text: str | None) -> list[int]:
+    picks = list(DEFAULT_CLOCK)
+    sizes = (len(CLOCKS), len(POLICIES), len(VACATIONS))
+    for n, part in enumerate(text.split(".") if text else []):
+        if n < len(sizes) and part.isdigit() and int(part) < sizes[n]:
+            picks[n] = int(part)
+    return picks
+
+
+def chosen_clock(clock: Sequence[int]) -> tuple[TimeControl, str, bool]:
+    """The (time control, timeout policy, vacations pause clocks) that valid indices stand for."""
+    return PRESETS[CLOCKS[clock[0]]], POLICIES[clock[1]], VACATIONS[clock[2]]
+
+
+def clock_summary(control: TimeControl, policy: str, vacations: bool) -> str:
+    """The clock of a table in one line, for the options panel and the lobby."""
+    if not control.timed:
+        return "Clock: no time limit."
+    pause = "pause clocks" if vacations else "do not pause clocks"
+    return f"Clock: {control.describe()}; out of time, {POLICY_LABELS[policy]}; vacations {pause}."
+
+
+def clock_choices(clock: Sequence[int]) -> list[list[discord.SelectOption]]:
+    """The options of the three clock selects, in PLACEHOLDERS order, the current picks marked."""
+    times = [
+        choice("No time limit" if label == "none" else label, str(i), None, default=i == clock[0])
+        for i, label in enumerate(CLOCKS)
+    ]
+    # Each policy is described in words, so the table knows what it agrees to.
+    policies = [
+        choice(f"Out of time: {POLICY_LABELS[p]}", str(i), TIMEOUT_POLICIES[p], default=i == clock[1])
+        for i, p in enumerate(POLICIES)
+    ]
+    vacations = [
+        choice(
+            f"Vacations {'pause' if pause else 'do not pause'} clocks",
+            str(i),
+            "A player on vacation (/me vacation) keeps their time" if pause else "Clocks run during vacations",
+            default=i == clock[2],
+        )
+        for i, pause in enumerate(VACATIONS)
+    ]
+    return [times, policies, vacations]
