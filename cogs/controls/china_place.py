@@ -1,0 +1,186 @@
+"""China controls, placing pieces: region, then pieces, then (only when there is a choice) the payment.
+
+Every option is read off the engine's legal placements, so only legal choices are shown. Payloads:
+
+    reg.<n> (select: region id) | pcs.<region>.<1|2>.<n> (select: pieces code)
+    pay.<region>.<pieces>.<n> (select: cards code) | put.<region>.<pieces>.<cards>
+
+(``.<n>`` is the select's number, added by ``cogs.components.selects``.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+import discord
+
+from bot.errors import UserError
+from bot.games.base import Action
+from bot.games.china.schema import ChinaView, RegionView
+from bot.tables import Table
+from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
+from cogs.controls.china_words import (
+    GONE,
+    UNREADABLE,
+    card,
+    cards_code,
+    houses_in,
+    payment_text,
+    pieces_code,
+    pieces_label,
+    pieces_order,
+    read_cards,
+    read_pieces,
+    region_detail,
+    region_label,
+    region_of,
+)
+
+HOME = "home"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One set of pieces in one region, with every legal way to pay for it (the cheapest first)."""
+
+    region: str
+    pieces: tuple[dict[str, Any], ...]
+    payments: tuple[tuple[str, ...], ...]
+
+    @property
+    def code(self) -> str:
+        return pieces_code(self.pieces)
+
+    def action(self, cards: Sequence[str]) -> Action:
+        return {"type": "place", "region": self.region, "cards": list(cards), "pieces": [dict(p) for p in self.pieces]}
+
+
+def view_of(table: Table, seat: int | None) -> ChinaView:
+    return cast(ChinaView, table.view(seat))
+
+
+def choices(table: Table, seat: int) -> dict[str, dict[str, Choice]]:
+    """Region id -> pieces code -> Choice, in the engine's (sorted, deterministic) order."""
+    found: dict[str, dict[str, list[Any]]] = {}
+    for action in table.game.legal_actions(table.state, seat):
+        if action["type"] != "place":
+            continue
+        code = pieces_code(action["pieces"])
+        entry = found.setdefault(action["region"], {}).setdefault(code, [tuple(action["pieces"]), []])
+        entry[1].append(tuple(action["cards"]))
+    return {
+        region: {
+            code: Choice(region, tuple(dict(p) for p in pieces), tuple(sorted(pays, key=len)))  # sort is stable
+            for code, (pieces, pays) in codes.items()
+        }
+        for region, codes in found.items()
+    }
+
+
+def _choice(table: Table, seat: int, region_id: str, code: str) -> Choice:
+    region = region_of(view_of(table, None), region_id)
+    canonical = pieces_code(read_pieces(code, region))
+    found = choices(table, seat).get(region_id, {}).get(canonical)
+    if found is None:
+        raise UserError(GONE)
+    return found
+
+
+# -- step 1: the region (part of the first step) ------------------------------------------------------
+def region_selects(table: Table, seat: int, view: ChinaView) -> list[discord.ui.Item[Any]]:
+    legal = choices(table, seat)
+    options = []
+    for region in view["regions"]:
+        if region["id"] in legal:
+            most = max(len(c.pieces) for c in legal[region["id"]].values())
+            label = f"{region_label(region)} · up to {most} piece{'s' if most != 1 else ''}"
+            options.append(choice(label, region["id"], region_detail(region, seat)))
+    return list(selects(Ref.of(table), "reg", options, "Place pieces in a region…"))
+
+
+# -- step 2: the pieces ------------------------------------------------------------------------------
+def _pieces_option(found: Choice, region: RegionView) -> discord.SelectOption:
+    pays = " or ".join(payment_text(p, region["color"]) for p in found.payments)
+    detail = f"pay {pays}"
+    if not region["scored"] and houses_in(found.pieces) == region["free_spaces"]:
+        detail += f" · fills {region['name']}: it is scored at once"
+    return choice(pieces_label(found.pieces), found.code, detail)
+
+
+def pieces_step(table: Table, seat: int, region_id: str) -> Panel:
+    legal = choices(table, seat).get(region_id)
+    if not legal:
+        raise UserError(GONE)
+    view, ref = view_of(table, seat), Ref.of(table)
+    region = region_of(view, region_id)
+    ordered = sorted(legal.values(), key=lambda c: pieces_order(c.pieces))
+    one = [_pieces_option(c, region) for c in ordered if len(c.pieces) == 1]
+    two = [_pieces_option(c, region) for c in ordered if len(c.pieces) == 2]
+    items: list[discord.ui.Item[Any]] = list(selects(ref, f"pcs.{region_id}.1", one, "One piece…"))
+    if two:
+        items += selects(ref, f"pcs.{region_id}.2", two, "Two pieces…", first_row=len(items))
+    items.append(ControlButton(ref, HOME, "Back", style=discord.ButtonStyle.secondary, row=4))
+    colour = card(region["color"])
+    text = (
+        f"**{region['name']}** ({region_detail(region, seat)}). Which pieces? Each costs one {colour} card, "
+        "or two cards of one other colour. House spaces are numbered as on the board."
+    )
+    return Panel(text, persistent_view(*items))
+
+
+def pick_pieces(table: Table, seat: int, region_id: str, code: str) -> Action | Panel:
+    """The chosen pieces: placed at once when there is one way to pay, else the payment step."""
+    found = _choice(table, seat, region_id, code)
+    if len(found.payments) == 1:
+        return found.action(found.payments[0])
+    return payment_step(table, found, found.payments[0])
+
+
+# -- step 3: the payment, the cheapest preselected ---------------------------------------------------
+def payment_step(table: Table, found: Choice, chosen: Sequence[str]) -> Panel:
+    ref, region = Ref.of(table), region_of(view_of(table, None), found.region)
+    options = [
+        choice(
+            payment_text(pay, region["color"]),
+            cards_code(pay),
+            f"{len(pay)} card{'s' if len(pay) != 1 else ''}" + (" · cheapest" if n == 0 else ""),
+            default=tuple(pay) == tuple(chosen),
+        )
+        for n, pay in enumerate(found.payments)
+    ]
+    put = f"put.{found.region}.{found.code}.{cards_code(chosen)}"
+    items: list[discord.ui.Item[Any]] = [
+        *selects(ref, f"pay.{found.region}.{found.code}", options, "How do you pay?"),
+        ControlButton(ref, put, f"Place, paying {payment_text(chosen, region['color'])}", row=1),
+        ControlButton(ref, HOME, "Back", style=discord.ButtonStyle.secondary, row=1),
+    ]
+    text = f"{pieces_label(found.pieces)} in **{region['name']}**. How do you pay? The cheapest way is chosen."
+    return Panel(text, persistent_view(*items))
+
+
+def pick_payment(table: Table, seat: int, region_id: str, code: str, cards: str) -> Panel:
+    found = _choice(table, seat, region_id, code)
+    chosen = tuple(read_cards(cards))
+    if chosen not in found.payments:
+        raise UserError(GONE)
+    return payment_step(table, found, chosen)
+
+
+def place(table: Table, seat: int, region_id: str, code: str, cards: str) -> Action:
+    """The action of a "Place" button: built from the payload, re-checked by the engine at its version."""
+    region = region_of(view_of(table, None), region_id)
+    return {"type": "place", "region": region_id, "cards": read_cards(cards), "pieces": read_pieces(code, region)}
+
+
+def resolve(table: Table, seat: int, verb: str, args: Sequence[str], value: str | None) -> Action | Panel:
+    if verb == "reg" and value is not None:
+        return pieces_step(table, seat, value)
+    if verb == "pcs" and len(args) == 3 and value is not None:
+        return pick_pieces(table, seat, args[0], value)
+    if verb == "pay" and len(args) == 3 and value is not None:
+        return pick_payment(table, seat, args[0], args[1], value)
+    if verb == "put" and len(args) == 3:
+        return place(table, seat, *args)
+    raise UserError(UNREADABLE)

@@ -1,0 +1,171 @@
+"""China controls: the words on them and the short codes their custom_ids carry.
+
+Codes keep payloads small and readable: cards are letters (``r y g o p``, e.g. ``ryy``) and pieces are
+``h<n>`` (house on space n), ``f<n>`` (fortification on space n) and ``e`` (emissary) joined by ``-``
+(``f4-h4``, ``h3-e``), where n is the number printed on the board picture. Parsing accepts only what the
+codes can express and raises UserError otherwise; whether the move is legal is the engine's business.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.errors import UserError
+from bot.games.china.schema import ChinaView, RegionView
+from bot.games.china.text import space_label
+
+UNREADABLE = "I could not read that choice; press Play for fresh controls."
+GONE = "That move is not available any more; press Play for fresh controls."
+
+COLOURS = ("red", "yellow", "green", "orange", "purple")
+LETTER = {"red": "r", "yellow": "y", "green": "g", "orange": "o", "purple": "p"}
+COLOUR_OF = {letter: colour for colour, letter in LETTER.items()}
+# Colour is never the only cue: every card also carries its colour's name.
+EMOJI = {"red": "🟥", "yellow": "🟨", "green": "🟩", "orange": "🟧", "purple": "🟪"}
+
+_PIECE = re.compile(r"(?P<kind>[hf])(?P<space>[0-9]{1,2})|e")
+_KIND_ORDER = {"fortification": 0, "house": 1, "emissary": 2}
+
+
+# -- cards -------------------------------------------------------------------------------------------
+def card(colour: str) -> str:
+    return f"{EMOJI.get(colour, '')} {colour}".strip()
+
+
+def cards_list(colours: Sequence[str]) -> str:
+    """["red", "green", "green"] -> "🟥 red, 2 × 🟩 green" (in the fixed colour order)."""
+    counts = Counter(colours)
+    parts = [card(c) if counts[c] == 1 else f"{counts[c]} × {card(c)}" for c in COLOURS if counts[c]]
+    return ", ".join(parts) or "no cards"
+
+
+def payment_text(colours: Sequence[str], region_colour: str) -> str:
+    """How a card set pays in a region: its own-colour cards, then the wild pair named as such."""
+    own = sum(1 for c in colours if c == region_colour)
+    pair = [c for c in colours if c != region_colour]
+    parts = [card(region_colour) if own == 1 else f"{own} × {card(region_colour)}"] if own else []
+    if pair:
+        parts.append(f"2 × {card(pair[0])} (wild pair)")
+    return " + ".join(parts)
+
+
+def cards_code(colours: Sequence[str]) -> str:
+    return "".join(LETTER[c] for c in colours)
+
+
+def read_cards(code: str) -> list[str]:
+    if not 1 <= len(code) <= 3 or any(letter not in COLOUR_OF for letter in code):
+        raise UserError(UNREADABLE)
+    return sorted((COLOUR_OF[letter] for letter in code), key=COLOURS.index)
+
+
+# -- pieces ------------------------------------------------------------------------------------------
+def pieces_code(pieces: Sequence[Mapping[str, Any]]) -> str:
+    parts = []
+    for piece in pieces:
+        if piece["kind"] == "emissary":
+            parts.append("e")
+        else:
+            parts.append(f"{'h' if piece['kind'] == 'house' else 'f'}{space_label(str(piece['space']))}")
+    return "-".join(parts)
+
+
+def read_pieces(code: str, region: RegionView) -> list[dict[str, str]]:
+    """A pieces code as the engine's piece dicts (canonical order), for the spaces of ``region`` only."""
+    spaces = {space_label(s): s for s in region["spaces"]}
+    parts = code.split("-")
+    if not 1 <= len(parts) <= 2:
+        raise UserError(UNREADABLE)
+    pieces: list[dict[str, str]] = []
+    for part in parts:
+        match = _PIECE.fullmatch(part)
+        if match is None:
+            raise UserError(UNREADABLE)
+        if part == "e":
+            pieces.append({"kind": "emissary"})
+            continue
+        if match["space"] not in spaces:
+            raise UserError(UNREADABLE)
+        kind = "house" if match["kind"] == "h" else "fortification"
+        pieces.append({"kind": kind, "space": spaces[match["space"]]})
+    return sorted(pieces, key=lambda p: (_KIND_ORDER[p["kind"]], p.get("space", "")))
+
+
+def pieces_label(pieces: Sequence[Mapping[str, Any]]) -> str:
+    """"House on 3 + emissary", "Houses on 3 and 5", "Fortification on 4 with your house"..."""
+    houses = [space_label(str(p["space"])) for p in pieces if p["kind"] == "house"]
+    forts = [space_label(str(p["space"])) for p in pieces if p["kind"] == "fortification"]
+    emissaries = sum(1 for p in pieces if p["kind"] == "emissary")
+    parts = []
+    for fort in forts:
+        if fort in houses:
+            houses.remove(fort)
+            parts.append(f"fortification on {fort} with your house")
+        else:
+            parts.append(f"fortification on {fort}")
+    if len(houses) == 1:
+        parts.append(f"house on {houses[0]}")
+    elif houses:
+        parts.append(f"houses on {' and '.join(houses)}")
+    if emissaries:
+        parts.append("emissary" if emissaries == 1 else f"{emissaries} emissaries")
+    text = " + ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+def pieces_order(pieces: Sequence[Mapping[str, Any]]) -> tuple[int, tuple[int, ...]]:
+    """Reading order of piece options: houses, then with an emissary, emissaries, fortifications; by space."""
+    kinds = tuple(p["kind"] for p in pieces)
+    shapes = [("house",), ("emissary",), ("fortification",), ("house", "house"), ("house", "emissary"),
+              ("emissary", "emissary"), ("fortification", "house"), ("fortification", "emissary")]
+    rank = shapes.index(kinds) if kinds in shapes else len(shapes)
+    return rank, tuple(int(space_label(str(p["space"])) or 0) for p in pieces if "space" in p)
+
+
+def houses_in(pieces: Sequence[Mapping[str, Any]]) -> int:
+    return sum(1 for p in pieces if p["kind"] == "house")
+
+
+# -- the table ---------------------------------------------------------------------------------------
+def region_of(view: ChinaView, region_id: str) -> RegionView:
+    for region in view["regions"]:
+        if region["id"] == region_id:
+            return region
+    raise UserError(UNREADABLE)
+
+
+def region_label(region: RegionView) -> str:
+    return f"{EMOJI[region['color']]} {region['name']}"
+
+
+def region_detail(region: RegionView, seat: int) -> str:
+    """One line on a region as a player weighs it (for a select option's description)."""
+    total, free, mine = len(region["spaces"]), region["free_spaces"], region["houses"][seat]
+    parts = ["scored" if region["scored"] else "empty: 1 piece only" if not region["open"] else "open"]
+    parts.append(f"{free} of {total} spaces free" if free else "no space free")
+    if region["cap"]:
+        parts.append(f"emissaries {sum(region['emissaries'])} of at most {region['cap']}")
+    if mine:
+        parts.append(f"you have {mine} house{'s' if mine != 1 else ''}")
+    return " · ".join(parts)
+
+
+def table_line(view: ChinaView) -> str:
+    """The face-up cards and the deck, which every refill and exchange chooses among."""
+    deck = f"Deck: {view['deck_count']} card{'s' if view['deck_count'] != 1 else ''}"
+    if view["exhaustions"] == 1:
+        deck += " (it ran out once: the next time ends the game)"
+    elif view["exhaustions"] >= 2:
+        deck = "The deck is gone: this is the last round"
+    return f"Face-up: {cards_list(view['display']) if view['display'] else 'none'}. {deck}."
+
+
+def supply_line(view: ChinaView, seat: int) -> str:
+    me = view["players"][seat]
+    parts = [f"{me['houses']} houses", f"{me['emissaries']} emissaries"]
+    if view["options"].get("fortifications"):
+        parts.append("1 fortification" if me["fortifications"] else "your fortification is placed")
+    return f"In supply: {', '.join(parts)}. Score: {me['score']}."
