@@ -104,7 +104,11 @@ def option_label(option: Option, value: Any) -> str | None:
 def build(table: Table, seat: int) -> discord.ui.View | None:
     legal = table.game.legal_actions(table.state, seat)
     ref = Ref.of(table)
-    draws = sorted((a for a in legal if a["type"] == "draw"), key=lambda a: a["source"] != "deck")  # deck first
+    # The deck first, then the face-up colours in the usual colour order.
+    draws = sorted(
+        (a for a in legal if a["type"] == "draw"),
+        key=lambda a: -1 if a["source"] == "deck" else COLOURS.index(a["color"]),
+    )
     if draws:
         return persistent_view(*(_draw_button(ref, a, view_of(table, None)["deck_count"]) for a in draws))
     items: list[discord.ui.Item[Any]] = china_place.region_selects(table, seat, view_of(table, seat))

@@ -110,11 +110,11 @@ def _pieces_option(found: Choice, region: RegionView) -> discord.SelectOption:
 
 
 def pieces_step(table: Table, seat: int, region_id: str) -> Panel:
+    view, ref = view_of(table, seat), Ref.of(table)
+    region = region_of(view, region_id)
     legal = choices(table, seat).get(region_id)
     if not legal:
         raise UserError(GONE)
-    view, ref = view_of(table, seat), Ref.of(table)
-    region = region_of(view, region_id)
     ordered = sorted(legal.values(), key=lambda c: pieces_order(c.pieces))
     one = [_pieces_option(c, region) for c in ordered if len(c.pieces) == 1]
     two = [_pieces_option(c, region) for c in ordered if len(c.pieces) == 2]
