@@ -199,7 +199,9 @@ async def open_table(
         lobby_text(table), wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=lobby_view(table))
     )
     await service.set_lobby_message(table.id, message.id)
-    await interaction.edit_original_response(content=f"Table #{table.id} is open: {message.jump_url}")
+    # Built here: a followup message knows no guild (discord.py gives it a bare channel), so jump_url says @me.
+    link = f"https://discord.com/channels/{interaction.guild_id or '@me'}/{message.channel.id}/{message.id}"
+    await interaction.edit_original_response(content=f"Table #{table.id} is open: {link}")
 
 
 # -- the lobby -------------------------------------------------------------------------------------------
