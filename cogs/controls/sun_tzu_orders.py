@@ -1,0 +1,231 @@
+"""Sun Tzu orders (D2): one select per province listing the cards in hand, a summary and a Confirm button.
+
+The half-built orders live in the custom_ids as five characters, one card kind per province in board order
+("-" for none yet; copies of a card are alike, so kinds suffice), e.g. ``o.7p-x1.2`` is the select of the
+third province while Qin holds the 7, Chu a +1, Han-Qi a Plague and Wu the 1. Payloads:
+
+    o.<codes>.<i> (select, value: a kind code) | oe.<codes> (edit) | oc.<codes> (confirm)
+    os.<codes> (exceptional support, whose Back returns to these orders)
+
+Codes are untrusted: every step rebuilds them against the seat's current hand (a card no longer held, or a 6
+where it may not go, is dropped) and ``apply`` re-checks the commitment. Editing only reads the seat's own
+view, so a half-built order survives the other player's moves (``carries_over``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import discord
+
+from bot.errors import UserError
+from bot.games.base import Action
+from bot.games.sun_tzu.data import PROVINCES
+from bot.games.sun_tzu.schema import CardView, SunTzuView
+from cogs.components import ControlButton, ControlSelect, Panel, choice, persistent_view
+from cogs.controls.sun_tzu_seat import Seat
+from cogs.controls.sun_tzu_words import (
+    KIND_ORDER,
+    LABELS,
+    UNREADABLE,
+    board_line,
+    card_hint,
+    holder,
+    kind,
+    me,
+    opponent,
+    points,
+    province,
+    support_cards,
+)
+
+EMPTY = "-"
+# One character per card kind: 1-9, 0 for the 10, p/m for +1/-1, q/r for +2/+3, x for the Plague.
+CODES = {f"n{n}": str(n % 10) for n in range(1, 11)} | {"plus1": "p", "minus1": "m", "plus2": "q", "plus3": "r"}
+CODES["plague"] = "x"
+KINDS = {code: k for k, code in CODES.items()}
+SECONDARY = discord.ButtonStyle.secondary
+VERBS = ("o", "oe", "oc", "os")
+
+
+def pool(view: SunTzuView) -> list[CardView]:
+    """The cards the orders may use: the hand, plus the committed cards when changing the orders."""
+    return [*(view["hand"] or []), *(view["assignment"] or {}).values()]
+
+
+def six_allowed(view: SunTzuView, pid: str) -> bool:
+    """The 6 may not go where the seat has marked, except red's Double Six on a single mark (R20)."""
+    colour = view["viewer_colour"]
+    assert colour is not None
+    marks = view["provinces"][PROVINCES.index(pid)]["marks"][colour]
+    return marks == 0 or (colour == "red" and marks == 1 and "chu_double_six" in (view["warlords_held"] or []))
+
+
+def read(text: str) -> list[str]:
+    if len(text) != len(PROVINCES) or any(c != EMPTY and c not in KINDS for c in text):
+        raise UserError(UNREADABLE)
+    return list(text)
+
+
+def tidy(view: SunTzuView, codes: list[str]) -> list[str]:
+    """The orders as far as the seat can still give them: cards it holds (each copy once), 6s where allowed."""
+    left = Counter(c["card"] for c in pool(view))
+    out = []
+    for pid, code in zip(PROVINCES, codes, strict=True):
+        k = KINDS.get(code)
+        if k is None or left[k] == 0 or (k == "n6" and not six_allowed(view, pid)):
+            out.append(EMPTY)
+            continue
+        left[k] -= 1
+        out.append(code)
+    return out
+
+
+def committed_codes(view: SunTzuView) -> str:
+    given = view["assignment"] or {}
+    return "".join(CODES[given[p]["card"]] if p in given else EMPTY for p in PROVINCES)
+
+
+def _summary(view: SunTzuView, codes: list[str]) -> str:
+    parts = []
+    for pid, code in zip(PROVINCES, codes, strict=True):
+        value = view["provinces"][PROVINCES.index(pid)]["screen"]["current"]
+        parts.append(f"{province(pid)} ({points(value)}): **{LABELS[KINDS[code]] if code != EMPTY else '—'}**")
+    return "\n".join(parts)
+
+
+def _status(seat: Seat) -> str:
+    view = seat.view
+    if opponent(view)["committed"]:
+        return f"{seat.other} has committed; your orders lock as soon as you confirm."
+    if me(view)["committed"]:
+        return f"Your orders are committed. You can change them until {seat.other} commits too."
+    return f"{seat.other} has not committed yet. You can change your orders until both of you have."
+
+
+def _double_six(view: SunTzuView, codes: list[str]) -> str:
+    colour = view["viewer_colour"]
+    for pid, code in zip(PROVINCES, codes, strict=True):
+        prov = view["provinces"][PROVINCES.index(pid)]
+        if code == CODES["n6"] and colour == "red" and prov["marks"]["red"] == 1:
+            return f"\nYour 6 in {province(pid)} uses Double Six: it becomes public when {province(pid)} is revealed."
+    return ""
+
+
+def editor_text(seat: Seat, codes: list[str], note: str = "") -> str:
+    head = f"**Sun Tzu #{seat.table.id}** · {board_line(seat.view)}\n"
+    due = (
+        "Your orders: pick one card for each province, each card once. They stay face down until revealed; "
+        "Confirm appears once all five have a card."
+    )
+    return f"{head}{note}{due}\n{_summary(seat.view, codes)}\n{_status(seat)}"
+
+
+def _options(view: SunTzuView, codes: list[str], i: int) -> list[discord.SelectOption]:
+    pid = PROVINCES[i]
+    held = Counter(c["card"] for c in pool(view))
+    used = Counter(KINDS[c] for n, c in enumerate(codes) if c != EMPTY and n != i)
+    current = KINDS.get(codes[i])
+    options = []
+    for k in KIND_ORDER:
+        if not held[k] or (k == "n6" and not six_allowed(view, pid)):
+            continue
+        free = held[k] - used[k]
+        if free > 0 or k == current:
+            hint = card_hint(k)
+        else:
+            where = next(province(PROVINCES[n]) for n, c in enumerate(codes) if c == CODES[k] and n != i)
+            hint = f"now in {where}: choosing it moves it here"
+        label = LABELS[k] + (f" (×{free} free)" if free > 1 and k != current else "")
+        options.append(choice(label, CODES[k], hint, default=k == current))
+    return options
+
+
+def editor(seat: Seat, codes: list[str], note: str = "") -> Panel:
+    """Five selects, one per province; a complete set of orders goes straight to the summary."""
+    if EMPTY not in codes:
+        return review(seat, codes, note)
+    text, items = "".join(codes), []
+    for i, pid in enumerate(PROVINCES):
+        value = seat.view["provinces"][i]["screen"]["current"]
+        placeholder = f"{province(pid)} ({points(value)}, {holder(seat.view, pid, seat.names)}): choose a card"
+        options = _options(seat.view, codes, i)
+        items.append(ControlSelect(seat.ref, f"o.{text}.{i}", options, placeholder, row=i))
+    return Panel(editor_text(seat, codes, note), persistent_view(*items))
+
+
+def review(seat: Seat, codes: list[str], note: str = "") -> Panel:
+    text = "".join(codes)
+    head = f"**Sun Tzu #{seat.table.id}** · {board_line(seat.view)}\n{note}"
+    body = f"Your orders for round {seat.view['round']}:\n{_summary(seat.view, codes)}{_double_six(seat.view, codes)}"
+    items = [
+        ControlButton(seat.ref, f"oc.{text}", "Confirm these orders", style=discord.ButtonStyle.success, row=0),
+        ControlButton(seat.ref, f"oe.{text}", "Change a card", style=discord.ButtonStyle.secondary, row=0),
+    ]
+    if support_cards(seat.view):
+        items.append(ControlButton(seat.ref, f"os.{text}", "Exceptional support…", style=SECONDARY, row=1))
+    return Panel(f"{head}{body}\n{_status(seat)}", persistent_view(*items))
+
+
+def place(view: SunTzuView, codes: list[str], i: int, code: str) -> list[str]:
+    """Put a card kind in province ``i``; with no free copy left it moves from the first other province."""
+    out = list(codes)
+    out[i] = code
+    if Counter(out)[code] > Counter(c["card"] for c in pool(view))[KINDS[code]]:
+        out[next(n for n, c in enumerate(out) if c == code and n != i)] = EMPTY
+    return out
+
+
+def commit(seat: Seat, codes: list[str]) -> Action:
+    """The commitment as instance ids: a card already in that province keeps its copy, then the first free."""
+    view = seat.view
+    given = view["assignment"] or {}
+    free = [c["id"] for c in pool(view)]
+    cards: dict[str, str] = {}
+    for pid, code in zip(PROVINCES, codes, strict=True):
+        mine = given.get(pid)
+        if mine is not None and CODES[mine["card"]] == code and mine["id"] in free:
+            cards[pid] = mine["id"]
+            free.remove(mine["id"])
+    for pid, code in zip(PROVINCES, codes, strict=True):
+        if pid not in cards:
+            instance = next(c for c in free if CODES[kind(c)] == code)
+            cards[pid] = instance
+            free.remove(instance)
+    return {"type": "commit", "cards": {pid: cards[pid] for pid in PROVINCES}}
+
+
+def codes_of(seat: Seat, args: list[str]) -> list[str]:
+    """The orders a payload carries, read strictly, while this round's orders are still open."""
+    if seat.view["stage"] != "assign":
+        raise UserError("The orders of this round are locked; press Play for fresh controls.")
+    if len(args) < 1:
+        raise UserError(UNREADABLE)
+    return read(args[0])
+
+
+def resolve(seat: Seat, verb: str, args: list[str], values: Sequence[str]) -> Action | Panel:
+    given = codes_of(seat, args)
+    codes = tidy(seat.view, given)
+    note = "Some of those cards are not in your hand any more.\n" if codes != given else ""
+    if verb == "oe" and len(args) == 1:
+        return editor(seat, codes, note)
+    if verb == "oc" and len(args) == 1:
+        if EMPTY in codes:
+            return editor(seat, codes, note)
+        if me(seat.view)["committed"] and "".join(codes) == committed_codes(seat.view):
+            # A second click on Confirm (this control works across versions): nothing to change.
+            return review(seat, codes, "These orders are committed already.\n")
+        return commit(seat, codes)
+    if verb == "o" and len(args) == 2 and args[1].isdigit() and int(args[1]) < len(PROVINCES) and len(values) == 1:
+        i, code = int(args[1]), values[0]
+        if code not in KINDS:
+            raise UserError(UNREADABLE)
+        if all(c["card"] != KINDS[code] for c in pool(seat.view)):
+            raise UserError("That card is not in your hand any more.")
+        chosen = tidy(seat.view, place(seat.view, codes, i, code))
+        if chosen[i] == EMPTY:
+            raise UserError(f"You cannot put that card in {province(PROVINCES[i])}.")
+        return editor(seat, chosen, note)
+    raise UserError(UNREADABLE)

@@ -1,0 +1,196 @@
+"""Sun Tzu words for the private controls: card, province and warlord names, the hand, the rules summary.
+
+Everything here reads one seat's own view (or the public facts in it), so a sentence written for a seat can
+only hold what that seat may know. Nothing here imports discord.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bot.games.base import Option
+from bot.games.sun_tzu.data import EVENT_DEFS, PROVINCE_NAMES, PROVINCES, WARLORD_DEFS
+from bot.games.sun_tzu.schema import CardView, PlayerView, SunTzuView
+
+UNREADABLE = "I could not read that choice; press Play for fresh controls."
+GONE = "That choice is not available any more; press Play for fresh controls."
+
+# Printed order of the card kinds (as in a sorted hand).
+KIND_ORDER = (*(f"n{n}" for n in range(1, 11)), "plus1", "minus1", "plus2", "plus3", "plague")
+FRAMED_KINDS = frozenset(KIND_ORDER[:6])
+LABELS = {kind: kind[1:] for kind in KIND_ORDER[:10]} | {
+    "plus1": "+1",
+    "minus1": "-1",
+    "plus2": "+2",
+    "plus3": "+3",
+    "plague": "Plague",
+}
+# What each card does, for select descriptions (under 100 characters).
+CARD_HINTS = {
+    "n1": "framed, back after the round; revealing it lets you draw 3 and keep 2",
+    "n6": "framed; on reveal one of your armies marks this province for good",
+    "plus1": "worth the other card + 1; leaves the game after the round",
+    "minus1": "worth the other card - 1; leaves the game after the round",
+    "plus2": "worth the other card + 2; sets 1 of your armies aside; leaves the game",
+    "plus3": "worth the other card + 3; sets 2 of your armies aside; leaves the game",
+    "plague": "no battle: the armies here are halved; leaves the game after the round",
+}
+STAGE_WAITS = {
+    "choose_warlord": "to choose a warlord",
+    "assign": "to commit their orders",
+    "w1": "in the warlord window before the battles",
+    "pick": "to choose the next province",
+    "counter": "to decide on a reaction",
+    "cap": "to decide on a reaction",
+    "costs": "to find armies",
+    "placement": "to find armies",
+    "event_effect": "to answer the event",
+    "w2": "in the warlord window after the battles",
+    "recycle": "to decide on recycling",
+    "keep": "to choose which cards to keep",
+}
+
+
+def kind(instance: str) -> str:
+    """The card kind of an instance id: ``plus1.2`` -> ``plus1``."""
+    return instance.split(".", 1)[0]
+
+
+def card(instance: str) -> str:
+    return LABELS.get(kind(instance), "?")
+
+
+def card_hint(kind_id: str) -> str:
+    if kind_id in CARD_HINTS:
+        return CARD_HINTS[kind_id]
+    return "framed: back in your hand after the round" if kind_id in FRAMED_KINDS else "leaves the game after the round"
+
+
+def cards(instances: Iterable[str]) -> str:
+    return " · ".join(card(c) for c in instances) or "none"
+
+
+def province(pid: str | None) -> str:
+    return PROVINCE_NAMES.get(pid or "", "?")
+
+
+def warlord(wid: str | None) -> str:
+    return WARLORD_DEFS[wid].name if wid in WARLORD_DEFS else "?"
+
+
+def warlord_effect(wid: str) -> str:
+    return WARLORD_DEFS[wid].effect if wid in WARLORD_DEFS else ""
+
+
+def event(eid: str | None) -> str:
+    return EVENT_DEFS[eid].name if eid in EVENT_DEFS else "none"
+
+
+def points(n: int) -> str:
+    return f"{n} pt{'' if n == 1 else 's'}"
+
+
+def armies(n: int) -> str:
+    return f"{n} arm{'y' if n == 1 else 'ies'}"
+
+
+def me(view: SunTzuView) -> PlayerView:
+    seat = view["viewer"]
+    return next(p for p in view["players"] if p["seat"] == seat)
+
+
+def opponent(view: SunTzuView) -> PlayerView:
+    seat = view["viewer"]
+    return next(p for p in view["players"] if p["seat"] != seat)
+
+
+def holder(view: SunTzuView, pid: str, names: Sequence[str]) -> str:
+    """Who holds a province, for a label: "empty", "yours, 3" or "Bob's, 2"."""
+    prov = view["provinces"][PROVINCES.index(pid)]
+    if prov["owner_seat"] is None:
+        return "empty"
+    if prov["owner_seat"] == view["viewer"]:
+        return f"yours, {prov['armies']}"
+    return f"{names[prov['owner_seat']]}'s, {prov['armies']}"
+
+
+def support_cards(view: SunTzuView) -> list[CardView]:
+    """Hand cards exceptional support may discard now (one per kind: copies are alike), from the seat's
+    own view: a set-aside army to bring back and a non-framed card in hand (spec §4.9)."""
+    if view["stage"] in ("choose_warlord", "over") or not me(view)["set_aside"]:
+        return []
+    found: dict[str, CardView] = {}
+    for c in view["hand"] or []:
+        if not c["framed"]:
+            found.setdefault(c["card"], c)
+    return list(found.values())
+
+
+def hand_text(view: SunTzuView) -> str:
+    """The seat's own holdings in a few lines: hand, face-down orders, deck, armies, warlords."""
+    mine = me(view)
+    counts = Counter(c["card"] for c in view["hand"] or [])
+    hand = " · ".join(
+        LABELS[k] + (f" ×{counts[k]}" if counts[k] > 1 else "") for k in KIND_ORDER if counts[k]
+    )
+    lines = [f"Your hand: {hand or 'no cards'}. Your deck: {mine['deck_count']} cards."]
+    face_down = [(p["id"], p["own_card"]) for p in view["provinces"] if p["own_card"] is not None]
+    if face_down:
+        lines.append("Your face-down orders: " + ", ".join(f"{province(p)} {c['label']}" for p, c in face_down) + ".")
+    lines.append(
+        f"You play {mine['colour']} ({mine['role']}): {mine['reserve']} in reserve, {mine['set_aside']} set aside, "
+        f"{mine['board_armies']} on the board."
+    )
+    held = view["warlords_held"] or []
+    if held:
+        lines.append("Your unused warlord" + ("s: " if len(held) > 1 else ": ") + ", ".join(map(warlord, held)) + ".")
+    if view["deck_bottom"]:
+        lines.append(f"At the bottom of your deck: {cards(c['id'] for c in view['deck_bottom'])}.")
+    if view["out_hidden"]:
+        lines.append(f"Removed face down from your deck: {cards(c['id'] for c in view['out_hidden'])}.")
+    return "\n".join(lines)
+
+
+def board_line(view: SunTzuView) -> str:
+    """Round, marker and the provinces with their current screen values: the public facts a decision needs."""
+    marker = view["score_marker"]
+    toward = "centred" if marker == 0 else f"{abs(marker)} toward {'blue' if marker > 0 else 'red'}"
+    scoring = " (scoring after this round)" if view["scoring_round"] else ""
+    return f"Round {view['round']} of {view['rounds']}{scoring} · marker {toward}."
+
+
+def option_label(option: Option, value: Any) -> str | None:
+    labels: dict[str, dict[Any, str]] = {
+        "plague_rounding": {"down_min1": "half, rounded down (at least 1)", "up": "half, rounded up"},
+        "cap_at_six_target": {"opponent": "the opponent's 7-10", "own": "your own 7-10"},
+        "adjacency": {"geographic": "historical map", "chain": "neighbours in the row"},
+        "colour_assignment": {"random": "random", "seat_order": "first seat plays blue"},
+    }
+    return labels.get(option.key, {}).get(value)
+
+
+RULES_SUMMARY = (
+    "**Goal**: two players, blue (Sun Tzu) and red (the King of Chu), fight over five provinces in a row: "
+    "Qin, Chu, Jin-Yan, Han-Qi, Wu. Push the shared score marker to your side.\n"
+    "**Each round** (9 at most)\n"
+    "1. *Orders*: both players secretly give one card from their hand to each province. You can change your "
+    "orders until both have committed; the other player only sees that you committed.\n"
+    "2. *Battles*: the provinces are revealed one at a time (from round 2 the player with fewer armies on the "
+    "board picks the order). The higher card wins by the difference: it first removes that many of the "
+    "loser's armies there (back to their reserve); any rest is placed by the winner. Ties change nothing.\n"
+    "**Cards**: 1-10 count their number; 1-6 are framed and come back every round, the others leave the "
+    "game. +1/+2/+3 beat the other card by 1/2/3 (+2 and +3 set 1 or 2 of your armies aside); -1 loses by 1; "
+    "two relative cards compare +k as k and -1 as 0. A Plague cancels the battle and halves the armies there. "
+    "A 6 marks the province with one of your armies for good, and you may never play your 6 there again. "
+    "Revealing your 1 lets you draw 3 and keep 2 instead of draw 2 keep 1.\n"
+    "**Armies**: 21 each. Placing is mandatory: from the reserve, else from your provinces next to the "
+    "battle, then any. *Exceptional support*, at any time: discard a non-framed card (shown to the other "
+    "player) to bring a set-aside army back to the reserve.\n"
+    "**Scoring** after rounds 3, 6 and 9: each province you hold scores its screen value; the difference moves "
+    "the marker. Reaching your end space (9) after round 3 or 6 wins at once; after round 9 the marker's side "
+    "wins, a centred marker goes to the larger reserve, else it is a draw.\n"
+    "**Options**: the beginner game (no +2/+3, no warlords, 21 armies in reserve); secret warlords, one-shot "
+    "powers (Remove an Army, Forced March, Cap at Six...); five event cards, one face up at a time."
+)

@@ -1,0 +1,341 @@
+"""Sun Tzu controls offer exactly the legal choices: every path ends in an action the engine accepts, every
+legal action (every sampled set of orders) has a path, within Discord's limits; forged payloads are refused.
+
+Positions come from games between computer players (full with events, beginner, and the other options);
+controls are read straight from the controls module, as the Play cog does.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot import games
+from bot.errors import UserError
+from bot.store.db import Database
+from bot.tables import Table, TableService
+from cogs import rulebook
+from cogs.components import Panel
+from cogs.controls import controls_for, option_text
+from cogs.controls import sun_tzu as ST
+from cogs.controls import sun_tzu_orders as orders
+from tests.cogs.harness import check_limits
+
+GAME = games.get("sun_tzu")
+EDITOR = ("o", "oe")
+ALL_KINDS = {
+    "choose_warlord",
+    "commit",
+    "pass",
+    "use_warlord",
+    "support",
+    "reveal",
+    "react",
+    "source",
+    "light_infantry",
+    "chariot",
+    "recycle",
+    "keep",
+}
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    db = await Database.open(tmp_path / "controls.sqlite3")
+    yield TableService(db)
+    await db.close()
+
+
+async def _table(service: TableService, seed: int, options: dict[str, Any] | None = None) -> Table:
+    table = await service.create(
+        key="sun_tzu", creator_id=100, creator_name="Ann", seat_count=2, seed=seed, options=options
+    )
+    await service.join(table.id, 101, "Bo")
+    return await service.start(table.id, 100)
+
+
+def _positions(table: Table, seed: int) -> Iterator[Table]:
+    """Every position of a game between computer players (moving seats in turn), as tables."""
+    state, rng = table.state, random.Random(seed)
+    for n in range(2_000):
+        yield replace(table, state=state, version=n)
+        seats = sorted(GAME.to_act(state))
+        if not seats:
+            return
+        seat = seats[n % len(seats)]
+        action = GAME.choose_action(GAME.view(state, seat), GAME.legal_actions(state, seat), rng)
+        state, _ = GAME.apply(state, seat, action)
+
+
+def _kinds(action: dict[str, Any]) -> str:
+    """An action with card copies made alike (``plus1.2`` -> ``plus1``): copies are interchangeable."""
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, str):
+            return value.split(".", 1)[0]
+        if isinstance(value, list):
+            return sorted(strip(v) for v in value)
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items()}
+        return value
+
+    return json.dumps({k: strip(v) for k, v in action.items()}, sort_keys=True)
+
+
+def _picks(view: discord.ui.View | None) -> Iterator[tuple[str, tuple[str, ...]]]:
+    for item in view.children if view is not None else []:
+        inner = item.item  # type: ignore[attr-defined]
+        payload = item.payload  # type: ignore[attr-defined]
+        if isinstance(inner, discord.ui.Select):
+            for option in inner.options:
+                yield payload, (option.value,)
+        else:
+            yield payload, ()
+
+
+def _reachable(
+    table: Table, seat: int, start: discord.ui.View | None = None
+) -> tuple[list[dict[str, Any]], list[Panel]]:
+    """Every action reachable by clicks from the seat's controls (or ``start``), never following "Back", and
+    the orders editors met on the way (not entered: their paths are checked apart)."""
+    found: list[dict[str, Any]] = []
+    editors: list[Panel] = []
+
+    def visit(view: discord.ui.View | None, depth: int) -> None:
+        assert view is not None and depth < 4
+        check_limits(view)
+        for payload, values in _picks(view):
+            verb = payload.partition(".")[0]
+            if verb == "home":
+                continue
+            step = ST.resolve(table, seat, payload, values)
+            if verb in EDITOR:
+                assert isinstance(step, Panel)
+                editors.append(step)
+            elif isinstance(step, Panel):
+                visit(step.view, depth + 1)
+            else:
+                found.append(step)
+
+    view = start or ST.build(table, seat)
+    if view is not None:
+        visit(view, 0)
+    return found, editors
+
+
+def _fill(table: Table, seat: int, codes: str) -> dict[str, Any]:
+    """Click the five province selects to give ``codes``, then Confirm."""
+    current, payloads, text = "-----", [], ""
+    for i, code in enumerate(codes):
+        step = ST.resolve(table, seat, f"o.{current}.{i}", (code,))
+        assert isinstance(step, Panel) and step.view is not None
+        check_limits(step.view)
+        current = current[:i] + code + current[i + 1 :]
+        payloads, text = [payload for payload, _ in _picks(step.view)], step.content
+    assert f"oc.{codes}" in payloads and "Your orders for round" in text
+    action = ST.resolve(table, seat, f"oc.{codes}", ())
+    assert isinstance(action, dict)
+    return action
+
+
+def _random_orders(table: Table, seat: int, rng: random.Random) -> dict[str, Any]:
+    """A random walk through the editor (any select, any card, moves included) until an action: the orders,
+    or exceptional support from their summary."""
+    step: Any = Panel(ST.prompt(table, seat), ST.build(table, seat))
+    for _ in range(60):
+        assert isinstance(step, Panel) and step.view is not None
+        check_limits(step.view)
+        picks = list(_picks(step.view))
+        confirm = [p for p in picks if p[0].startswith("oc.")]
+        empty = [p for p in picks if p[0].startswith("o.") and p[0].split(".")[1][int(p[0].split(".")[2])] == "-"]
+        if confirm and rng.random() < 0.6:
+            payload, values = confirm[0]
+        else:  # mostly a province still without a card, as a person would
+            payload, values = rng.choice(empty if empty and rng.random() < 0.8 else picks)
+        step = ST.resolve(table, seat, payload, values)
+        if isinstance(step, dict):
+            return step
+    raise AssertionError("no orders after 60 clicks")
+
+
+def _codes(action: dict[str, Any]) -> str:
+    return "".join(orders.CODES[card.split(".", 1)[0]] for card in action["cards"].values())
+
+
+GAMES = [
+    (9, {"events": True}),
+    (3, {"events": True, "cap_at_six_target": "own", "adjacency": "chain"}),
+    (4, {"beginner": True, "events": True, "warlords": False}),
+    (10, {"events": True, "plague_rounding": "up", "colour_assignment": "seat_order"}),
+]
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+async def test_controls_reach_exactly_the_legal_actions(service: TableService, seed: int, options: Any) -> None:
+    table, rng, kinds = await _table(service, seed, options), random.Random(seed), set()
+    for position in _positions(table, seed):
+        for seat in (0, 1):
+            legal = GAME.legal_actions(position.state, seat)
+            reached, editors = _reachable(position, seat)
+            kinds |= {a["type"] for a in reached}
+            samples = [a for a in legal if a["type"] == "commit"]
+            if samples:
+                # The orders: every sampled legal set of orders has a path, and so has exceptional support (from
+                # the orders' summary); a random path through the editor ends in orders the engine accepts.
+                kinds.add("commit")
+                assert not reached and editors  # the root is the editor: five selects
+                for sample in samples[:: max(1, len(samples) // 5)]:
+                    assert _kinds(_fill(position, seat, _codes(sample))) == _kinds(sample)
+                review = ST.resolve(position, seat, f"oe.{_codes(samples[0])}", ())
+                assert isinstance(review, Panel)
+                reached, _ = _reachable(position, seat, review.view)
+                assert _kinds_of(reached) == _kinds_of([*(a for a in legal if a["type"] != "commit"), samples[0]])
+                GAME.apply(position.state, seat, _random_orders(position, seat, rng))
+            elif legal:
+                assert _kinds_of(reached) == _kinds_of(legal)
+            else:
+                # Not waited for: only changing committed orders or exceptional support, and both are accepted.
+                assert ST.may_act(position, seat) == bool(reached or editors)
+                for action in reached:
+                    assert action["type"] == "support"
+                    GAME.apply(position.state, seat, action)
+                for editor in editors:
+                    assert "Your orders for round" in editor.content
+            for action in reached:
+                GAME.apply(position.state, seat, action)  # raises IllegalAction if not legal
+    expected = ALL_KINDS if seed == 9 else {"commit", "keep", "reveal"}
+    assert expected <= kinds
+
+
+def _kinds_of(actions: list[dict[str, Any]]) -> list[str]:
+    return sorted(set(map(_kinds, actions)))
+
+
+async def test_orders_editor_lists_the_hand_and_moves_cards(service: TableService) -> None:
+    table = await _table(service, 5, {"warlords": False})
+    seat = 0
+    view = GAME.view(table.state, seat)
+    panel = Panel(ST.prompt(table, seat), ST.build(table, seat))
+    assert panel.view is not None and len(panel.view.children) == 5
+    held = {orders.CODES[c["card"]] for c in view["hand"]}
+    for select in panel.view.children:
+        assert {o.value for o in select.item.options} == held  # type: ignore[attr-defined]
+    # The 1 goes to Qin, then to Chu: it leaves Qin empty (each card once).
+    step = ST.resolve(table, seat, "o.-----.0", ("1",))
+    assert isinstance(step, Panel) and "Qin (" in step.content
+    step = ST.resolve(table, seat, "o.1----.1", ("1",))
+    assert isinstance(step, Panel) and step.view is not None
+    payloads = [item.payload for item in step.view.children]  # type: ignore[attr-defined]
+    assert payloads[0] == "o.-1---.0"
+    # Complete orders show the summary with Confirm; Confirm commits those cards.
+    done = ST.resolve(table, seat, "o.1234-.4", ("5",))
+    assert isinstance(done, Panel) and "Your orders for round 1" in done.content
+    action = ST.resolve(table, seat, "oc.12345", ())
+    assert action == {"type": "commit", "cards": _cards("n1 n2 n3 n4 n5")}
+
+
+async def test_a_marked_province_never_offers_the_6(service: TableService) -> None:
+    table = await _table(service, 5, {"warlords": False})
+    from bot.games.sun_tzu.state import Province
+
+    state = table.state
+    provinces = list(state.provinces)
+    blue = 0 if state.sides[0].seat == 0 else 1
+    provinces[0] = replace(provinces[0], marks_blue=1) if blue == 0 else replace(provinces[0], marks_red=1)
+    table = replace(table, state=replace(state, provinces=tuple(provinces)))
+    assert isinstance(provinces[0], Province)
+    view = ST.build(table, 0)
+    assert view is not None
+    qin, chu = view.children[0].item, view.children[1].item  # type: ignore[attr-defined]
+    assert "6" not in {o.value for o in qin.options} and "6" in {o.value for o in chu.options}
+    with pytest.raises(UserError, match="cannot put that card in Qin"):
+        ST.resolve(table, 0, "o.-----.0", ("6",))
+
+
+@pytest.mark.parametrize(
+    ("payload", "values"),
+    [
+        ("nonsense", ()),
+        ("o.12345", ()),
+        ("o.12.0", ("1",)),
+        ("o.-----.7", ("1",)),
+        ("o.-----.0", ("Z",)),
+        ("o.-----.0", ()),
+        ("oc.12Z45", ()),
+        ("rv.mongolia", ()),
+        ("re.2", ()),
+        ("src.moon", ()),
+        ("use.chu_nuke", ()),
+        ("use.wu_reinforce.atlantis", ()),
+        ("mv", ("qin",)),
+        ("wl", ("wu_laser",)),
+        ("sup.n99", ()),
+        ("kp.", ()),
+        ("ch.x.y", ()),
+        ("li", ()),
+    ],
+)
+async def test_unreadable_choices_are_user_errors(service: TableService, payload: str, values: tuple[str, ...]) -> None:
+    table = await _table(service, 5, {"warlords": True})
+    with pytest.raises(UserError):
+        ST.resolve(table, 0, payload, values)
+
+
+async def test_orders_lock_when_both_committed(service: TableService) -> None:
+    table = await _table(service, 5, {"warlords": False})
+    state = table.state
+    for seat in (0, 1):
+        state, _ = GAME.apply(state, seat, {"type": "commit", "cards": _cards("n1 n2 n3 n4 n5")})
+    later = replace(table, state=state, version=table.version + 2)
+    with pytest.raises(UserError, match="locked"):
+        ST.resolve(later, 0, "oc.54321", ())
+    assert not ST.version_free("rv.qin") and ST.version_free("oc.12345") and ST.version_free("o.-----.0")
+
+
+async def test_a_second_confirm_changes_nothing(service: TableService) -> None:
+    table = await _table(service, 5, {"warlords": False})
+    state, _ = GAME.apply(table.state, 0, {"type": "commit", "cards": _cards("n1 n2 n3 n4 n5")})
+    table = replace(table, state=state, version=1)
+    again = ST.resolve(table, 0, "oc.12345", ())
+    assert isinstance(again, Panel) and "committed already" in again.content
+    changed = ST.resolve(table, 0, "oc.54321", ())
+    assert isinstance(changed, dict) and changed["cards"]["qin"] == "n5"
+    # The committed seat is not waited for but may change its orders: "Change my orders" opens the editor.
+    assert 0 not in GAME.to_act(state) and ST.may_act(table, 0)
+    view = ST.build(table, 0)
+    assert view is not None and "Change my orders" in [item.item.label for item in view.children]  # type: ignore[attr-defined]
+
+
+def _cards(text: str) -> dict[str, str]:
+    return dict(zip(("qin", "chu", "jin_yan", "han_qi", "wu"), text.split(), strict=True))
+
+
+async def test_texts_show_only_the_seats_own_cards(service: TableService) -> None:
+    table = await _table(service, 5, {"warlords": False})
+    state, _ = GAME.apply(table.state, 1, {"type": "commit", "cards": _cards("n5 n4 n3 n2 n1")})
+    table = replace(table, state=state, version=1)
+    own = GAME.view(state, 1)
+    assert "Your face-down orders: Qin 5, Chu 4, Jin-Yan 3, Han-Qi 2, Wu 1." in ST.hand_text(table, 1)
+    assert "face-down" not in ST.hand_text(table, 0) and "face-down" not in ST.prompt(table, 0)
+    assert "Bo has committed" in ST.prompt(table, 0)
+    hand = " · ".join(c["label"] for c in own["hand"])
+    assert hand.split(" · ")[0] in ST.hand_text(table, 1)
+
+
+def test_rules_summary_and_option_labels() -> None:
+    assert controls_for("sun_tzu") is ST
+    text = rulebook.summary("sun_tzu")
+    assert text == ST.RULES_SUMMARY and len(text) < 4096
+    for words in ("rounds 3, 6 and 9", "Exceptional support", "Plague", "beginner", "change your orders"):
+        assert words.lower() in text.lower()
+    options = {opt.key: opt for opt in GAME.options}
+    assert option_text("sun_tzu", options["plague_rounding"], "up") == "half, rounded up"
+    assert option_text("sun_tzu", options["cap_at_six_target"], "opponent") == "the opponent's 7-10"
+    assert option_text("sun_tzu", options["beginner"], True) == "yes"
