@@ -83,8 +83,8 @@ class DiscordNotifier:
         try:
             if table.lobby_message_id is not None:
                 # With its guild: discord.py refuses to open a thread from a message without guild info.
-                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-                lobby = channel.get_partial_message(table.lobby_message_id)
+                parent = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+                lobby = parent.get_partial_message(table.lobby_message_id)
                 thread = await lobby.create_thread(name=name, auto_archive_duration=ARCHIVE_AFTER)
             else:
                 channel = await self.bot.fetch_channel(table.channel_id)
