@@ -19,16 +19,17 @@ from bot.clock import TimerDispatcher
 from bot.store.db import Database
 from bot.tables import TableService
 from bot.tournaments.service import TournamentNotifier, TournamentService
-from cogs import components, game, lobby
+from cogs import components, game, lobby, tournament_views
 from cogs.notify import DiscordNotifier
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.play", "cogs.rulebook")
+EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.play", "cogs.rulebook", "cogs.tournament", "cogs.ratings")
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *components.DYNAMIC_ITEMS,
     *lobby.DYNAMIC_ITEMS,
     *game.DYNAMIC_ITEMS,
+    *tournament_views.DYNAMIC_ITEMS,
 )
 AI_DELAY = 1.5  # seconds between computer moves, so people can follow them
 AI_GRACE = 5.0  # seconds computer moves may still take when the bot shuts down

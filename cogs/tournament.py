@@ -1,0 +1,300 @@
+"""``/tournament``: create one with a public sign-up message, run it (organiser commands), read standings.
+
+The tournament service does the work and re-checks everything; callbacks defer, call it and answer
+privately. ``RoundPoster`` is the service's notifier: each round's tables (players pinged, a link to each
+game's thread), the standings picture when a round is over, and the final standings with the winner.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import games
+from bot.errors import UserError
+from bot.store.tournaments import TournamentRow
+from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
+from bot.tournaments.service import FORMATS, SEEDINGS, RoundEvent, TournamentService
+from bot.tournaments.standings import StandingRow
+from cogs.checks import can_manage
+from cogs.components import clip
+from cogs.game import GAME_CHOICES
+from cogs.messages import NO_PINGS, message_kwargs, send_private, table_link
+from cogs.tournament_views import (
+    bye_line,
+    in_pieces,
+    mention,
+    mentions,
+    pinging,
+    refresh_signup,
+    round_name,
+    signup_text,
+    signup_view,
+    standings_file,
+    standings_title,
+    summary,
+    winners_of,
+)
+
+if TYPE_CHECKING:
+    from cogs.client import MiddleKingdomBot
+
+log = logging.getLogger(__name__)
+
+FORMAT_CHOICES = [app_commands.Choice(name=label.capitalize(), value=key) for key, label in FORMATS.items()]
+SEEDING_CHOICES = [app_commands.Choice(name=f"{s} (round 1)", value=s) for s in SEEDINGS]
+TIME_CHOICES = [app_commands.Choice(name=label, value=label) for label in PRESETS]
+TIMEOUT_CHOICES = [app_commands.Choice(name=clip(f"{k}: {v}", 100), value=k) for k, v in TIMEOUT_POLICIES.items()]
+LIST_LIMIT = 20
+WHICH = "The tournament number (this server's only one under way if left out)"
+
+
+class RoundPoster:
+    """Posts a tournament's rounds in its channel. The service calls it after committing; a failed post
+    is only logged there, the tournament goes on."""
+
+    def __init__(self, bot: MiddleKingdomBot) -> None:
+        self.bot = bot
+
+    async def tournament_event(self, event: RoundEvent) -> None:
+        row = event.tournament
+        if row.channel_id is None:
+            return
+        if event.kind == "round":
+            await self._round(row, event.round)
+        elif event.kind == "round_over":
+            await self._round_over(row, event.round, event.standings)
+        elif event.kind == "finished":
+            await self._finished(row, event.standings)
+        else:
+            log.warning("unknown tournament event %r", event.kind)
+
+    async def _send(self, row: TournamentRow, content: str, mentioned: discord.AllowedMentions,
+                    file: discord.File | None = None) -> None:
+        assert row.channel_id is not None
+        channel = self.bot.get_partial_messageable(row.channel_id)
+        await channel.send(content=content, allowed_mentions=mentioned, **message_kwargs(file=file))
+
+    async def _round(self, row: TournamentRow, number: int) -> None:
+        """Every table of the round in turn order, its players pinged, with a link to its game's thread."""
+        lines = [f"**{row.name}**: {round_name(row, number)} has begun. Players in turn order:"]
+        pinged: list[int] = []
+        for table in [t for t in row.tables if t.round == number]:
+            if table.game_id is None:  # not started (yet): the service starts it at its next advance
+                lines.append(f"Table {table.table_no}: {mentions(table.players)} (starting…)")
+                continue
+            game = await self.bot.service.get(table.game_id)
+            people = [p.user_id for p in game.seated if p.user_id is not None]
+            pinged += people
+            lines.append(f"Table {table.table_no}: {mentions(people)} · {table_link(game)}")
+        byes = [u for r, u in row.byes if r == number]
+        if byes:
+            lines.append(bye_line(row, number, byes))
+            pinged += byes
+        for piece in in_pieces(lines):
+            await self._send(row, piece, pinging(pinged))
+
+    async def _round_over(self, row: TournamentRow, number: int, rows: Sequence[StandingRow]) -> None:
+        now = await self.bot.tournaments.get(row.id)
+        if now.status == "finished" and now.current_round == number:
+            return  # the final standings follow at once: one picture, not two
+        lines = [f"**{row.name}**: round {number} is over. Standings after round {number}:"]
+        next_byes = [u for r, u in now.byes if r == number + 1]
+        if next_byes:
+            lines.append(bye_line(now, number + 1, next_byes))
+        title = f"{row.name}: after round {number}"
+        await self._send(row, "\n".join(lines), NO_PINGS, await standings_file(row, rows, title))
+
+    async def _finished(self, row: TournamentRow, rows: Sequence[StandingRow]) -> None:
+        winners = await winners_of(self.bot.service, row, rows)
+        who = f"Winner: {mention(winners[0])}" if len(winners) == 1 else f"Winners: {mentions(winners)}"
+        text = f"**{row.name}** is over. {who}! Final standings:"
+        await self._send(row, text, pinging(winners), await standings_file(row, rows, standings_title(row)))
+        await refresh_signup(self.bot, row)
+
+
+class TournamentCommands(commands.GroupCog, group_name="tournament", group_description="Community tournaments"):
+    def __init__(self, bot: MiddleKingdomBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def tournaments(self) -> TournamentService:
+        return self.bot.tournaments
+
+    async def _find(self, interaction: discord.Interaction, tournament_id: int | None) -> TournamentRow:
+        """The named tournament of this server, or its only one under way."""
+        if tournament_id is not None:
+            row = await self.tournaments.get(tournament_id)
+            if row.guild_id != interaction.guild_id:
+                raise UserError(f"There is no tournament #{tournament_id} in this server.")
+            return row
+        rows = await self.tournaments.list_guild(interaction.guild_id or 0)
+        if len(rows) != 1:
+            raise UserError("Which tournament? Name it with the `tournament` option (see `/tournament list`).")
+        return rows[0]
+
+    async def _autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        rows = await self.tournaments.list_guild(interaction.guild_id or 0)
+        wanted = current.strip().lstrip("#").lower()
+        return [
+            app_commands.Choice(name=clip(f"#{r.id} {r.name} ({r.status})", 100), value=r.id)
+            for r in rows
+            if wanted in str(r.id) or wanted in r.name.lower()
+        ][:25]
+
+    async def _organise(
+        self,
+        interaction: discord.Interaction,
+        tournament: int | None,
+        done: str,
+        step: Callable[..., Awaitable[TournamentRow]],
+        *args: Any,
+    ) -> None:
+        """An organiser command: defer, find the tournament, run the service's step (which checks who may),
+        bring the sign-up message up to date and answer privately. ``done`` may name {name} and {round}."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self._find(interaction, tournament)
+        row = await step(row.id, interaction.user.id, *args, can_manage=can_manage(interaction))
+        await refresh_signup(self.bot, row)
+        await send_private(interaction, done.format(name=row.name, round=row.current_round))
+
+    @app_commands.command(name="create", description="Open a tournament with a public sign-up message")
+    @app_commands.describe(
+        name="The tournament's name",
+        game="Which game",
+        format="Swiss, round robin or single elimination",
+        table_size="Players per table (a few smaller tables when numbers do not divide)",
+        rounds="Number of rounds (Swiss only)",
+        cap="Most players who may sign up",
+        check_in="Players confirm they are here before the start; the others are dropped",
+        seeding="Round 1 drawn at random, or strong players spread out by rating",
+        time_control="The clock of every game",
+        timeout="What happens to a player out of time",
+    )
+    @app_commands.choices(
+        game=GAME_CHOICES, format=FORMAT_CHOICES, seeding=SEEDING_CHOICES, time_control=TIME_CHOICES,
+        timeout=TIMEOUT_CHOICES,
+    )
+    @app_commands.guild_only()
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 80],
+        game: str,
+        format: str,
+        table_size: app_commands.Range[int, 2, 5],
+        rounds: app_commands.Range[int, 1, 20] = 3,
+        cap: app_commands.Range[int, 2, 500] | None = None,
+        check_in: bool = False,
+        seeding: str = "random",
+        time_control: str = "none",
+        timeout: str = "ai",
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if game not in games.GAMES:
+            raise UserError("That game is not available.")
+        if time_control not in PRESETS:
+            raise UserError(f"The time control must be one of: {', '.join(PRESETS)}.")
+        try:
+            row = await self.tournaments.create(
+                organiser_id=interaction.user.id, name=name, key=game, format=format, table_size=table_size,
+                rounds=rounds, cap=cap, check_in=check_in, seeding=seeding, time_control=PRESETS[time_control],
+                timeout_policy=timeout, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            )
+        except ValueError as error:  # a table size the game does not allow
+            raise UserError(str(error)) from None
+        # Finish the private deferred answer first: the next followup is then a new, public message.
+        await interaction.edit_original_response(content=f"Opening tournament #{row.id}…")
+        message = await interaction.followup.send(
+            signup_text(row), wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=signup_view(row))
+        )
+        await self.tournaments.set_message(row.id, message.id)
+        await interaction.edit_original_response(content=f"Tournament #{row.id} is open: {message.jump_url}")
+
+    @app_commands.command(name="start", description="Close sign-up and start round 1 (the organiser)")
+    @app_commands.describe(tournament=WHICH)
+    async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._organise(interaction, tournament, "{name} has started: round {round} is posted here.",
+                             self.tournaments.start)
+
+    @app_commands.command(name="checkin", description="Open check-in before the start (the organiser)")
+    @app_commands.describe(tournament=WHICH)
+    async def checkin(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._organise(interaction, tournament, "Check-in for {name} is open.", self.tournaments.open_check_in)
+
+    @app_commands.command(name="drop", description="Drop a player (the organiser), or drop out yourself")
+    @app_commands.describe(player="Who (yourself if left out)", tournament=WHICH)
+    async def drop(
+        self, interaction: discord.Interaction, player: discord.Member | None = None, tournament: int | None = None
+    ) -> None:
+        who = player or interaction.user
+        await self._organise(interaction, tournament, f"{who.display_name} was dropped from {{name}}.",
+                             self.tournaments.drop, who.id)
+
+    @app_commands.command(name="replace", description="Put a new player in a leaver's place (the organiser)")
+    @app_commands.describe(old="The player who leaves", new="The player who takes over", tournament=WHICH)
+    async def replace(
+        self, interaction: discord.Interaction, old: discord.Member, new: discord.Member, tournament: int | None = None
+    ) -> None:
+        if new.bot:
+            raise UserError("Only people can play in a tournament.")
+        await self._organise(interaction, tournament, f"{new.display_name} takes {old.display_name}'s place.",
+                             self.tournaments.replace, old.id, new.id, new.display_name)
+
+    @app_commands.command(name="pause", description="Start no new round until resumed (the organiser)")
+    @app_commands.describe(tournament=WHICH)
+    async def pause(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._organise(interaction, tournament, "{name} is paused; games already running go on.",
+                             self.tournaments.pause)
+
+    @app_commands.command(name="resume", description="Resume a paused tournament (the organiser)")
+    @app_commands.describe(tournament=WHICH)
+    async def resume(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._organise(interaction, tournament, "{name} goes on.", self.tournaments.unpause)
+
+    @app_commands.command(name="cancel", description="Cancel a tournament and its running games (the organiser)")
+    @app_commands.describe(tournament=WHICH)
+    async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._organise(interaction, tournament, "{name} was cancelled.", self.tournaments.cancel)
+
+    @app_commands.command(name="list", description="This server's tournaments in sign-up or under way")
+    @app_commands.guild_only()
+    async def list_tournaments(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rows = await self.tournaments.list_guild(interaction.guild_id or 0)
+        lines = [summary(r) for r in rows[:LIST_LIMIT]]
+        await send_private(interaction, "\n".join(lines) or "No tournaments here: open one with `/tournament create`.")
+
+    @app_commands.command(name="standings", description="Post a tournament's standings here")
+    @app_commands.describe(tournament=WHICH)
+    async def standings(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self._find(interaction, tournament)
+        picture = await standings_file(row, await self.tournaments.standings(row.id), standings_title(row))
+        # The deferred answer stays private; the standings themselves are a new, public message.
+        await interaction.edit_original_response(content=f"Here are the standings of {row.name}.")
+        await interaction.followup.send(f"**{standings_title(row)}**", allowed_mentions=NO_PINGS, file=picture)
+
+    start.autocomplete("tournament")(_autocomplete)
+    checkin.autocomplete("tournament")(_autocomplete)
+    drop.autocomplete("tournament")(_autocomplete)
+    replace.autocomplete("tournament")(_autocomplete)
+    pause.autocomplete("tournament")(_autocomplete)
+    resume.autocomplete("tournament")(_autocomplete)
+    cancel.autocomplete("tournament")(_autocomplete)
+    standings.autocomplete("tournament")(_autocomplete)
+
+
+async def setup(bot: MiddleKingdomBot) -> None:
+    poster = RoundPoster(bot)
+    bot.tournament_notifier = poster
+    with contextlib.suppress(RuntimeError):  # services opened before the cogs (tests do that): hand it over
+        bot.tournaments.notifier = poster
+    await bot.add_cog(TournamentCommands(bot))

@@ -1,0 +1,238 @@
+"""Words and pictures of tournaments: the public sign-up message with its buttons, round lines, standings.
+
+The sign-up buttons are persistent DynamicItems (``mk:t:<tournament_id>:<verb>``); the id is only a hint
+and the tournament service re-checks every click (status, cap, who is signed up).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import discord
+
+from bot import games
+from bot.store.tournaments import TournamentRow
+from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
+from bot.tournaments.service import FORMATS, TournamentService
+from bot.tournaments.standings import StandingRow, bye_points
+from cogs.checks import display_name
+from cogs.components import persistent_view
+from cogs.errors import report
+from cogs.messages import MESSAGE_LIMIT, NO_PINGS
+from render.standings import number
+from render.standings import standings as standings_png
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+    from cogs.client import MiddleKingdomBot
+
+log = logging.getLogger(__name__)
+
+SHOWN_PLAYERS = 60  # mentions listed on the sign-up message; beyond that only the count
+ACTIVE = ("registered", "checked_in")
+
+
+def tournaments_of(interaction: discord.Interaction) -> TournamentService:
+    return cast("MiddleKingdomBot", interaction.client).tournaments
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def mentions(user_ids: Iterable[int]) -> str:
+    return ", ".join(mention(u) for u in user_ids)
+
+
+def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """Ping exactly these people; any other mention in the message stays silent."""
+    users = [discord.Object(id=u) for u in dict.fromkeys(user_ids)]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+
+def in_pieces(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Lines joined into as few messages as fit Discord's limit (a round of 60 tables needs several)."""
+    pieces: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            pieces.append(current)
+            current = ""
+        current = f"{current}\n{line}" if current else line
+    return [*pieces, current] if current else pieces
+
+
+# -- describing a tournament ------------------------------------------------------------------------
+def format_text(row: TournamentRow) -> str:
+    kind = FORMATS.get(row.format, row.format)
+    rounds = f", {row.rounds} round{'s' if row.rounds != 1 else ''}" if row.format == "swiss" else ""
+    return f"{kind}{rounds}, tables of {row.table_size}"
+
+
+def clock_text(row: TournamentRow) -> str:
+    control = TimeControl.from_dict(row.time_control)
+    if not control.timed:
+        return "no time limit"
+    return f"{control.describe()}; out of time, {TIMEOUT_POLICIES.get(row.timeout_policy, row.timeout_policy)}"
+
+
+def round_name(row: TournamentRow, number_: int) -> str:
+    """"round 2 of 3" (Swiss, round robin), "round 2" or "the final" (elimination)."""
+    if row.format != "elimination":
+        return f"round {number_} of {row.rounds}"
+    tables = [t for t in row.tables if t.round == number_]
+    byes = [u for r, u in row.byes if r == number_]
+    return "the final" if len(tables) == 1 and not byes else f"round {number_}"
+
+
+def standings_title(row: TournamentRow) -> str:
+    if row.status == "finished":
+        return f"{row.name}: final standings"
+    if row.current_round == 0:
+        return f"{row.name}: standings"
+    return f"{row.name}: after round {row.current_round}"
+
+
+async def standings_file(row: TournamentRow, rows: Sequence[StandingRow], title: str) -> discord.File:
+    names = {p.user_id: p.name for p in row.players}
+    # Pillow work is CPU-bound: off the event loop.
+    png = await asyncio.to_thread(standings_png, list(rows), names, title)
+    return discord.File(io.BytesIO(png), filename=f"standings-{row.id}-{row.current_round}.png")
+
+
+def bye_line(row: TournamentRow, round_no: int, byes: Sequence[int]) -> str:
+    worth = number(bye_points(row.table_size))
+    return f"Bye in round {round_no} ({worth} point{'s' if worth != '1' else ''} each): {mentions(byes)}"
+
+
+async def winners_of(service: TableService, row: TournamentRow, rows: Sequence[StandingRow]) -> list[int]:
+    """Elimination: whoever won the last round's table, the final (points over all rounds may tie there);
+    otherwise everyone ranked first in the standings."""
+    if row.format == "elimination":
+        winners: list[int] = []
+        for table in [t for t in row.tables if t.round == row.current_round and t.game_id]:
+            game = await service.get(table.game_id or 0)
+            result = game.result()
+            if result is not None:
+                winners += [p.user_id for p in game.seated
+                            if p.user_id is not None and p.seat is not None and result.ranking[p.seat] == 1]
+        if winners:
+            return winners
+    return [r.player for r in rows if r.rank == 1]
+
+
+def signup_url(row: TournamentRow) -> str:
+    if row.channel_id is None or row.message_id is None:
+        return ""
+    return f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}/{row.message_id}"
+
+
+def summary(row: TournamentRow) -> str:
+    """One line of ``/tournament list``."""
+    players = sum(p.status in ACTIVE for p in row.players)
+    state = {"signup": "sign-up open", "checkin": "check-in open", "paused": "paused"}
+    where = signup_url(row)
+    return (
+        f"#{row.id} **{row.name}**: {games.get(row.key).title}, {format_text(row)} · "
+        f"{state.get(row.status, f'round {row.current_round}')}, {players} players" + (f" · {where}" if where else "")
+    )
+
+
+# -- the sign-up message ----------------------------------------------------------------------------
+_STATUS = {
+    "signup": "Sign-up is open: press **Join** (or **Leave**).",
+    "checkin": "Check-in is open: press **Check in**. Whoever has not checked in when it starts is dropped.",
+    "paused": "The tournament is paused: no new round starts until the organiser resumes it.",
+    "finished": "The tournament is over.",
+    "cancelled": "This tournament was cancelled.",
+}
+
+
+def signup_text(row: TournamentRow) -> str:
+    game = games.get(row.key)
+    lines = [
+        f"**{row.name}**: tournament #{row.id} of **{game.title}**",
+        f"{format_text(row)} · round 1 {'seeded by rating' if row.seeding == 'rating' else 'drawn at random'}"
+        f" · {clock_text(row)} · table options: the game's defaults",
+        f"Organiser: {mention(row.organiser_id)}",
+    ]
+    active = [p for p in row.players if p.status in ACTIVE]
+    count = f"{len(active)}/{row.cap}" if row.cap is not None else str(len(active))
+    if row.status in ("signup", "checkin"):
+        shown = [mention(p.user_id) + (" ✓" if p.status == "checked_in" else "") for p in active[:SHOWN_PLAYERS]]
+        more = f" and {len(active) - SHOWN_PLAYERS} more" if len(active) > SHOWN_PLAYERS else ""
+        lines.append(f"Players ({count}): {', '.join(shown) or 'nobody yet'}{more}")
+    else:
+        lines.append(f"Players: {count}")
+    if row.status == "running":
+        lines.append(f"The tournament is under way: round {row.current_round}. Rounds are posted in this channel.")
+    else:
+        lines.append(_STATUS.get(row.status, ""))
+    return "\n".join(lines)
+
+
+def signup_view(row: TournamentRow) -> discord.ui.View | None:
+    verbs = {"signup": ("join", "leave"), "checkin": ("join", "leave", "checkin")}.get(row.status)
+    if verbs is None:
+        return None
+    return persistent_view(*(SignupButton(row.id, verb) for verb in verbs))
+
+
+async def refresh_signup(bot: MiddleKingdomBot, row: TournamentRow) -> None:
+    """Bring the sign-up message up to date (buttons go once sign-up is over); a failure is only logged."""
+    if row.channel_id is None or row.message_id is None:
+        return
+    message = bot.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
+    try:
+        await message.edit(content=signup_text(row), view=signup_view(row), allowed_mentions=NO_PINGS)
+    except discord.HTTPException:
+        log.info("could not update the sign-up message of tournament %s", row.id)
+
+
+class SignupButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mk:t:(?P<tournament>[0-9]{1,18}):(?P<verb>join|leave|checkin)",
+):
+    """Join, Leave and Check in under the sign-up message; the answer is an edit of that message."""
+
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "checkin": ("Check in", discord.ButtonStyle.primary),
+    }
+
+    def __init__(self, tournament_id: int, verb: str) -> None:
+        label, style = self.LABELS[verb]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"mk:t:{tournament_id}:{verb}"))
+        self.tournament_id, self.verb = tournament_id, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SignupButton:
+        return cls(int(match["tournament"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        service, user, tid = tournaments_of(interaction), interaction.user.id, self.tournament_id
+        try:
+            if self.verb == "join":
+                row = await service.join(tid, user, display_name(interaction))
+            elif self.verb == "leave":
+                row = await service.leave(tid, user)
+            else:
+                row = await service.check_in(tid, user)
+            await interaction.edit_original_response(
+                content=signup_text(row), view=signup_view(row), allowed_mentions=NO_PINGS
+            )
+        except Exception as error:
+            await report(interaction, error)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SignupButton,)
