@@ -96,7 +96,7 @@ def option_label(option: Option, value: Any) -> str | None:
     if option.key == "board_side":
         return _SIDES.get(str(value))
     if option.key == "fortifications":
-        return "on (expert)" if value else "off"
+        return "on" if value else "off"
     return None
 
 

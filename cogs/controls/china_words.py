@@ -157,7 +157,7 @@ def table_line(view: ChinaView) -> str:
     """The face-up cards and the deck, which every refill and exchange chooses among."""
     deck = f"Deck: {view['deck_count']} card{'s' if view['deck_count'] != 1 else ''}"
     if view["exhaustions"] == 1:
-        deck += " (it ran out once: the next time ends the game)"
+        deck += " (it ran out once; the next time, the game ends with that round)"
     elif view["exhaustions"] >= 2:
         deck = "The deck is gone: this is the last round"
     return f"Face-up: {cards_list(view['display']) if view['display'] else 'none'}. {deck}."

@@ -231,7 +231,7 @@ async def test_texts_and_option_labels(service: TableService) -> None:
     assert [option_text("china", side, v) for v in side.choices] == [
         "by player count (3: the 3-4 side, 4 or 5: the 4-5 side)", "the 3-4 side", "the 4-5 side"
     ]
-    assert [option_text("china", forts, v) for v in forts.choices] == ["off", "on (expert)"]
+    assert [option_text("china", forts, v) for v in forts.choices] == ["off", "on"]
     summary = china.RULES_SUMMARY
     assert len(summary) < 4096  # an embed's description
     for fact in ("one card of the region's colour", "two cards of one other colour", "only 1 piece",
