@@ -85,10 +85,11 @@ class Ratings(commands.Cog):
         await send_private(interaction, "\n".join(leaderboard_lines(games.get(game).title, where, rows)))
 
     @app_commands.command(name="profile", description="A player's games, wins, ratings and recent results")
-    @app_commands.describe(user="Whose profile (yours if left out)")
-    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    @app_commands.describe(player="Whose profile (yours if left out)")
+    @app_commands.rename(player="user")
+    async def profile(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        who = user or interaction.user
+        who = player or interaction.user
         db = self.bot.service.db
         counts = await rating_sql.counts_of_user(db, who.id)
         if not counts:
