@@ -1,5 +1,7 @@
 """The computer player, from its own view and the legal actions only.
 
+"normal" plans (ai_normal.py: expected final money, Monte Carlo keeps, trading).
+
 "easy": keeps the cards that best touch its lots, answers offers by a rough value (money at face value,
 tiles and lots by what they can earn in the rounds left), builds where a tile adds the most income, and
 never proposes trades itself. Each choice takes a few milliseconds.
@@ -11,10 +13,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.games.chinatown import ai_normal
 from bot.games.chinatown.data import BOARD, ROUNDS, Shop
 from bot.games.chinatown.scoring import businesses_of
 
-LEVELS = ("easy",)
+LEVELS = ("easy", "normal")
 TILE_VALUE_PER_ROUND = 6_000  # a tile in hand will earn at least 10,000 a round once built, later
 LOT_VALUE_PER_ROUND = 5_000  # a vacant lot is a place to build
 JOIN_BONUS = 3_000  # building next to an own shop of the same type
@@ -28,6 +31,8 @@ def choose(
         raise ValueError(f"unknown AI level {level!r}; known: {', '.join(LEVELS)}")
     if not legal:
         raise ValueError("no legal action to choose from")
+    if level == "normal":
+        return ai_normal.choose(view, legal, rng)
     kinds = {action["type"] for action in legal}
     if "keep" in kinds:
         return _keep(view, legal, rng)
