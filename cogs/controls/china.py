@@ -141,11 +141,12 @@ def _exchange_option(action: Action) -> discord.SelectOption:
 
 
 # -- the way back ------------------------------------------------------------------------------------
-def _source(text: str) -> dict[str, str]:
+def _source(text: str) -> tuple[str, dict[str, str]]:
+    """A payload's "deck" or colour letter as the source of a draw or exchange, and its extra field."""
     if text == "deck":
-        return {"take": "deck"}
+        return "deck", {}
     if text in COLOUR_OF:
-        return {"take": "display", "color": COLOUR_OF[text]}
+        return "display", {"color": COLOUR_OF[text]}
     raise UserError(UNREADABLE)
 
 
@@ -157,11 +158,12 @@ def resolve(table: Table, seat: int, payload: str, values: Sequence[str]) -> Act
     if verb == "pass" and not args:
         return {"type": "pass"}
     if verb == "drw" and len(args) == 1:
-        source = _source(args[0])
-        return {"type": "draw", "source": source.pop("take"), **source}
+        source, colour = _source(args[0])
+        return {"type": "draw", "source": source, **colour}
     if verb == "xch" and value is not None and value.count(".") == 1:
         give, take = value.split(".")
         if give not in COLOUR_OF:
             raise UserError(UNREADABLE)
-        return {"type": "exchange", "give": COLOUR_OF[give], **_source(take)}
+        source, colour = _source(take)
+        return {"type": "exchange", "give": COLOUR_OF[give], "take": source, **colour}
     return china_place.resolve(table, seat, verb, args, value)

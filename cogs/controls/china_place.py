@@ -63,20 +63,18 @@ def view_of(table: Table, seat: int | None) -> ChinaView:
 
 def choices(table: Table, seat: int) -> dict[str, dict[str, Choice]]:
     """Region id -> pieces code -> Choice, in the engine's (sorted, deterministic) order."""
-    found: dict[str, dict[str, list[Any]]] = {}
+    pieces: dict[tuple[str, str], tuple[dict[str, Any], ...]] = {}
+    payments: dict[tuple[str, str], list[tuple[str, ...]]] = {}
     for action in table.game.legal_actions(table.state, seat):
-        if action["type"] != "place":
-            continue
-        code = pieces_code(action["pieces"])
-        entry = found.setdefault(action["region"], {}).setdefault(code, [tuple(action["pieces"]), []])
-        entry[1].append(tuple(action["cards"]))
-    return {
-        region: {
-            code: Choice(region, tuple(dict(p) for p in pieces), tuple(sorted(pays, key=len)))  # sort is stable
-            for code, (pieces, pays) in codes.items()
-        }
-        for region, codes in found.items()
-    }
+        if action["type"] == "place":
+            key = (action["region"], pieces_code(action["pieces"]))
+            pieces.setdefault(key, tuple(dict(p) for p in action["pieces"]))
+            payments.setdefault(key, []).append(tuple(action["cards"]))
+    found: dict[str, dict[str, Choice]] = {}
+    for (region, code), placed in pieces.items():
+        cheapest_first = tuple(sorted(payments[region, code], key=len))  # a stable sort: ties keep engine order
+        found.setdefault(region, {})[code] = Choice(region, placed, cheapest_first)
+    return found
 
 
 def _choice(table: Table, seat: int, region_id: str, code: str) -> Choice:
