@@ -24,7 +24,9 @@ from cogs.notify import DiscordNotifier
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.errors", "cogs.game", "cogs.play", "cogs.rulebook", "cogs.tournament", "cogs.ratings")
+EXTENSIONS = (
+    "cogs.errors", "cogs.game", "cogs.play", "cogs.rulebook", "cogs.tournament", "cogs.ratings", "cogs.me"
+)
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *components.DYNAMIC_ITEMS,
     *lobby.DYNAMIC_ITEMS,

@@ -68,9 +68,10 @@ def turn_line(table: Table) -> str:
     seats = sorted(table.to_act())
     if not seats:
         return ""
-    names = [name + due_text(table, [seat]) for seat, name in enumerate(public_names(table))]
+    names = public_names(table)
     if len(seats) == 1:
-        return f"It is {names[seats[0]]}'s turn."
+        return f"It is {names[seats[0]]}'s turn{due_text(table, seats)}."
+    names = [name + due_text(table, [seat]) for seat, name in enumerate(names)]
     return "Waiting for " + ", ".join(names[s] for s in seats[:-1]) + f" and {names[seats[-1]]}."
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.cogs.harness import FakeDiscord, check_limits, make_user
+from tests.cogs.harness import FakeClock, FakeDiscord, check_limits, make_user
 
 
 @pytest.fixture
@@ -16,6 +16,22 @@ async def fake(tmp_path: Path) -> AsyncIterator[FakeDiscord]:
     world = await FakeDiscord.start(str(tmp_path / "bot.sqlite3"))
     yield world
     # Every view the bot ever sent, in any test, respects Discord's limits.
+    for sent in world.sent:
+        if sent.view is not None:
+            check_limits(sent.view)
+    await world.stop()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def timed(tmp_path: Path, clock: FakeClock) -> AsyncIterator[FakeDiscord]:
+    """A fake Discord whose services and timers run on ``clock``."""
+    world = await FakeDiscord.start(str(tmp_path / "bot.sqlite3"), clock=clock)
+    yield world
     for sent in world.sent:
         if sent.view is not None:
             check_limits(sent.view)

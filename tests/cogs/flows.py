@@ -87,3 +87,39 @@ async def make_move(fake: FakeDiscord, game_id: int, users: dict[int, Any], rng:
         if (await fake.bot.service.get(game_id)).version != table.version:
             return
     raise AssertionError(f"no move after 4 steps; last shown: {message.content!r}")
+
+
+async def open_timed(
+    fake: FakeDiscord, host: Any, *others: Any, clock: str, policy: str, vacations: bool = True
+) -> tuple[int, Posted]:
+    """``/game new`` with a clock chosen on the panel's clock page, then join and start: the game id and lobby.
+    ``clock`` is a preset's label; ``policy`` the words of the "Out of time: ..." choice."""
+    cog = fake.bot.get_cog("GameCommands")
+    await fake.command(cog.new, host, game="great_wall", seats=1 + len(others))  # type: ignore[union-attr]
+    panel = fake.last(private=True)
+    await fake.click(host, panel, label="Clock and timeouts")
+    await fake.click(host, panel, option=clock)
+    await fake.click(host, panel, option=f"Out of time: {policy}")
+    if not vacations:
+        await fake.click(host, panel, option="Vacations do not pause clocks")
+    mark = len(fake.sent)
+    await fake.click(host, panel, label="Open the table")
+    lobby = next(s.message for s in fake.since(mark) if not s.private)
+    found = re.search(r"table #(\d+)", lobby.content)
+    assert found is not None
+    for user in others:
+        await fake.click(user, lobby, label="Join")
+    await fake.click(host, lobby, label="Start")
+    return int(found[1]), lobby
+
+
+async def play_turn(fake: FakeDiscord, game_id: int, users: dict[int, Any], rng: random.Random) -> None:
+    """The seat to move makes moves until its turn is over (a Great Wall turn may take several)."""
+    table = await fake.bot.service.get(game_id)
+    seat = min(table.to_act())
+    for _ in range(20):
+        await make_move(fake, game_id, users, rng)
+        table = await fake.bot.service.get(game_id)
+        if table.status != "running" or seat not in table.to_act():
+            return
+    raise AssertionError("the turn did not end after 20 moves")

@@ -10,7 +10,9 @@ DynamicItem templates, ``from_custom_id`` rebuilds the item, and its callback ru
 from __future__ import annotations
 
 import itertools
+import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from unittest.mock import MagicMock, create_autospec
@@ -18,6 +20,7 @@ from unittest.mock import MagicMock, create_autospec
 import discord
 from discord import app_commands
 
+from bot.clock import TimerDispatcher
 from bot.config import Config
 from cogs.client import DYNAMIC_ITEMS, MiddleKingdomBot
 
@@ -54,6 +57,21 @@ class Sent:
     view: discord.ui.View | None
 
 
+class FakeClock:
+    """Time that moves only when a test says so (pass it to ``FakeDiscord.start``)."""
+
+    START = 1_800_000_000.0  # 2027-01-15, a Friday, 08:00 UTC
+
+    def __init__(self) -> None:
+        self.now = self.START
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 def _file_bytes(file: discord.File) -> bytes:
     file.fp.seek(0)
     data = file.fp.read()
@@ -77,6 +95,8 @@ def http_error(cls: type[discord.HTTPException], status: int, code: int, text: s
 
 
 class FakeDiscord:
+    timers: TimerDispatcher  # set by start()
+
     def __init__(self, bot: MiddleKingdomBot) -> None:
         self.bot = bot
         self.sent: list[Sent] = []
@@ -88,18 +108,33 @@ class FakeDiscord:
         self.threads: list[int] = []
         self.failures: list[discord.HTTPException] = []  # raised by the next public sends, in order
         self.unarchived: list[int] = []
+        self.archived: set[int] = set()  # threads Discord has archived: sending there fails until re-opened
+        self.archive_changes: list[tuple[int, bool]] = []  # (thread, archived) for every change of the flag
         self.answering: dict[str, Any] | None = None  # the interaction being handled, while it is
         bot.get_partial_messageable = self._partial_messageable  # type: ignore[method-assign]
         bot.create_dm = self._create_dm  # type: ignore[method-assign]
         bot.fetch_channel = self._fetch_channel  # type: ignore[method-assign]
 
     @classmethod
-    async def start(cls, path: str, *, ai_delay: float = 0.0) -> FakeDiscord:
+    async def start(
+        cls, path: str, *, ai_delay: float = 0.0, clock: Callable[[], float] | None = None
+    ) -> FakeDiscord:
+        """``clock``: a fake time for the services and for ``fire_timers`` (the real one if left out)."""
         bot = MiddleKingdomBot(Config(token="not-a-token", database_path=path), ai_delay=ai_delay)
         world = cls(bot)
         await bot.open_services()
+        if clock is not None:
+            bot.service.clock = clock
+            bot.tournaments.clock = clock
+        world.timers = TimerDispatcher(bot.service.db, bot.service.fire_timer, clock=clock or time.time)
         await bot.load_cogs()
         return world
+
+    async def fire_timers(self) -> int:
+        """What the bot's timer task does when it wakes: fire every timer due by the clock, once."""
+        fired = await self.timers.run_due()
+        await self.bot.service.idle()
+        return fired
 
     def _guard_database(self) -> None:
         """Fail a test when an interaction touches the database before it was deferred."""
@@ -173,6 +208,8 @@ class FakeDiscord:
         async def send(content: str | None = None, **kwargs: Any) -> Any:
             if self.failures:
                 raise self.failures.pop(0)
+            if channel_id in self.archived:
+                raise http_error(discord.HTTPException, 400, 50083, "Thread is archived")
             return self._message_mock(self._record("send", self._new(where, False), content=content, **kwargs))
 
         def partial_message(message_id: int) -> Any:
@@ -204,10 +241,13 @@ class FakeDiscord:
         if channel_id not in self.threads:
             return create_autospec(discord.TextChannel, instance=True)
         thread = create_autospec(discord.Thread, instance=True)
-        thread.id = channel_id
+        thread.id, thread.archived, thread.locked = channel_id, channel_id in self.archived, False
 
-        async def edit(*, archived: bool = True, **_: Any) -> Any:
-            if not archived:
+        async def edit(*, archived: bool | None = None, **_: Any) -> Any:
+            if archived is not None:
+                self.archive_changes.append((channel_id, archived))
+                (self.archived.add if archived else self.archived.discard)(channel_id)
+            if archived is False:
                 self.unarchived.append(channel_id)
             return thread
 

@@ -1,0 +1,192 @@
+"""``/me``: a person's own settings for games played over days. Every answer is private.
+
+Turn DMs on or off, quiet hours in their time zone (reminders wait for them to end), a vacation (their
+clocks pause in games whose table allows it) and a DM when the player before them moves. Bad input gets a
+sentence and changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import TYPE_CHECKING, Literal
+from zoneinfo import available_timezones
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.store import users
+from bot.store.users import UserSettings
+from bot.timecontrol import DAY, valid_time_zone
+from cogs.messages import send_private
+
+if TYPE_CHECKING:
+    from cogs.client import MiddleKingdomBot
+
+OnOff = Literal["on", "off"]
+MAX_VACATION_DAYS = 30
+_CLOCK_TIME = re.compile(r"([01]?[0-9]|2[0-3]):([0-5][0-9])")
+
+
+def parse_time(text: str) -> int:
+    """ "22:30" as minutes of the day; a UserError for anything else."""
+    found = _CLOCK_TIME.fullmatch(text.strip())
+    if found is None:
+        raise UserError(f"“{text}” is not a time of day: write it as HH:MM, from 00:00 to 23:59 (e.g. 22:30).")
+    return int(found[1]) * 60 + int(found[2])
+
+
+def clock_time(minutes: int) -> str:
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+@cache
+def _zones() -> tuple[str, ...]:
+    return tuple(sorted(available_timezones()))
+
+
+def _when(moment: float) -> str:
+    return f"<t:{int(moment)}:f> (<t:{int(moment)}:R>)"
+
+
+def settings_text(settings: UserSettings, now: float) -> str:
+    if not settings.dm_on_turn:
+        dm = "off: the game thread mentions you, and reminders come there"
+    elif settings.dm_closed:
+        dm = "on, but your DMs were closed to me last time: open them, then `/me dm on`"
+    else:
+        dm = "on"
+    quiet = "none"
+    if settings.quiet_start is not None and settings.quiet_end is not None:
+        quiet = f"{clock_time(settings.quiet_start)} to {clock_time(settings.quiet_end)} ({settings.time_zone})"
+    away = "no"
+    if settings.on_vacation(now) and settings.vacation_until is not None:
+        away = f"until {_when(settings.vacation_until)}"
+    return "\n".join([
+        "**Your settings**",
+        f"DMs on your turn (hand, controls, reminders): {dm}",
+        f"Quiet hours (reminders wait): {quiet}",
+        f"On vacation: {away}",
+        f"DM when the player before you moves: {'on' if settings.ping_before else 'off'}",
+    ])
+
+
+class Me(commands.GroupCog, group_name="me", group_description="Your settings for games played over days"):
+    quiet = app_commands.Group(name="quiet", description="Quiet hours: reminders wait until they end")
+    vacation = app_commands.Group(name="vacation", description="Pause your clocks while you are away")
+
+    def __init__(self, bot: MiddleKingdomBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _update(self, interaction: discord.Interaction, **values: object) -> UserSettings:
+        service = self.bot.service
+        return await users.update(service.db, interaction.user.id, service.clock(), **values)
+
+    @app_commands.command(name="settings", description="Show your settings")
+    async def show(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = self.bot.service
+        settings = await users.settings(service.db, interaction.user.id)
+        await send_private(interaction, settings_text(settings, service.clock()))
+
+    @app_commands.command(name="dm", description="Whether I DM you your hand and controls when it is your move")
+    @app_commands.describe(state="on or off")
+    async def dm(self, interaction: discord.Interaction, state: OnOff) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if state == "on":
+            # Asking again means the person opened their DMs: try them again.
+            await self._update(interaction, dm_on_turn=1, dm_closed=0)
+            text = "Turn DMs are on: I will DM you your hand and controls when it is your move, and reminders."
+        else:
+            await self._update(interaction, dm_on_turn=0)
+            text = "Turn DMs are off: the game thread mentions you when it is your move, and reminders come there."
+        await send_private(interaction, text)
+
+    @app_commands.command(name="ping_before", description="A DM when the player before you has moved")
+    @app_commands.describe(state="on or off")
+    async def ping_before(self, interaction: discord.Interaction, state: OnOff) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._update(interaction, ping_before=int(state == "on"))
+        if state == "on":
+            text = "I will DM you when the player before you has moved (unless I DM you your turn anyway)."
+        else:
+            text = "I will no longer DM you when the player before you moves."
+        await send_private(interaction, text)
+
+    @quiet.command(name="set", description="Quiet hours in your time zone: reminders wait until they end")
+    @app_commands.describe(
+        start="When they begin, HH:MM (e.g. 22:00)",
+        end="When they end, HH:MM (e.g. 08:00)",
+        timezone="Your time zone, e.g. Europe/Madrid (your last one, or UTC, if left out)",
+    )
+    async def quiet_set(
+        self, interaction: discord.Interaction, start: str, end: str, timezone: str | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        begin, finish = parse_time(start), parse_time(end)
+        if begin == finish:
+            raise UserError("Quiet hours need an end different from their start.")
+        if timezone is not None and not valid_time_zone(timezone.strip()):
+            raise UserError(f"I do not know the time zone “{timezone}”: name it like Europe/Madrid or Asia/Tokyo.")
+        values: dict[str, object] = {"quiet_start": begin, "quiet_end": finish}
+        if timezone is not None:
+            values["time_zone"] = timezone.strip()
+        settings = await self._update(interaction, **values)
+        await send_private(
+            interaction,
+            f"Quiet hours set: {clock_time(begin)} to {clock_time(finish)} ({settings.time_zone}). Reminders that "
+            "come due in them wait until they end; your clocks still run.",
+        )
+
+    @quiet_set.autocomplete("timezone")
+    async def _zone_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        wanted = current.strip().lower().replace(" ", "_")
+        return [app_commands.Choice(name=z, value=z) for z in _zones() if wanted in z.lower()][:25]
+
+    @quiet.command(name="off", description="No quiet hours: reminders come when due")
+    async def quiet_off(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._update(interaction, quiet_start=None, quiet_end=None)
+        await send_private(interaction, "Quiet hours are off: reminders come when they are due.")
+
+    @vacation.command(name="start", description="Go on vacation for some days: your clocks pause")
+    @app_commands.describe(days=f"How many days, 1 to {MAX_VACATION_DAYS}")
+    async def vacation_start(
+        self, interaction: discord.Interaction, days: app_commands.Range[int, 1, MAX_VACATION_DAYS]
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not 1 <= days <= MAX_VACATION_DAYS:
+            raise UserError(f"A vacation lasts 1 to {MAX_VACATION_DAYS} days.")
+        service = self.bot.service
+        now = service.clock()
+        settings = await users.settings(service.db, interaction.user.id)
+        # Extending a vacation keeps its start: the time already away must stay off the clock.
+        begin = now
+        if settings.on_vacation(now) and settings.vacation_start is not None:
+            begin = settings.vacation_start
+        settings = await self._update(interaction, vacation_start=begin, vacation_until=now + days * DAY)
+        assert settings.vacation_until is not None
+        await send_private(
+            interaction,
+            f"You are on vacation until {_when(settings.vacation_until)}. In games whose table allows vacations your "
+            "clock pauses and reminders wait; elsewhere your time runs as usual. Back early? `/me vacation end`.",
+        )
+
+    @vacation.command(name="end", description="End your vacation now: your clocks run again")
+    async def vacation_end(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = self.bot.service
+        now = service.clock()
+        settings = await users.settings(service.db, interaction.user.id)
+        if not settings.on_vacation(now):
+            raise UserError("You are not on vacation.")
+        # The start stays: the days away still count as paused for the turn in progress.
+        await self._update(interaction, vacation_until=now)
+        await send_private(interaction, "Welcome back: your vacation has ended and your clocks run again.")
+
+
+async def setup(bot: MiddleKingdomBot) -> None:
+    await bot.add_cog(Me(bot))
