@@ -99,6 +99,7 @@ class RoundPoster:
             pinged += byes
         for piece in in_pieces(lines):
             await self._send(row, piece, pinging(pinged))
+        await refresh_signup(self.bot, row)  # it names the round under way
 
     async def _round_over(self, row: TournamentRow, number: int, rows: Sequence[StandingRow]) -> None:
         now = await self.bot.tournaments.get(row.id)
@@ -119,6 +120,7 @@ class RoundPoster:
         await refresh_signup(self.bot, row)
 
 
+@app_commands.guild_only()
 class TournamentCommands(commands.GroupCog, group_name="tournament", group_description="Community tournaments"):
     def __init__(self, bot: MiddleKingdomBot) -> None:
         self.bot = bot
@@ -182,7 +184,6 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
         game=GAME_CHOICES, format=FORMAT_CHOICES, seeding=SEEDING_CHOICES, time_control=TIME_CHOICES,
         timeout=TIMEOUT_CHOICES,
     )
-    @app_commands.guild_only()
     async def create(
         self,
         interaction: discord.Interaction,
@@ -265,7 +266,6 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
         await self._organise(interaction, tournament, "{name} was cancelled.", self.tournaments.cancel)
 
     @app_commands.command(name="list", description="This server's tournaments in sign-up or under way")
-    @app_commands.guild_only()
     async def list_tournaments(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         rows = await self.tournaments.list_guild(interaction.guild_id or 0)

@@ -69,8 +69,9 @@ async def test_leaderboards_rank_by_the_conservative_rating(
     ratings = _replay(here + there)
     conservative = {user: rating_model.conservative(r) for user, r in ratings.items()}
     # By hand: Eun won all three of hers against a player who had won three, so Eun leads; Dai (2-0) comes
-    # next but is listed nowhere with only 2 games; Bob (3 losses to Alice, then 3 wins) passes Alice (3 wins,
-    # then 3 losses to Eun) because their last games moved the ratings most; Carol lost all five.
+    # next but is listed nowhere with only 2 games; Bob (three losses, then three wins over a newcomer:
+    # surprises, which gain much) passes Alice (three wins, then three losses to a newcomer: surprises, which
+    # cost much); Carol lost all five.
     assert sorted(conservative, key=lambda u: -conservative[u]) == [eun.id, dai.id, bob.id, alice.id, carol.id]
 
     cog = fake.bot.get_cog("Ratings")

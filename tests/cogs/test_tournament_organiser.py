@@ -13,7 +13,15 @@ from bot.config import Config
 from cogs.client import DYNAMIC_ITEMS, MiddleKingdomBot
 from cogs.tournament_views import SignupButton
 from tests.cogs.harness import FakeDiscord, Posted, labels, make_user
-from tests.cogs.tournament_flows import allow_channel_threads, channel_posts, cog, create, plain_game_pictures
+from tests.cogs.tournament_flows import (
+    allow_channel_threads,
+    channel_posts,
+    cog,
+    create,
+    plain_game_pictures,
+    play_round,
+    quicken,
+)
 
 NOT_ORGANISER = "Only the organiser (or a member with Manage Server) can do that."
 
@@ -34,6 +42,11 @@ async def _signed_up(fake: FakeDiscord, organiser: Any, *players: Any, **params:
     for player in players:
         await fake.click(player, signup, label="Join")
     return tid, signup
+
+
+async def fake_start_ok(fake: FakeDiscord, organiser: Any) -> None:
+    await fake.command(cog(fake).start, organiser)
+    assert _answer(fake).endswith("has started: round 1 is posted here.")
 
 
 def _answer(fake: FakeDiscord) -> str:
@@ -166,7 +179,7 @@ async def test_sign_up_buttons_work_after_a_restart(tmp_path: Path, alice: Any, 
     path = str(tmp_path / "bot.sqlite3")
     before = await FakeDiscord.start(path)
     tid, signup = await create(before, alice)
-    join = next(i.item.custom_id for i in signup.view.walk_children() if i.item.label == "Join")  # type: ignore[union-attr, attr-defined]
+    join = next(i.item.custom_id for i in signup.view.walk_children() if i.item.label == "Join")  # type: ignore[union-attr]
     assert join == f"mk:t:{tid}:join"
     await before.stop()
 
@@ -179,6 +192,28 @@ async def test_sign_up_buttons_work_after_a_restart(tmp_path: Path, alice: Any, 
         await after.stop()
 
 
+async def test_a_round_that_ends_after_a_restart_is_posted_by_the_new_bot(
+    tmp_path: Path, alice: Any, bob: Any
+) -> None:
+    path = str(tmp_path / "bot.sqlite3")
+    before = await FakeDiscord.start(path)
+    tid, _ = await _signed_up(before, alice, alice, bob, rounds=2)
+    await fake_start_ok(before, alice)
+    threads = list(before.threads)
+    await before.stop()
+
+    after = await FakeDiscord.start(path)
+    after.threads = threads
+    allow_channel_threads(after)
+    quicken(after, [alice, bob])
+    try:
+        await play_round(after, tid, seed=5)
+        (over,) = channel_posts(after, "round 1 is over")
+        assert over.files and channel_posts(after, "round 2 of 2 has begun")
+    finally:
+        await after.stop()
+
+
 async def test_the_bot_loads_the_tournament_and_rating_commands(tmp_path: Path) -> None:
     bot = MiddleKingdomBot(Config(token="t", database_path=str(tmp_path / "db.sqlite3")))
     FakeDiscord(bot)
@@ -187,7 +222,7 @@ async def test_the_bot_loads_the_tournament_and_rating_commands(tmp_path: Path) 
         commands = {c.name: c for c in bot.tree.get_commands()}
         assert {"tournament", "leaderboard", "profile"} <= set(commands)
         group = commands["tournament"]
-        assert isinstance(group, discord.app_commands.Group)
+        assert isinstance(group, discord.app_commands.Group) and group.guild_only
         assert {c.name for c in group.commands} == {
             "create", "start", "checkin", "drop", "replace", "pause", "resume", "cancel", "list", "standings"
         }

@@ -22,10 +22,10 @@ from tests.cogs.harness import GUILD, FakeDiscord, Posted
 
 def allow_channel_threads(fake: FakeDiscord) -> None:
     """Text channels of the fake can open public threads (the notifier does that for games without a lobby)."""
-    fetch = fake.bot.fetch_channel
+    fetch: Any = fake.bot.fetch_channel
 
     async def fetch_channel(channel_id: int) -> Any:
-        channel = await fetch(channel_id)
+        channel: Any = await fetch(channel_id)
         if channel_id in fake.threads:
             return channel
 
@@ -45,10 +45,10 @@ def allow_channel_threads(fake: FakeDiscord) -> None:
 def capture_mentions(fake: FakeDiscord) -> dict[int, discord.AllowedMentions | None]:
     """Message id -> the allowed mentions it was sent with, for every public send from now on."""
     captured: dict[int, discord.AllowedMentions | None] = {}
-    partial = fake.bot.get_partial_messageable
+    partial: Any = fake.bot.get_partial_messageable
 
     def partial_messageable(channel_id: int, **kwargs: Any) -> Any:
-        channel = partial(channel_id, **kwargs)
+        channel: Any = partial(channel_id, **kwargs)
         if getattr(channel, "mentions_captured", False):  # a channel kept by quicken(): wrapped already
             return channel
         channel.mentions_captured = True
@@ -62,7 +62,7 @@ def capture_mentions(fake: FakeDiscord) -> dict[int, discord.AllowedMentions | N
         channel.send.side_effect = sending
         return channel
 
-    fake.bot.get_partial_messageable = partial_messageable  # type: ignore[method-assign]
+    fake.bot.get_partial_messageable = partial_messageable  # type: ignore[method-assign, assignment]
     return captured
 
 
@@ -71,7 +71,7 @@ def quicken(fake: FakeDiscord, players: Iterable[Any]) -> None:
     message for each (~50 ms apiece): keep one autospec'd channel per id and return plain message stand-ins.
     Players' DMs are closed, as some people's are, so only the boards in the threads are sent."""
     channels: dict[int, Any] = {}
-    partial = fake.bot.get_partial_messageable
+    partial: Any = fake.bot.get_partial_messageable
 
     def partial_messageable(channel_id: int, **kwargs: Any) -> Any:
         if channel_id not in channels:
@@ -81,7 +81,7 @@ def quicken(fake: FakeDiscord, players: Iterable[Any]) -> None:
     def message(posted: Posted) -> Any:
         return MagicMock(id=posted.id, jump_url=f"https://discord.com/channels/{GUILD}/{posted.where}/{posted.id}")
 
-    fake.bot.get_partial_messageable = partial_messageable  # type: ignore[method-assign]
+    fake.bot.get_partial_messageable = partial_messageable  # type: ignore[method-assign, assignment]
     fake._message_mock = message  # type: ignore[method-assign]
     fake.closed_dms.update(player.id for player in players)
 
