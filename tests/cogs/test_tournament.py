@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot import games
 from bot.games.base import competition_ranking
 from bot.tournaments.standings import StandingRow
 from render.standings import standings as standings_png
@@ -190,3 +191,20 @@ async def test_standings_are_posted_on_request_and_listed(fake: FakeDiscord, peo
     assert posted.files == (standings_png(rows, names, "Spring Open: after round 1"),)
     await fake.command(tournaments.standings, carol, tournament=99)  # type: ignore[union-attr]
     assert fake.last().private and fake.last().content == "There is no tournament #99."
+
+
+@pytest.mark.parametrize("key", sorted(games.GAMES))
+async def test_every_game_plays_a_tournament_to_its_winner(fake: FakeDiscord, people: list[Any], key: str) -> None:
+    allow_channel_threads(fake)
+    quicken(fake, people)
+    size = games.get(key).min_players
+    tid, signup = await create(fake, people[0], name="Cup", game=key, table_size=size, rounds=1)
+    for person in people[:size]:
+        await fake.click(person, signup, label="Join")
+    await fake.command(fake.bot.get_cog("TournamentCommands").start, people[0])  # type: ignore[union-attr]
+    (table,) = (await fake.bot.tournaments.get(tid)).tables
+    assert channel_posts(fake, "**Cup**: round 1 of 1 has begun") and table.game_id is not None
+    await play_round(fake, tid, seed=11)
+    assert (await fake.bot.tournaments.get(tid)).status == "finished"
+    (final,) = channel_posts(fake, "**Cup** is over.")
+    assert "Winner" in final.content and final.files and "The tournament is over." in signup.content
