@@ -38,6 +38,20 @@ from bot.tournaments.standings import Bye, StandingRow, TableResult, bye_points,
 
 log = logging.getLogger(__name__)
 
+_STATE_WORDS = {
+    "signup": "still taking sign-ups",
+    "checkin": "in check-in",
+    "running": "running",
+    "paused": "paused",
+    "finished": "over",
+    "cancelled": "cancelled",
+}
+_CANNOT = {
+    "paused": "Only a running tournament can be paused; this one is {state}.",
+    "running": "Only a paused tournament can be resumed; this one is {state}.",
+    "cancelled": "This tournament is {state} and cannot be cancelled.",
+}
+
 FORMATS = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
 SEEDINGS = ("random", "rating")
 ACTIVE = ("registered", "checked_in")
@@ -407,7 +421,7 @@ class TournamentService:
         async with self._lock(tournament_id):
             row = await self._organised(tournament_id, user_id, can_manage)
             if row.status not in frm:
-                raise WrongStatus(f"The tournament is {row.status}; it cannot be {to} now.")
+                raise WrongStatus(_CANNOT[to].format(state=_STATE_WORDS.get(row.status, row.status)))
             async with self.db.tx() as conn:
                 await t_sql.set_columns(conn, tournament_id, self.clock(), status=to)
             return await self.get(tournament_id)
