@@ -152,9 +152,16 @@ class ControlSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PRE
         placeholder: str,
         *,
         row: int | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
     ) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=ref.custom_id("s", payload), options=list(options), placeholder=clip(placeholder, 150), row=row
+            custom_id=ref.custom_id("s", payload),
+            options=list(options),
+            placeholder=clip(placeholder, 150),
+            row=row,
+            min_values=min_values,
+            max_values=max_values,
         )
         super().__init__(select)
         self.ref = ref
@@ -166,11 +173,43 @@ class ControlSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PRE
     ) -> ControlSelect:
         options = list(getattr(item, "options", []))
         placeholder = getattr(item, "placeholder", None) or "Choose"
-        return cls(Ref.from_match(match), match["payload"], options, placeholder)
+        bounds = {"min_values": getattr(item, "min_values", 1), "max_values": getattr(item, "max_values", 1)}
+        return cls(Ref.from_match(match), match["payload"], options, placeholder, **bounds)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = tuple(str(value) for value in self.item.values)
         await _play_cog(interaction).on_control(interaction, self.ref, self.payload, values)
+
+
+class PublicControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"p:" + PAYLOAD):
+    """A game's control on a public message (e.g. Accept under a trade offer in the thread): anyone may press
+    it, and the answer is a new ephemeral message to the presser; the public message itself never changes."""
+
+    def __init__(
+        self,
+        ref: Ref,
+        payload: str,
+        label: str,
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+    ) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=clip(label), style=style, custom_id=ref.custom_id("p", payload), row=row
+        )
+        super().__init__(button)
+        self.ref = ref
+        self.payload = payload
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PublicControlButton:
+        label = getattr(item, "label", None) or "…"
+        return cls(Ref.from_match(match), match["payload"], label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _play_cog(interaction).on_control(interaction, self.ref, self.payload, (), public=True)
 
 
 def selects(
@@ -198,4 +237,9 @@ def board_view(table: Table) -> discord.ui.View | None:
     return persistent_view(BoardButton(ref, "play"), BoardButton(ref, "hand"))
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (BoardButton, ControlButton, ControlSelect)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    BoardButton,
+    ControlButton,
+    ControlSelect,
+    PublicControlButton,
+)

@@ -38,12 +38,29 @@ def _seat(table: Table, user_id: int) -> int:
     return seat
 
 
+def _may_act(table: Table, seat: int) -> bool:
+    """Waited for, or allowed to act anyway where the game's controls module says so with an optional
+    ``may_act(table, seat)`` (Chinatown: every player may trade, even one who is done trading)."""
+    if seat in table.to_act():
+        return True
+    hook = getattr(controls_for(table.key), "may_act", None)
+    return bool(hook is not None and hook(table, seat))
+
+
+def _version_free(table: Table, payload: str) -> bool:
+    """Whether a control keeps working after other moves: a controls module may name such payloads with an
+    optional ``version_free(payload)``, when the action carries its own freshness check (an offer's version,
+    the round) and the engine refuses a repeat. Needed where everybody acts at once, as in trading."""
+    hook = getattr(controls_for(table.key), "version_free", None)
+    return bool(hook is not None and hook(payload))
+
+
 def _must_move(table: Table, user_id: int) -> int:
     """The user's seat if they are to act in this running game; the refusal sentence otherwise."""
     seat = _seat(table, user_id)
     if table.status != "running":
         raise WrongStatus("This game is over." if table.status == "finished" else "This game is not running.")
-    if seat not in table.to_act():
+    if not _may_act(table, seat):
         raise NotYourTurn()
     return seat
 
@@ -83,12 +100,25 @@ class Play(commands.Cog):
         await send_private(interaction, text, file=await hand_picture(table, seat), view=current.view)
 
     # -- controls --------------------------------------------------------------------------------------
-    async def on_control(self, interaction: discord.Interaction, ref: Ref, payload: str, values: Sequence[str]) -> None:
-        # Deferring as an update: the answer replaces the controls in the message they sit on.
-        await interaction.response.defer()
+    async def on_control(
+        self,
+        interaction: discord.Interaction,
+        ref: Ref,
+        payload: str,
+        values: Sequence[str],
+        *,
+        public: bool = False,
+    ) -> None:
+        # Deferring as an update: the answer replaces the controls in the message they sit on. A control on a
+        # public message answers in a new ephemeral message instead, so the public one never shows anything private.
+        if public:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await interaction.response.defer()
         try:
             table = await self.service.get(ref.game_id)
-            if table.version != ref.version:
+            steady = _version_free(table, payload)
+            if table.version != ref.version and not steady:
                 _seat(table, interaction.user.id)  # a stranger hears that first, not that the board moved
                 raise StaleVersion()
             seat = _must_move(table, interaction.user.id)
@@ -96,7 +126,8 @@ class Play(commands.Cog):
             if isinstance(step, Panel):
                 await interaction.edit_original_response(content=clip_message(step.content), view=step.view)
                 return
-            outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=ref.version)
+            version = None if steady else ref.version
+            outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
             await interaction.edit_original_response(**await self._after_move(outcome))
         except Exception as error:
             await report(interaction, error, game_id=ref.game_id)
@@ -106,7 +137,7 @@ class Play(commands.Cog):
         while they are still to act, or whose turn it is now."""
         table, seat = outcome.table, outcome.seat
         done = " ".join(event_lines(table, outcome.events, seat)) or "Done."
-        if seat in table.to_act():
+        if table.status == "running" and _may_act(table, seat):
             current = panel(table, seat)
             picture = await hand_picture(table, seat)
             return {

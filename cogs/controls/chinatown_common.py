@@ -1,0 +1,61 @@
+"""Small helpers shared by Chinatown's control steps: reading views and untrusted payload parts."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+from bot.errors import UserError
+from bot.games.chinatown.schema import ChinatownView
+from bot.tables import Table
+
+UNREADABLE = "I could not read that choice; press Play for fresh controls."
+GONE = "That choice is not available any more; press Play for fresh controls."
+OLD = "That control is from an earlier year; press Play for fresh controls."
+# What cogs.components accepts in a custom_id payload (60), less the ".<n>" that selects() may append.
+PAYLOAD = re.compile(r"[A-Za-z0-9_.-]{1,58}")
+
+
+# One step reads the same views several times (prompt, hand text, controls); a view costs milliseconds (it
+# derives every business from the board). Keyed by the state object, which the cache holds on to, so an id
+# is never reused while cached; states are immutable, so a cached view never goes stale.
+_VIEWS: dict[tuple[int, int | None], tuple[object, ChinatownView]] = {}
+_VIEWS_KEPT = 16
+
+
+def view_of(table: Table, seat: int | None) -> ChinatownView:
+    key = (id(table.state), seat)
+    cached = _VIEWS.get(key)
+    if cached is not None and cached[0] is table.state:
+        return cached[1]
+    view = cast(ChinatownView, table.view(seat))
+    if len(_VIEWS) >= _VIEWS_KEPT:
+        _VIEWS.pop(next(iter(_VIEWS)))
+    _VIEWS[key] = (table.state, view)
+    return view
+
+
+def names(table: Table) -> list[str]:
+    """Plain names by seat: labels cannot show mentions."""
+    return [p.name for p in table.seated]
+
+
+def number(text: str, digits: int = 6) -> int:
+    if not text.isdigit() or len(text) > digits:
+        raise UserError(UNREADABLE)
+    return int(text)
+
+
+def this_round(table: Table, text: str) -> int:
+    """The round a control was made for must be the current one: an old button never acts in a later year."""
+    round_no = number(text, 1)
+    if round_no != view_of(table, None)["round"]:
+        raise UserError(OLD)
+    return round_no
+
+
+def payload(*parts: Any) -> str:
+    text = ".".join(str(part) for part in parts)
+    if PAYLOAD.fullmatch(text) is None:
+        raise ValueError(f"payload {text!r} does not fit a custom_id")
+    return text

@@ -1,0 +1,73 @@
+"""Phase 1: keep Building cards. A private multi-select of the dealt lots, then a confirmation (a keep is final).
+
+Payloads: ``kp.<round>`` (the select; values are lots) and ``kc.<round>.<lot>-<lot>-...`` (confirm).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.errors import UserError
+from bot.games.base import Action
+from bot.tables import Table
+from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view
+from cogs.controls.chinatown_common import GONE, UNREADABLE, names, number, payload, view_of
+from cogs.controls.chinatown_words import join, neighbours_text
+
+
+def prompt(table: Table, seat: int) -> str:
+    view = view_of(table, seat)
+    if view["keep_choice"] is not None:
+        return f"You keep lots {join([str(lot) for lot in view['keep_choice']])}; revealed when everyone has chosen."
+    cards = join([str(lot) for lot in view["hand_cards"] or []])
+    return (
+        f"Keep {view['keep']} of your {view['deal']} Building cards: lots {cards}. Your choice is secret until "
+        "everyone has chosen, and final."
+    )
+
+
+def build(table: Table, seat: int) -> discord.ui.View | None:
+    view = view_of(table, seat)
+    dealt = view["hand_cards"] or []
+    if view["keep_choice"] is not None or not dealt:
+        return None
+    who = names(table)
+    options = [choice(f"Lot {lot}", str(lot), neighbours_text(view, lot, who)) for lot in dealt]
+    keep = view["keep"]
+    select = ControlSelect(
+        Ref.of(table),
+        payload("kp", view["round"]),
+        options,
+        f"Choose the {keep} lots to keep…",
+        min_values=keep,
+        max_values=keep,
+    )
+    return persistent_view(select)
+
+
+def _chosen(table: Table, seat: int, lots: Sequence[str]) -> list[int]:
+    view = view_of(table, seat)
+    chosen = sorted({number(lot, 2) for lot in lots})
+    if view["keep_choice"] is not None or not view["hand_cards"]:
+        raise UserError(GONE)
+    if len(chosen) != len(lots) or len(chosen) != view["keep"] or not set(chosen) <= set(view["hand_cards"]):
+        raise UserError(f"Choose exactly {view['keep']} different lots of the ones you were dealt.")
+    return chosen
+
+
+def confirm(table: Table, seat: int, round_no: int, values: Sequence[str]) -> Panel:
+    chosen = _chosen(table, seat, values)
+    ref = Ref.of(table)
+    buttons = persistent_view(
+        ControlButton(ref, payload("kc", round_no, "-".join(map(str, chosen))), "Keep these", row=0),
+        ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=0),
+    )
+    return Panel(f"Keep lots {join([str(lot) for lot in chosen])}? This is final.", buttons)
+
+
+def keep(table: Table, seat: int, lots: str) -> Action:
+    if not lots:
+        raise UserError(UNREADABLE)
+    return {"type": "keep", "lots": _chosen(table, seat, lots.split("-"))}

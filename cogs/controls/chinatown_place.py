@@ -1,0 +1,111 @@
+"""Phase 4: build shops. Pick a tile type, pick one of your empty lots (the select shows what it adds to your
+income); repeat; then "Finish building". Each shop is final once built [R20], so the lot select says so.
+
+Payloads: ``ps.<round>`` (tile type select; values are shop letters), ``pl.<round>.<letter>`` (lot select;
+values are lots), ``end.<round>`` (finish).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.errors import UserError
+from bot.games.base import Action
+from bot.games.chinatown.data import BOARD, Shop
+from bot.games.chinatown.scoring import businesses_of
+from bot.tables import Table
+from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view, selects
+from cogs.controls.chinatown_common import GONE, UNREADABLE, payload, view_of
+from cogs.controls.chinatown_draft import LETTER_SHOP, SHOP_LETTER
+from cogs.controls.chinatown_words import join, money, tile
+
+
+def _places(table: Table, seat: int) -> dict[Shop, list[int]]:
+    """The legal placements by tile type, from the engine's legal actions."""
+    found: dict[Shop, list[int]] = {}
+    for action in table.game.legal_actions(table.state, seat):
+        if action["type"] == "place":
+            found.setdefault(Shop(action["tile"]), []).append(int(action["lot"]))
+    return found
+
+
+def _holdings(view: Mapping[str, Any]) -> dict[int, Shop]:
+    me = view["viewer"]
+    held = {lot["lot"]: Shop(lot["tile"]) for lot in view["lots"] if lot["owner"] == me and lot["tile"]}
+    for placed in view["batch"] or ():  # simultaneous building: own shops not revealed yet
+        held[placed["lot"]] = Shop(placed["tile"])
+    return held
+
+
+def _gain(view: Mapping[str, Any], lot: int, shop: Shop) -> tuple[int, list[int]]:
+    """What a shop on ``lot`` adds to the viewer's yearly income, and the own same-type lots it touches."""
+    held = _holdings(view)
+    me = view["viewer"]
+    before = sum(b.income for b in businesses_of(held, me))
+    after = sum(b.income for b in businesses_of({**held, lot: shop}, me))
+    return after - before, sorted(n for n in BOARD.adjacency[lot] if held.get(n) is shop)
+
+
+def prompt(table: Table, seat: int) -> str:
+    view = view_of(table, seat)
+    me = view["players"][seat]
+    tiles = join([tile(shop, n) for shop, n in me["hand_tiles"].items()])
+    empty = [str(lot["lot"]) for lot in view["lots"] if lot["owner"] == seat and lot["tile"] is None]
+    lines = [
+        f"Your turn to build in {view['year']}: pick a tile, then one of your empty lots. Each shop is final.",
+        f"Tiles in hand: {tiles}. Your empty lots: {join(empty)}.",
+    ]
+    if view["batch"]:
+        batch = join([f"{tile(p['tile'])} on {p['lot']}" for p in view["batch"]])
+        lines.append(f"Built in secret so far (revealed when everyone is done): {batch}.")
+    return "\n".join(lines)
+
+
+def build(table: Table, seat: int) -> discord.ui.View | None:
+    view = view_of(table, seat)
+    if seat not in table.to_act():
+        return None
+    ref, held = Ref.of(table), view["players"][seat]["hand_tiles"]
+    items: list[discord.ui.Item[Any]] = []
+    places = _places(table, seat)
+    if places:
+        options = []
+        for shop, lots in places.items():
+            best = max(_gain(view, lot, shop)[0] for lot in lots)
+            top = BOARD.shops[shop].max_size
+            about = f"complete at {top} · fits {len(lots)} of your lots · up to +{money(best)} a year"
+            options.append(choice(f"{tile(shop.value)} ({held[shop.value]} in hand)", SHOP_LETTER[shop], about))
+        items.append(ControlSelect(ref, payload("ps", view["round"]), options, "Build a shop…", row=0))
+    label = "Finish building" if places else "Finish (nothing to build)"
+    items.append(ControlButton(ref, payload("end", view["round"]), label, style=discord.ButtonStyle.secondary, row=1))
+    return persistent_view(*items)
+
+
+def lots_step(table: Table, seat: int, round_no: int, letter: str) -> Panel:
+    shop = LETTER_SHOP.get(letter)
+    if shop is None:
+        raise UserError(UNREADABLE)
+    lots = _places(table, seat).get(shop)
+    if not lots:
+        raise UserError(GONE)
+    view, ref = view_of(table, seat), Ref.of(table)
+    options = []
+    for lot in lots:
+        gain, joins = _gain(view, lot, shop)
+        with_what = f"joins your {tile(shop.value)} on {join([str(n) for n in joins])}" if joins else "a new business"
+        options.append(choice(f"Lot {lot}", str(lot), f"+{money(gain)} a year · {with_what}"))
+    steps: list[discord.ui.Item[Any]] = list(
+        selects(ref, payload("pl", round_no, letter), options, f"Build {tile(shop.value)} on… (final)")
+    )
+    steps.append(ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=4))
+    return Panel(f"Where do you build {tile(shop.value)}? A shop stays where it is built.", persistent_view(*steps))
+
+
+def place(letter: str, lot: str) -> Action:
+    shop = LETTER_SHOP.get(letter)
+    if shop is None or not lot.isdigit() or len(lot) > 2:
+        raise UserError(UNREADABLE)
+    return {"type": "place", "lot": int(lot), "tile": shop.value}

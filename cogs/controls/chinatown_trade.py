@@ -1,0 +1,177 @@
+"""Phase 3, trading: the private trading panel, one offer's answers, and the offer messages in the thread.
+
+Every player may trade at any time in the phase, done or not (the engine's ``can_act``). Controls here carry
+the round and, for an acceptance, the offer's version; the engine refuses a repeat or an old version
+(STALE_VERSION, OFFER_CLOSED), so they keep working while other players move (see ``version_free``).
+
+Payloads: ``rdy.<round>.<1|0>`` (done / back to trading), ``ofs.<round>`` (select of my open offers),
+``acc.<round>.<offer>.<version>``, ``rej.<round>.<offer>``, ``can.<round>.<offer>`` (withdraw).
+The offer builder (``new``, ``ctr`` and the draft steps) lives in :mod:`cogs.controls.chinatown_builder`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.errors import UserError
+from bot.games.base import Action
+from bot.games.chinatown.schema import ChinatownView, OfferView
+from bot.tables import Notification, Table
+from cogs.components import ControlButton, ControlSelect, Panel, PublicControlButton, Ref, choice, persistent_view
+from cogs.controls.chinatown_common import GONE, UNREADABLE, names, number, payload, view_of
+from cogs.controls.chinatown_words import join, offer_lines, offer_title, trading_status, who
+from cogs.messages import public_names
+
+SHOWN_OFFERS = 5  # offers written out in the panel's text; all of them are in its select (up to 25)
+CANNOT_PAY = "You cannot pay your money in this offer now, so you cannot accept it."
+
+ButtonKind = type[ControlButton] | type[PublicControlButton]
+
+
+def my_open_offers(view: ChinatownView, seat: int) -> list[OfferView]:
+    return [o for o in view["offers"] if o["status"] == "open" and seat in o["participants"]]
+
+
+def open_offer(view: ChinatownView, seat: int, offer_id: int) -> OfferView:
+    for offer in my_open_offers(view, seat):
+        if offer["id"] == offer_id:
+            return offer
+    raise UserError(GONE)
+
+
+def can_pay(view: ChinatownView, offer: Mapping[str, Any], seat: int) -> bool:
+    """V9 for the viewer's own money legs, from the viewer's own cash (others' cash is never known)."""
+    owed = sum(leg["amount"] or 0 for leg in offer["legs"] if leg["kind"] == "money" and leg["from"] == seat)
+    return owed <= (view["players"][seat]["cash"] or 0)
+
+
+def prompt(table: Table, seat: int) -> str:
+    view, who_is = view_of(table, seat), names(table)
+    lines = [
+        f"Trading in {view['year']}: make offers, answer them, and press Done trading when you are finished.",
+        trading_status(view, who_is),
+    ]
+    mine = my_open_offers(view, seat)
+    for offer in mine[:SHOWN_OFFERS]:
+        lines += [f"**{offer_title(offer, seat, who_is)}**", *offer_lines(offer, seat, who_is)]
+    if len(mine) > SHOWN_OFFERS:
+        lines.append(f"…and {len(mine) - SHOWN_OFFERS} more open offers of yours in the menu.")
+    return "\n".join(lines)
+
+
+def _summary(offer: OfferView, seat: int, who_is: Sequence[str]) -> str:
+    author = "yours" if offer["author"] == seat else f"by {who_is[offer['author']]}"
+    waiting = [p for p in offer["participants"] if p not in offer["accepted"]]
+    state = "waiting for you" if seat in waiting else f"waiting for {join([who(p, seat, who_is) for p in waiting])}"
+    return f"#{offer['id']} {author}: {state}"
+
+
+def build(table: Table, seat: int) -> discord.ui.View:
+    view, ref, who_is = view_of(table, seat), Ref.of(table), names(table)
+    round_no = view["round"]
+    items: list[discord.ui.Item[Any]] = []
+    mine = my_open_offers(view, seat)[:25]
+    if mine:
+        options = [
+            choice(_summary(o, seat, who_is), str(o["id"]), f"version {o['version']} · {len(o['legs'])} items")
+            for o in mine
+        ]
+        items.append(ControlSelect(ref, payload("ofs", round_no), options, "Answer or change an offer…", row=0))
+    items.append(ControlButton(ref, payload("new", round_no), "New offer", row=1))
+    if view["players"][seat]["ready"]:
+        items.append(
+            ControlButton(
+                ref, payload("rdy", round_no, 0), "Back to trading", style=discord.ButtonStyle.secondary, row=1
+            )
+        )
+    else:
+        items.append(
+            ControlButton(ref, payload("rdy", round_no, 1), "Done trading", style=discord.ButtonStyle.success, row=1)
+        )
+    return persistent_view(*items)
+
+
+def answer_buttons(
+    kind: ButtonKind, ref: Ref, round_no: int, offer: Mapping[str, Any], *, accept: bool = True, withdraw: bool = True
+) -> list[discord.ui.Item[Any]]:
+    """Accept / Decline / Counter-offer / Withdraw for one offer, as private or public buttons."""
+    offer_id = offer["id"]
+    buttons: list[discord.ui.Item[Any]] = []
+    if accept:
+        accept_id = payload("acc", round_no, offer_id, offer["version"])
+        buttons.append(kind(ref, accept_id, "Accept", style=discord.ButtonStyle.success, row=0))
+    buttons.append(kind(ref, payload("rej", round_no, offer_id), "Decline", style=discord.ButtonStyle.danger, row=0))
+    buttons.append(kind(ref, payload("ctr", round_no, offer_id), "Counter-offer", row=0))
+    if withdraw:
+        cancel_id = payload("can", round_no, offer_id)
+        buttons.append(kind(ref, cancel_id, "Withdraw", style=discord.ButtonStyle.secondary, row=0))
+    return buttons
+
+
+def offer_step(table: Table, seat: int, round_no: int, offer_id: int) -> Panel:
+    """One of my open offers, with what I may do about it (exactly the engine's legal answers)."""
+    view, ref, who_is = view_of(table, seat), Ref.of(table), names(table)
+    offer = open_offer(view, seat, offer_id)
+    payable = can_pay(view, offer, seat)
+    accept = seat not in offer["accepted"] and payable
+    buttons = answer_buttons(ControlButton, ref, round_no, offer, accept=accept, withdraw=offer["author"] == seat)
+    buttons.append(ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=1))
+    lines = [f"**{offer_title(offer, seat, who_is)}**", *offer_lines(offer, seat, who_is)]
+    if not payable:
+        lines.append(CANNOT_PAY)
+    elif seat in offer["accepted"]:
+        lines.append("You have accepted this version; a change by anyone clears the acceptances.")
+    return Panel("\n".join(lines), persistent_view(*buttons))
+
+
+def resolve(
+    table: Table, seat: int, verb: str, round_no: int, rest: Sequence[str], values: Sequence[str]
+) -> Action | Panel:
+    """The panel's own steps (``verb`` in TRADE_VERBS); the caller has checked the round."""
+    if verb == "rdy" and len(rest) == 1 and rest[0] in ("0", "1"):
+        return {"type": "ready", "ready": rest[0] == "1"}
+    if verb == "ofs" and not rest and len(values) == 1:
+        return offer_step(table, seat, round_no, number(values[0]))
+    if verb == "acc" and len(rest) == 2:
+        return {"type": "accept", "offer": number(rest[0]), "version": number(rest[1])}
+    if verb in ("rej", "can") and len(rest) == 1:
+        return {"type": "reject" if verb == "rej" else "cancel", "offer": number(rest[0])}
+    raise UserError(UNREADABLE)
+
+
+TRADE_VERBS = frozenset({"rdy", "ofs", "acc", "rej", "can"})
+
+
+# -- the thread ------------------------------------------------------------------------------------------
+def thread_extras(table: Table, note: Notification) -> list[dict[str, Any]]:
+    """After a board message: each offer just proposed or changed, with buttons for its players, as the
+    public view shows it (money hidden when the table says so; nothing at all for private offers)."""
+    if table.status != "running" or table.state is None:
+        return []
+    view = view_of(table, None)
+    current = {o["id"]: o for o in view["offers"]}
+    messages = []
+    for event in note.events:
+        posted = event.public.get("offer") if event.type in ("offer_proposed", "offer_edited") else None
+        offer = current.get(posted["id"]) if isinstance(posted, Mapping) else None
+        if offer is None or offer["status"] != "open" or posted is None or offer["version"] != posted["version"]:
+            continue  # answered or changed already: the newer state has its own message
+        messages.append(_offer_message(table, view, offer))
+    return messages
+
+
+def _offer_message(table: Table, view: ChinatownView, offer: OfferView) -> dict[str, Any]:
+    mentions = public_names(table)
+    lines = [f"**{offer_title(offer, None, mentions)}**", *offer_lines(offer, None, mentions)]
+    lines.append("Its players answer with the buttons; a counter-offer starts from these terms.")
+    waiting = [table.player_at(p) for p in offer["participants"] if p not in offer["accepted"]]
+    users = [discord.Object(id=p.user_id) for p in waiting if p.user_id is not None and not p.is_ai]
+    buttons = answer_buttons(PublicControlButton, Ref.of(table), view["round"], offer)
+    return {
+        "content": "\n".join(lines),
+        "view": persistent_view(*buttons),
+        "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False),
+    }

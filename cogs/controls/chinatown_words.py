@@ -1,0 +1,163 @@
+"""Chinatown's words for the controls: lots, tiles, money, offers, a player's own holdings, the rules summary.
+
+Everything here reads a view (never the state). Texts built from a seat's own view (its cash, its dealt
+cards) go only into that seat's DM or ephemeral messages; the offer texts for the thread use the public view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.base import Option
+from bot.games.chinatown.data import BOARD, Shop
+from bot.games.chinatown.scoring import part_income
+from bot.games.chinatown.text import money, tile
+
+__all__ = ["money", "tile"]
+
+RULES_SUMMARY = (
+    "**Goal**: the most money after six rounds, 1965 to 1970. Money is secret until the end.\n"
+    "**Board**: 85 numbered lots in 6 districts. Same-type shops of one owner on orthogonally adjacent lots "
+    "(never diagonal, never across a street) form a business.\n"
+    "**Each round**\n"
+    "1. *Building cards*: everyone is dealt cards (lot numbers) and secretly keeps some, e.g. with 4 players "
+    "6 dealt and 4 kept in 1965, then 5 and 3. The kept lots become yours, all revealed together; the other "
+    "cards go back unseen.\n"
+    "2. *Shop tiles*: everyone draws tiles from the bag (as many as cards dealt in 1965, as kept later), "
+    "revealed together and public from then on.\n"
+    "3. *Trading*: all at once, anyone with anyone: lots (with any shop on them), tiles in hand and money, in "
+    "multiples of $10,000. An offer executes when every player in it has accepted its current version; any "
+    "change clears the acceptances. Promises in a note are not binding. The phase ends when all are done.\n"
+    "4. *Building*: in turn order, place tiles from your hand on your own empty lots. A shop never moves.\n"
+    "5. *Income*: each business pays by size: 1 $10k · 2 $20k · 3 $40k · 4 $60k · 5 $80k; complete (at the "
+    "type's maximum, printed on the tile: 3 to 6) 3 $50k · 4 $80k · 5 $110k · 6 $140k. A group above the "
+    "maximum counts as a complete business plus the rest.\n"
+    "**End**: after the 1970 income. Most money wins; a tie goes to the most shops on the board."
+)
+
+
+def lot_text(lot: int, shop: str | None) -> str:
+    return f"lot {lot} ({tile(shop) if shop else 'vacant'})"
+
+
+def who(seat: int, me: int | None, names: Sequence[str]) -> str:
+    return "you" if seat == me else names[seat]
+
+
+def leg_line(leg: Mapping[str, Any], me: int | None, names: Sequence[str]) -> str:
+    """ "You give lot 16 (Tea House) to Bob", "Bob gives $10,000 to you", from a view's leg."""
+    if leg["kind"] == "lot":
+        item = lot_text(leg["lot"], leg.get("lot_tile"))
+    elif leg["kind"] == "tiles":
+        item = tile(leg["tile_type"], leg["count"])
+    else:
+        item = money(leg.get("amount"))
+    giver = who(leg["from"], me, names)
+    verb = "give" if leg["from"] == me else "gives"
+    return f"{giver[0].upper()}{giver[1:]} {verb} {item} to {who(leg['to'], me, names)}"
+
+
+def offer_lines(offer: Mapping[str, Any], me: int | None, names: Sequence[str]) -> list[str]:
+    """The offer's terms, one bullet a leg, then its non-binding note and who has accepted."""
+    lines = [f"• {leg_line(leg, me, names)}" for leg in offer["legs"]]
+    if offer.get("note"):
+        lines.append(f"Note (not binding): {offer['note']}")
+    waiting = [p for p in offer["participants"] if p not in offer["accepted"]]
+    accepted = ", ".join(who(p, me, names) for p in offer["accepted"]) or "nobody"
+    lines.append(f"Accepted: {accepted}. Waiting for: {', '.join(who(p, me, names) for p in waiting) or 'nobody'}.")
+    return lines
+
+
+def offer_title(offer: Mapping[str, Any], me: int | None, names: Sequence[str]) -> str:
+    author = who(offer["author"], me, names)
+    return f"Offer #{offer['id']} (version {offer['version']}) by {author}"
+
+
+def join(items: Sequence[str], empty: str = "none") -> str:
+    return ", ".join(items) or empty
+
+
+def business_text(business: Mapping[str, Any]) -> str:
+    """ "Photo ×5 (3 complete + 2): $70,000" from a view's business."""
+    shop = Shop(business["tile"])
+    top = BOARD.shops[shop].max_size
+    parts = business["parts"]
+    size = sum(parts)
+    income = sum(part_income(part, top) for part in parts)
+    if len(parts) > 1:
+        shape = f" ({' + '.join(f'{p} complete' if p == top else str(p) for p in parts)})"
+    else:
+        shape = " complete" if parts[0] == top else f" of {top}"
+    return f"{tile(shop.value)} ×{size}{shape}: {money(income)}"
+
+
+def hand_text(view: Mapping[str, Any]) -> str:
+    """The viewer's own holdings: money (secret), tiles, lots, this year's Building cards, income."""
+    me = view["viewer"]
+    player = view["players"][me]
+    tiles = join([tile(shop, n) for shop, n in player["hand_tiles"].items()])
+    owned = [lot for lot in view["lots"] if lot["owner"] == me]
+    empty = [str(lot["lot"]) for lot in owned if lot["tile"] is None]
+    lines = [
+        f"Your money: {money(player['cash'])} (only you see this).",
+        f"Your shop tiles: {tiles}.",
+        f"Your lots: {len(owned)}, empty: {join(empty)}.",
+    ]
+    if view["hand_cards"]:
+        cards = join([str(lot) for lot in view["hand_cards"]])
+        chosen = view["keep_choice"]
+        keep = f"you keep {join([str(lot) for lot in chosen])}" if chosen else f"keep {view['keep']}"
+        lines.append(f"Your Building cards for {view['year']}: {cards} ({keep}).")
+    businesses = player["businesses"]
+    if businesses:
+        lines.append("Your businesses: " + "; ".join(business_text(b) for b in businesses) + ".")
+    if player["income_now"] is not None:
+        lines.append(f"The board pays you {money(player['income_now'])} a year as it stands.")
+    return "\n".join(lines)
+
+
+def income_text(view: Mapping[str, Any]) -> str:
+    """Last year's income of the viewer, for the start of a new year (private: it ends with the cash)."""
+    me = view["viewer"]
+    player = view["players"][me]
+    history = player["income_history"] or []
+    if not history:
+        return ""
+    year = view["year"] - 1 if view["phase"] != "game_over" else view["year"]
+    from_what = "; ".join(business_text(b) for b in player["businesses"]) or "no business yet"
+    return f"Your income for {year}: {money(history[-1])} ({from_what}). Your money now: {money(player['cash'])}."
+
+
+def trading_status(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    me = view["viewer"]
+    playing = [p for p in view["players"] if not p["resigned"]]
+    trading = [who(p["seat"], me, names) for p in playing if not p["ready"]]
+    done = [who(p["seat"], me, names) for p in playing if p["ready"]]
+    return f"Still trading: {join(trading, 'nobody')}. Done trading: {join(done, 'nobody')}."
+
+
+def neighbours_text(view: Mapping[str, Any], lot: int, names: Sequence[str]) -> str:
+    """ "next to 16 you, 18 Bob, 19 free" for a select option's description."""
+    me = view["viewer"]
+    parts = []
+    for neighbour in sorted(BOARD.adjacency[lot]):
+        owner = view["lots"][neighbour - 1]["owner"]
+        parts.append(f"{neighbour} {'free' if owner is None else who(owner, me, names)}")
+    return f"district {BOARD.district_of[lot]} · next to " + join(parts, "no lot")
+
+
+def option_label(option: Option, value: Any) -> str | None:
+    if option.key == "first_player_initial":
+        return "random" if value == "random" else f"seat {int(value) + 1}"
+    if option.key == "money_unit":
+        return money(int(value))
+    if option.key == "ready_reset_scope":
+        return {"all": "everybody", "participants": "only its players"}.get(str(value))
+    if option.key == "offer_visibility":
+        return {"public": "everybody", "participants": "only their players"}.get(str(value))
+    if option.key == "announce_trade_money":
+        return "yes" if value else "only to the players of the trade"
+    if option.key == "placement_mode":
+        return {"sequential": "in turn order", "simultaneous": "all at once, in secret"}.get(str(value))
+    return None
