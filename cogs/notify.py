@@ -15,7 +15,7 @@ import discord
 from bot.store import users
 from bot.tables import Notification, Table
 from cogs.components import board_view
-from cogs.controls import panel
+from cogs.controls import controls_for, panel
 from cogs.messages import (
     NO_PINGS,
     board_picture,
@@ -57,6 +57,7 @@ class DiscordNotifier:
             await self._post_board(table, [f"**{title(table)}** begins. Seats in turn order: {seats}."])
         elif note.kind == "moved":
             await self._post_board(table, [timeout_line(table, note), *event_lines(table, note.events)])
+            await self._post_extras(table, note)
         elif note.kind == "cancelled":
             await self._post(table, content=f"**{title(table)}** was cancelled.", allowed_mentions=NO_PINGS)
         elif note.kind == "reminder":
@@ -103,6 +104,13 @@ class DiscordNotifier:
         lines = [line for line in [*lines, *(ranking_lines(table) or [turn_line(table), clock_line(table)])] if line]
         kwargs = message_kwargs(file=await board_picture(table), view=board_view(table))
         await self._post(table, content=clip_message("\n".join(lines)), allowed_mentions=pings(table), **kwargs)
+
+    async def _post_extras(self, table: Table, note: Notification) -> None:
+        """Public messages a game's controls module adds after the board with an optional
+        ``thread_extras(table, note)``, each as send() keyword arguments (e.g. a trade offer with its buttons)."""
+        extras = getattr(controls_for(table.key), "thread_extras", None)
+        for kwargs in extras(table, note) if extras is not None else []:
+            await self._post(table, **kwargs)
 
     async def _post(self, table: Table, **kwargs: Any) -> None:
         target = table.thread_id or table.channel_id
