@@ -1,7 +1,8 @@
 """What a position is worth to a seat, for the "normal" computer player: its expected final money.
 
-A position holds only public facts (owners, tiles on the board, tiles in hand, the round) plus the seat's
-own cash, so it can be built from a view (``from_view``) or from a determinized state (``from_state``).
+A position holds only public facts (owners, tiles on the board, tiles in hand, the round; cash is added by
+the caller, as only the seat's own is known), so it can be built from a view (``from_view``) or from a
+determinized state (``from_state``).
 
 The worth is cash + the income still to come: the board's income after the seat builds its hand as well
 as it can (a greedy plan that joins groups first), paid for every round left, plus a small worth for
@@ -11,8 +12,8 @@ into. Every number is in dollars, so trades can be priced with it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games.chinatown.data import BOARD, ROUNDS, SHOP_INDEX, SHOPS, Phase, Shop, State
@@ -39,12 +40,10 @@ class Position:
     tiles: dict[int, Shop]  # lot -> shop on the board
     hands: list[list[int]]  # per seat, tiles in hand per shop type (SHOPS order)
     to_build: set[int]  # seats that still build this round (their income this year can still grow)
-    cash: dict[int, int] = field(default_factory=dict)  # known or estimated cash
 
     def copy(self) -> Position:
         return Position(
-            self.round, dict(self.owners), dict(self.tiles), [list(h) for h in self.hands], set(self.to_build),
-            dict(self.cash),
+            self.round, dict(self.owners), dict(self.tiles), [list(h) for h in self.hands], set(self.to_build)
         )
 
 
@@ -61,8 +60,7 @@ def from_view(view: Mapping[str, Any]) -> Position:
         if isinstance(viewer, int):
             hands[viewer][SHOP_INDEX[Shop(placed["tile"])]] -= 1
     to_build = {p["seat"] for p in players if not p["resigned"] and _builds(view["phase"], p["turn_done"])}
-    cash = {p["seat"]: p["cash"] for p in players if p["cash"] is not None}
-    return Position(view["round"], owners, tiles, hands, to_build, cash)
+    return Position(view["round"], owners, tiles, hands, to_build)
 
 
 def from_state(state: State) -> Position:
@@ -74,12 +72,9 @@ def from_state(state: State) -> Position:
             tiles[lot] = shop
             hands[s][SHOP_INDEX[shop]] -= 1
     to_build = {
-        s
-        for s, seat in enumerate(state.seats)
-        if not seat.resigned and _builds(state.phase.value, seat.turn_done)
+        s for s, seat in enumerate(state.seats) if not seat.resigned and _builds(state.phase.value, seat.turn_done)
     }
-    cash = {s: seat.cash for s, seat in enumerate(state.seats)}
-    return Position(state.round, owners, tiles, hands, to_build, cash)
+    return Position(state.round, owners, tiles, hands, to_build)
 
 
 def _builds(phase: str, turn_done: bool) -> bool:
@@ -224,7 +219,3 @@ def step_value(size: int, max_size: int) -> float:
     one = group_income(size + 1, max_size) - group_income(size, max_size) - 10_000
     two = group_income(size + 2, max_size) - group_income(size + 1, max_size) - 10_000
     return max(0.0, one + 0.5 * max(0, two))
-
-
-def seats_worth(position: Position, seats: Iterable[int]) -> dict[int, float]:
-    return {s: worth(position, s, position.cash.get(s, 0)) for s in seats}

@@ -41,9 +41,7 @@ NOISE = 1.2  # spread of the noisy opponent's province weights
 
 
 def _grounds(view: Mapping[str, Any]) -> dict[str, Ground]:
-    return {
-        p["id"]: Ground(Colour(p["owner"]) if p["owner"] else None, p["armies"]) for p in view["provinces"]
-    }
+    return {p["id"]: Ground(Colour(p["owner"]) if p["owner"] else None, p["armies"]) for p in view["provinces"]}
 
 
 def six_allowed(view: Mapping[str, Any], province: str) -> bool:

@@ -44,8 +44,17 @@ from bot.games.sun_tzu.state import (
 from bot.games.sun_tzu.turns import RECYCLING
 
 BEFORE_CLEANUP = frozenset(
-    {Stage.ASSIGN, Stage.W1, Stage.PICK, Stage.COUNTER, Stage.CAP, Stage.COSTS, Stage.PLACEMENT,
-     Stage.EVENT_EFFECT, Stage.W2}
+    {
+        Stage.ASSIGN,
+        Stage.W1,
+        Stage.PICK,
+        Stage.COUNTER,
+        Stage.CAP,
+        Stage.COSTS,
+        Stage.PLACEMENT,
+        Stage.EVENT_EFFECT,
+        Stage.W2,
+    }
 )
 
 
@@ -83,8 +92,15 @@ def _on_table(stage: Stage, battles: Sequence[Battle], colour: Colour) -> list[s
     return []
 
 
-def _own_side(view: Mapping[str, Any], player: Mapping[str, Any], colour: Colour, stage: Stage,
-              battles: Sequence[Battle], rng: random.Random, beginner: bool) -> Side:
+def _own_side(
+    view: Mapping[str, Any],
+    player: Mapping[str, Any],
+    colour: Colour,
+    stage: Stage,
+    battles: Sequence[Battle],
+    rng: random.Random,
+    beginner: bool,
+) -> Side:
     hand = _ids(view["hand"])
     assignment = [view["assignment"][p]["id"] for p in PROVINCES] if view["assignment"] else None
     bottom = _ids(view["deck_bottom"])
@@ -114,8 +130,15 @@ def _own_side(view: Mapping[str, Any], player: Mapping[str, Any], colour: Colour
     )
 
 
-def _other_side(view: Mapping[str, Any], player: Mapping[str, Any], colour: Colour, stage: Stage,
-                battles: Sequence[Battle], rng: random.Random, options: Options) -> Side:
+def _other_side(
+    view: Mapping[str, Any],
+    player: Mapping[str, Any],
+    colour: Colour,
+    stage: Stage,
+    battles: Sequence[Battle],
+    rng: random.Random,
+    options: Options,
+) -> Side:
     out = _ids(player["out"])
     shown = _on_table(stage, battles, colour)
     committed = player["committed"]
@@ -159,8 +182,9 @@ def _other_side(view: Mapping[str, Any], player: Mapping[str, Any], colour: Colo
     )
 
 
-def _face_down(view: Mapping[str, Any], colour: Colour, cards: list[str], provinces: list[str],
-               battles: Sequence[Battle]) -> tuple[str, ...]:
+def _face_down(
+    view: Mapping[str, Any], colour: Colour, cards: list[str], provinces: list[str], battles: Sequence[Battle]
+) -> tuple[str, ...]:
     """A full assignment: the revealed cards where they were revealed, the sampled ones face down. A 6 is
     kept off a province its owner has marked (it could not have been put there)."""
     marks = {p["id"]: p["marks"][colour.value] for p in view["provinces"]}
@@ -174,8 +198,9 @@ def _face_down(view: Mapping[str, Any], colour: Colour, cards: list[str], provin
     return tuple(placed[p] for p in PROVINCES)
 
 
-def _warlords(player: Mapping[str, Any], colour: Colour, options: Options,
-              rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _warlords(
+    player: Mapping[str, Any], colour: Colour, options: Options, rng: random.Random
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if not options.warlords:
         return (), ()
     used = set(player["warlords_used"])
