@@ -23,7 +23,7 @@ from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.chinatown_common import GONE, OLD, UNREADABLE, names, number, payload, view_of
-from cogs.controls.chinatown_draft import SHOP_LETTER, Draft, Item, Leg, from_offer, same_terms
+from cogs.controls.chinatown_draft import LIMIT, SHOP_LETTER, Draft, Item, Leg, from_offer, same_terms
 from cogs.controls.chinatown_trade import my_open_offers
 from cogs.controls.chinatown_words import join, leg_line, lot_text, money, neighbours_text, tile, who
 
@@ -31,6 +31,7 @@ PRESETS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 10
 TOO_LONG = "This offer is as long as the builder allows: post it, and make a second offer for the rest."
 BUILDER_VERBS = frozenset({"new", "who", "ctr", "drf", "add", "giv", "mny", "to", "rmv", "rm", "pst"})
 BACK = discord.ButtonStyle.secondary
+ROOM = 10  # characters the longest item adds to a draft ("_01" and "M1500" or so)
 
 
 def _unit(view: ChinatownView) -> int:
@@ -147,27 +148,53 @@ def _side_options(view: ChinatownView, draft: Draft, side: int, me: int, who_is:
     return [*lot_options, *others]
 
 
+def _post_problem(view: ChinatownView, seat: int, draft: Draft) -> str | None:
+    """Why the draft cannot be posted as it is (the engine would refuse it, or it changes nothing); None when
+    it can. Only what the poster knows is checked: their own money, never anybody else's."""
+    unit = _unit(view)
+    if not draft.legs:
+        return "Nothing yet."
+    if all(seat not in (leg.giver, leg.receiver) for leg in draft.legs):
+        return "Add something you give or receive: whoever posts an offer is part of it (a broker lists a fee)."
+    if _money_left(view, draft, seat) < 0:
+        return "You do not have all the money you give here: lower it or remove it."
+    if draft.offer:
+        offer = next((o for o in view["offers"] if o["id"] == draft.offer and o["status"] == "open"), None)
+        if offer is not None and same_terms(draft, dict(offer), unit):
+            then = "; accept it instead" if seat not in offer["accepted"] else ""
+            return f"These are the terms of offer #{draft.offer} already{then}. Change something to post a new version."
+        return None
+    for offer in my_open_offers(view, seat):
+        if offer["author"] == seat and same_terms(draft, dict(offer), unit):
+            return f"You have posted this offer already: #{offer['id']}."
+    return None
+
+
 def draft_step(table: Table, seat: int, draft: Draft) -> Panel:
     view, ref, who_is = view_of(table, seat), Ref.of(table), names(table)
     sides, code, unit = draft.sides(seat), draft.encode(), _unit(view)
     head = f"**Counter-offer to #{draft.offer}**" if draft.offer else "**New offer**"
     lines = [f"{head} between {join([who(s, seat, who_is) for s in sides])}:"]
-    lines += [f"• {leg_line(_leg_view(view, leg, unit), seat, who_is)}" for leg in draft.legs] or ["Nothing yet."]
-    lines.append("Add what each player gives with the menus, then post it (posting counts as your acceptance).")
+    lines += [f"• {leg_line(_leg_view(view, leg, unit), seat, who_is)}" for leg in draft.legs]
+    problem = _post_problem(view, seat, draft)
+    lines.append(problem or "Post it when it is complete: posting counts as your acceptance.")
     lines.append(f"Your money: {money(view['players'][seat]['cash'])}.")
     items: list[discord.ui.Item[Any]] = []
-    if len(sides) <= 4:
-        for row, side in enumerate(sides):
-            options = _side_options(view, draft, side, seat, who_is)
-            if options:
-                add = payload("add", code, side)
-                items.append(ControlSelect(ref, add, options, f"{_subject(side, seat, who_is)}…", row=row))
+    givers = {side: _side_options(view, draft, side, seat, who_is) for side in sides}
+    givers = {side: options for side, options in givers.items() if options}
+    if len(code) > LIMIT - ROOM:  # one more item might not fit in the custom_ids any more
+        lines.append("The offer is as long as the builder allows: post it, or remove an item to add another.")
+    elif len(sides) <= 4:
+        for row, (side, options) in enumerate(givers.items()):
+            add = payload("add", code, side)
+            items.append(ControlSelect(ref, add, options, f"{_subject(side, seat, who_is)}…", row=row))
     else:
-        options = [choice(_subject(side, seat, who_is) + "…", str(side)) for side in sides]
+        options = [choice(_subject(side, seat, who_is) + "…", str(side)) for side in givers]
         items.append(ControlSelect(ref, payload("giv", code), options, "Who gives something?", row=0))
-    if draft.legs:
+    if problem is None:
         label = "Post counter-offer" if draft.offer else "Post offer"
         items.append(ControlButton(ref, payload("pst", code), label, style=discord.ButtonStyle.success, row=4))
+    if draft.legs:
         items.append(ControlButton(ref, payload("rmv", code), "Remove an item", style=BACK, row=4))
     items.append(ControlButton(ref, "home", "Cancel", style=BACK, row=4))
     return Panel("\n".join(lines), persistent_view(*items))
@@ -275,22 +302,17 @@ def _remove_step(table: Table, seat: int, draft: Draft) -> Panel:
 
 
 def post(table: Table, seat: int, draft: Draft) -> Action:
-    """The offer as a propose (or, for a counter-offer, an edit); a repeated post is refused here."""
-    if not draft.legs:
-        raise UserError("Add at least one item first.")
+    """The offer as a propose (or, for a counter-offer, an edit). Checked again here: a second click on the
+    same Post button must not make a second offer."""
     view = view_of(table, seat)
-    unit = _unit(view)
-    legs = draft.action_legs(unit)
+    problem = _post_problem(view, seat, draft)
+    if problem is not None:
+        raise UserError(problem)
+    legs = draft.action_legs(_unit(view))
     if draft.offer:
-        offer = next((o for o in view["offers"] if o["id"] == draft.offer and o["status"] == "open"), None)
-        if offer is not None and same_terms(draft, dict(offer), unit):
-            then = "; accept it instead." if seat not in offer["accepted"] else "."
-            raise UserError(f"These are the terms of offer #{draft.offer} already{then}")
-        note = offer["note"] if offer is not None and offer["author"] == seat else ""
+        offer = next((o for o in view["offers"] if o["id"] == draft.offer), None)
+        note = offer["note"] if offer is not None and offer["author"] == seat else ""  # the author's own words
         return {"type": "edit", "offer": draft.offer, "legs": legs, "note": note}
-    for offer in my_open_offers(view, seat):
-        if offer["author"] == seat and same_terms(draft, dict(offer), unit):
-            raise UserError(f"You have posted this offer already: #{offer['id']}.")
     return {"type": "propose", "legs": legs, "note": ""}
 
 

@@ -21,8 +21,8 @@ import pytest
 
 import render
 from bot.tables import Table
-from tests.cogs.flows import last_board
 from tests.cogs import harness
+from tests.cogs.flows import last_board
 from tests.cogs.harness import FakeDiscord, Posted, labels, walk
 
 
@@ -171,7 +171,9 @@ class Player:
         assert "between" in panel.content
         return panel
 
-    async def add(self, builder: Posted, side: int, item: str, *, to: str | None = None, amount: str | None = None) -> None:
+    async def add(
+        self, builder: Posted, side: int, item: str, *, to: str | None = None, amount: str | None = None
+    ) -> None:
         """Add an item from the side's menu (the option whose label starts with ``item``); money then an
         amount; with three or more players, the recipient."""
         selects = [i for i in walk(builder.view) if i.item.custom_id.split(":", 4)[-1].startswith("add.")]

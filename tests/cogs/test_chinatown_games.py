@@ -22,13 +22,14 @@ from tests.cogs.harness import FakeDiscord, labels, make_user
 from tests.cogs.test_chinatown_flows import (
     Player,
     control,
-    json_pictures,  # noqa: F401  (a fixture)
-    light_fakes,  # noqa: F401  (a fixture)
+    json_pictures,  # noqa: F401  (fixtures used below)
+    light_fakes,  # noqa: F401
     open_chinatown,
     picture_view,
 )
 
 GAME = games.get("chinatown")
+pytestmark = pytest.mark.usefixtures("json_pictures", "light_fakes")
 PRIVATE_WORDS = ("only you see", "Your money", "Your Building cards", "You are dealt", "You keep lots", "Your income")
 MONEY = re.compile(r"Your money(?: now)?: \$([0-9,]+)")
 CARDS = re.compile(r"Your Building cards for (\d{4}): ([0-9, ]+) \(")
@@ -127,7 +128,10 @@ async def play(fake: FakeDiscord, game_id: int, people: list[Any]) -> None:
     raise AssertionError("the game did not end")
 
 
-async def _seen_secrets(fake: FakeDiscord, table: Table) -> tuple[dict[int, set[int]], dict[tuple[int, int], list[int]]]:
+Secrets = tuple[dict[int, set[int]], dict[tuple[int, int], list[int]]]
+
+
+async def _seen_secrets(fake: FakeDiscord, table: Table) -> Secrets:
     """Replay the game: every cash amount each seat ever had, and the Building cards dealt to it each year."""
     moves = await game_sql.fetch_moves(fake.bot.service.db, table.id)
     state = GAME.new(len(table.players), table.seed, table.options)
@@ -181,14 +185,7 @@ async def check_secrets(fake: FakeDiscord, game_id: int) -> None:
 
 @pytest.mark.parametrize(("computers", "dm_closed"), [(0, False), (1, True), (2, False)])
 async def test_whole_game_with_trades_among_two_and_three(
-    fake: FakeDiscord,
-    json_pictures: None,
-    light_fakes: None,
-    alice: Any,
-    bob: Any,
-    carol: Any,
-    computers: int,
-    dm_closed: bool,
+    fake: FakeDiscord, alice: Any, bob: Any, carol: Any, computers: int, dm_closed: bool
 ) -> None:
     if dm_closed:
         fake.closed_dms.add(bob.id)
@@ -205,7 +202,7 @@ async def test_whole_game_with_trades_among_two_and_three(
     assert len({re.search(r"Trade #(\d+)", s.content)[1] for s in executed}) >= 2  # type: ignore[index]
 
 
-async def test_a_stranger_sees_only_public_messages(fake: FakeDiscord, json_pictures: None, light_fakes: None) -> None:
+async def test_a_stranger_sees_only_public_messages(fake: FakeDiscord) -> None:
     people = [make_user(400 + n, f"P{n}") for n in range(3)]
     game_id = await open_chinatown(fake, people[0], people[1:])
     first = Player(fake, game_id, people[0])

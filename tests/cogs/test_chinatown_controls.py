@@ -1,0 +1,319 @@
+"""Chinatown's controls offer exactly the legal moves: keeping, answering offers, finishing trading and
+building reach every legal action and nothing else; every path through the offer builder (random walks,
+counter-offers included) ends in an offer the engine accepts; all within Discord's limits.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot import games
+from bot.errors import UserError
+from bot.games.base import IllegalAction
+from bot.games.chinatown.data import Shop
+from bot.store.db import Database
+from bot.tables import Notification, Table, TableService
+from cogs.client import DYNAMIC_ITEMS
+from cogs.components import Panel
+from cogs.controls import chinatown as ct
+from cogs.controls import controls_for
+from cogs.controls.chinatown_builder import BUILDER_VERBS
+from cogs.controls.chinatown_draft import Draft, Item, Leg
+from cogs.rulebook import summary
+from tests.cogs.harness import check_limits
+
+GAME = games.get("chinatown")
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    db = await Database.open(tmp_path / "chinatown.sqlite3")
+    yield TableService(db)
+    await db.close()
+
+
+async def _table(service: TableService, players: int, seed: int, options: dict[str, Any] | None = None) -> Table:
+    table = await service.create(
+        key="chinatown", creator_id=100, creator_name="P0", seat_count=players, seed=seed, options=options
+    )
+    for n in range(1, players):
+        await service.join(table.id, 100 + n, f"P{n}")
+    return await service.start(table.id, 100)
+
+
+def _apply(state: Any, seat: int, action: dict[str, Any]) -> Any:
+    try:
+        return GAME.apply(state, seat, action)[0]
+    except IllegalAction:
+        return state
+
+
+def _offers(state: Any) -> Any:
+    """Open offers of every shape for the positions: two players, three players, one a seat cannot pay."""
+    view = GAME.view(state, None)
+    seats = [p["seat"] for p in view["players"] if not p["resigned"]]
+    a, b, c = seats[0], seats[1], seats[-1]
+    lots = {s: [lot["lot"] for lot in view["lots"] if lot["owner"] == s] for s in seats}
+    tiles = {s: list(view["players"][s]["hand_tiles"]) for s in seats}
+    if lots[a]:
+        legs = [
+            {"from": a, "to": b, "kind": "lot", "lot": lots[a][0]},
+            {"from": b, "to": a, "kind": "money", "amount": 10_000},
+        ]
+        state = _apply(state, a, {"type": "propose", "legs": legs})
+    if tiles[b] and c != b:
+        legs = [
+            {"from": b, "to": c, "kind": "tiles", "tile_type": tiles[b][0], "count": 1},
+            {"from": c, "to": a, "kind": "money", "amount": 20_000},
+            {"from": a, "to": b, "kind": "money", "amount": 10_000},
+        ]
+        state = _apply(state, b, {"type": "propose", "legs": legs})
+    unpayable = [{"from": a, "to": c, "kind": "money", "amount": 9_000_000}]
+    state = _apply(state, c, {"type": "propose", "legs": [*unpayable, {"from": c, "to": a, "kind": "tiles",
+                                                                      "tile_type": (tiles[c] or ["photo"])[0],
+                                                                      "count": 1}]})
+    return _apply(state, a, {"type": "ready", "ready": True})
+
+
+def _computer_move(state: Any, rng: random.Random) -> Any:
+    seat = min(GAME.to_act(state))
+    return GAME.apply(state, seat, GAME.choose_action(GAME.view(state, seat), GAME.legal_actions(state, seat), rng))[0]
+
+
+def _positions(table: Table, seed: int, every: int) -> Iterator[Table]:
+    """Positions of a game between computer players (with offers added in each trading phase), every
+    ``every`` moves and at every trading move."""
+    state, rng, injected = table.state, random.Random(seed), set()
+    for n in itertools.count():
+        if GAME.is_over(state):
+            return
+        view = GAME.view(state, None)
+        if view["phase"] == "trades" and view["round"] not in injected:
+            injected.add(view["round"])
+            state = _offers(state)
+        if n % every == 0 or view["phase"] == "trades":
+            yield replace(table, state=state, version=n)
+        state = _computer_move(state, rng)
+
+
+def _check(view: discord.ui.View) -> None:
+    check_limits(view)
+    for item in view.children:
+        custom_id = item.item.custom_id  # type: ignore[attr-defined]
+        assert sum(cls.__discord_ui_compiled_template__.fullmatch(custom_id) is not None for cls in DYNAMIC_ITEMS) == 1
+
+
+def _choices(item: Any) -> list[tuple[str, ...]]:
+    """Every way to use one control: a button once, a select with any allowed number of its options."""
+    inner = item.item
+    if not isinstance(inner, discord.ui.Select):
+        return [()]
+    values = [str(o.value) for o in inner.options]
+    return [combo for k in range(inner.min_values, inner.max_values + 1) for combo in itertools.combinations(values, k)]
+
+
+def _reachable(table: Table, seat: int) -> list[dict[str, Any]]:
+    """Every action some sequence of clicks leads to, not entering the offer builder (checked apart)."""
+    found: list[dict[str, Any]] = []
+
+    def visit(view: discord.ui.View | None) -> None:
+        if view is None:
+            return
+        _check(view)
+        for item in view.children:
+            verb = item.payload.split(".")[0]  # type: ignore[attr-defined]
+            if verb == "home":
+                continue
+            for values in _choices(item):
+                step = ct.resolve(table, seat, item.payload, values)  # type: ignore[attr-defined]
+                if verb in BUILDER_VERBS:
+                    assert isinstance(step, Panel)  # the builder opens; random walks cover the rest
+                elif isinstance(step, Panel):
+                    visit(step.view)
+                else:
+                    found.append(step)
+
+    visit(ct.build(table, seat))
+    return found
+
+
+def _canonical(actions: list[dict[str, Any]]) -> list[str]:
+    return sorted(json.dumps(a, sort_keys=True) for a in actions)
+
+
+@pytest.mark.parametrize(("players", "seed", "every"), [(3, 1, 9), (4, 2, 11), (5, 3, 13)])
+async def test_controls_reach_exactly_the_legal_actions(
+    service: TableService, players: int, seed: int, every: int
+) -> None:
+    table, kinds = await _table(service, players, seed), set()
+    for position in _positions(table, seed, every):
+        for seat in range(players):
+            reached = _reachable(position, seat) if ct.may_act(position, seat) else []
+            kinds |= {a["type"] for a in reached}
+            if seat in GAME.to_act(position.state):
+                assert _canonical(reached) == _canonical(GAME.legal_actions(position.state, seat))
+            for action in reached:  # a player done trading may still act: whatever is offered works
+                GAME.apply(position.state, seat, action)
+    assert kinds == {"keep", "ready", "accept", "reject", "cancel", "place", "end_turn"}
+
+
+def _walk(table: Table, seat: int, first: str, rng: random.Random) -> dict[str, Any] | None:
+    """Random clicks from a builder step until an offer is posted (or 14 clicks, or a Cancel)."""
+    step = ct.resolve(table, seat, first, ())
+    for _ in range(14):
+        if not isinstance(step, Panel):
+            return step
+        assert step.view is not None
+        _check(step.view)
+        items = [i for i in step.view.children if i.payload != "home"]  # type: ignore[attr-defined]
+        posts = [i for i in items if i.payload.startswith("pst.")]  # type: ignore[attr-defined]
+        if posts and rng.random() < 0.3:
+            items = posts
+        if not items:
+            return None
+        item = rng.choice(items)
+        values = rng.choice(_choices(item))
+        step = ct.resolve(table, seat, item.payload, values)  # type: ignore[attr-defined]
+    return step if not isinstance(step, Panel) else None
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 4), (4, 5), (5, 6)])
+async def test_every_path_through_the_builder_posts_an_offer_the_engine_accepts(
+    service: TableService, players: int, seed: int
+) -> None:
+    table, rng = await _table(service, players, seed), random.Random(seed)
+    posted: list[tuple[str, set[str], int]] = []
+    for position in _positions(table, seed, 1000):
+        view = GAME.view(position.state, None)
+        if view["phase"] != "trades":
+            continue
+        for seat in range(players):
+            starts = [f"new.{view['round']}"] * 3
+            starts += [
+                f"ctr.{view['round']}.{o['id']}"
+                for o in view["offers"]
+                if seat in o["participants"] and o["status"] == "open"
+            ]
+            for start in starts:
+                action = _walk(position, seat, start, rng)
+                if action is not None:
+                    GAME.apply(position.state, seat, action)  # never refused: not even for cash [V9]
+                    kinds = {leg["kind"] for leg in action["legs"]}
+                    people = {leg["from"] for leg in action["legs"]} | {leg["to"] for leg in action["legs"]}
+                    posted.append((action["type"], kinds, len(people)))
+        if len(posted) > 60:
+            break
+    assert {kind for kind, _, _ in posted} == {"propose", "edit"}
+    assert set().union(*(kinds for _, kinds, _ in posted)) == {"lot", "tiles", "money"}
+    assert max(people for _, _, people in posted) >= 3
+
+
+def test_drafts_round_trip_through_their_text() -> None:
+    draft = Draft(2, 7, (1, 3))
+    for leg in (
+        Leg(0, 1, Item("lot", lot=23)),
+        Leg(1, 3, Item("tiles", shop=Shop.FLORIST, count=2)),
+        Leg(3, 0, Item("money", units=3)),
+        Leg(0, 1, Item("lot", lot=5)),
+        Leg(3, 0, Item("money", units=2)),
+    ):
+        draft = draft.add(leg)
+    assert draft.encode() == "2e7p13_01L5L23_13f2_30M5"
+    assert Draft.decode(draft.encode()) == draft
+    assert draft.action_legs(10_000)[-1] == {"from": 3, "to": 0, "kind": "money", "amount": 50_000}
+    assert draft.without(0).encode() == "2e7p13_01L23_13f2_30M5"
+    for bad in ("", "7e0p1", "1e0p11", "1e0p21", "1e0p1_01", "1e0p1_01X3", "1e0p1_55L3", "1.e0p1"):
+        with pytest.raises(ValueError):
+            Draft.decode(bad)
+
+
+@pytest.mark.parametrize(
+    ("payload", "values", "refusal"),
+    [
+        ("nonsense", (), "press Play"),
+        ("kp", (), "press Play"),
+        ("kp.9", ("1",), "earlier year"),
+        ("kc.1.", (), "press Play"),
+        ("kc.1.x-y", (), "press Play"),
+        ("kc.1.1-2-3-4-5", (), "Choose exactly"),
+        ("acc.1.x.1", (), "press Play"),
+        ("rdy.1.2", (), "press Play"),
+        ("ofs.1", ("77",), "not available"),
+        ("add.zz.0", ("L1",), "press Play"),
+        ("add.1e0p1_01L99.0", ("L1",), "press Play"),
+        ("to.1e0p1.0.L1.0", (), "press Play"),
+        ("drf.1e0p", (), "not available"),
+        ("drf.2e0p1", (), "earlier year"),
+        ("who.1", ("0",), "not available"),
+        ("mny.1e0p1.0", ("9999999",), "press Play"),
+        ("rm.1e0p1_01M1", ("5",), "press Play"),
+        ("ps.1", ("z",), "press Play"),
+        ("pl.1.z", ("3",), "press Play"),
+        ("ctr.1.99", (), "closed"),
+    ],
+)
+async def test_forged_or_unreadable_choices_are_refused(
+    service: TableService, payload: str, values: tuple[str, ...], refusal: str
+) -> None:
+    table = await _table(service, 3, 1)
+    with pytest.raises(UserError, match=refusal):
+        ct.resolve(table, 0, payload, values)
+
+
+async def test_texts_are_the_seats_own(service: TableService) -> None:
+    table = await _table(service, 3, 1)
+    view = GAME.view(table.state, 0)
+    text = ct.prompt(table, 0)
+    assert "Keep 5 of your 7 Building cards" in text and "Your money: $50,000 (only you see this)." in text
+    assert ", ".join(map(str, view["hand_cards"])) in text
+    assert controls_for("chinatown") is ct and summary("chinatown") == ct.RULES_SUMMARY
+    # A new year: last year's income, privately, with the businesses that earned it.
+    state = table.state
+    while GAME.view(state, None)["round"] == 1:
+        state = _computer_move(state, random.Random(1))
+    later = replace(table, state=state, version=99)
+    mine = GAME.view(state, 0)["players"][0]
+    assert f"Your income for 1965: ${mine['income_history'][0]:,}" in ct.prompt(later, 0)
+    assert f"Your money now: ${mine['cash']:,}" in ct.prompt(later, 0)
+    options = {o.key: o for o in GAME.options}
+    assert ct.option_label(options["money_unit"], 1_000) == "$1,000"
+    assert ct.option_label(options["first_player_initial"], 2) == "seat 3"
+    assert ct.option_label(options["announce_trade_money"], False) == "only to the players of the trade"
+
+
+async def _offer_note(service: TableService, options: dict[str, Any]) -> tuple[Table, Notification]:
+    table = await _table(service, 3, 2, options)
+    state = table.state
+    while GAME.view(state, None)["phase"] != "trades":
+        seat = min(GAME.to_act(state))
+        state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    lot = next(lot["lot"] for lot in GAME.view(state, None)["lots"] if lot["owner"] == 0)
+    legs = [{"from": 0, "to": 1, "kind": "lot", "lot": lot}, {"from": 1, "to": 0, "kind": "money", "amount": 30_000}]
+    state, events = GAME.apply(state, 0, {"type": "propose", "legs": legs})
+    table = replace(table, state=state, version=table.version + 1)
+    return table, Notification(1, table.id, table.version, "moved", 0, tuple(events), ())
+
+
+async def test_offers_are_posted_in_the_thread_as_the_public_view_shows_them(service: TableService) -> None:
+    table, note = await _offer_note(service, {})
+    (message,) = ct.thread_extras(table, note)
+    assert "**Offer #1 (version 1) by <@100>**" in message["content"]
+    assert "<@101> gives $30,000 to <@100>" in message["content"]  # money in offers is public by default [R19]
+    assert [item.item.label for item in message["view"].children] == ["Accept", "Decline", "Counter-offer", "Withdraw"]
+    assert [u.id for u in message["allowed_mentions"].users] == [101]  # only the player it waits for
+    hidden, note = await _offer_note(service, {"announce_trade_money": False})
+    (message,) = ct.thread_extras(hidden, note)
+    assert "<@101> gives money to <@100>" in message["content"] and "$30,000" not in message["content"]
+    private, note = await _offer_note(service, {"offer_visibility": "participants"})
+    assert ct.thread_extras(private, note) == []
+    answered = replace(table, state=GAME.apply(table.state, 1, {"type": "reject", "offer": 1})[0])
+    assert ct.thread_extras(answered, note) == []  # already answered: no buttons for a closed offer

@@ -1,0 +1,129 @@
+"""Trading in Discord: answers from the thread's offer messages, refusals (not a player of the offer, not a
+player at all, an offer that is closed, an old version, a second click on Post, a forged offer number, a
+control from an earlier year), and trading on after "Done trading". Every refusal is private and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cogs.harness import FakeDiscord, Posted, labels, make_user
+from tests.cogs.test_chinatown_flows import (
+    Player,
+    control,
+    json_pictures,  # noqa: F401  (fixtures used below)
+    light_fakes,  # noqa: F401
+    open_chinatown,
+)
+
+pytestmark = pytest.mark.usefixtures("json_pictures", "light_fakes")
+
+
+async def _trading(fake: FakeDiscord) -> list[Player]:
+    """Three people at a table, all lots kept: the trading phase of 1965. Players in seat order."""
+    people = [make_user(500 + n, name) for n, name in enumerate(("Ann", "Ben", "Cleo"))]
+    game_id = await open_chinatown(fake, people[0], people[1:])
+    players = [Player(fake, game_id, p) for p in people]
+    for player in players:
+        await player.keep()
+    table = await players[0].table()
+    assert table.view(None)["phase"] == "trades"
+    return sorted(players, key=lambda p: table.seat_of(p.user.id) or 0)
+
+
+def _thread_offer(fake: FakeDiscord, offer_id: int) -> Posted:
+    return next(s.message for s in reversed(fake.sent) if not s.private and f"Offer #{offer_id} " in s.content)
+
+
+async def _propose_lot(owner: Player, partner: Player) -> Posted:
+    builder = await owner.new_offer([await partner.seat()])
+    await owner.add(builder, await owner.seat(), "Lot ")
+    return builder
+
+
+async def test_answers_from_the_thread_and_their_refusals(fake: FakeDiscord) -> None:
+    a, b, c = await _trading(fake)
+    builder = await _propose_lot(a, b)
+    post = control(builder, label="Post offer")
+    await a.press(builder, "Post offer")
+    version = (await a.table()).version
+    await fake.dispatch(a.user, builder, post.custom_id, base=post)  # the same Post button, clicked twice
+    assert fake.last().private and "You have posted this offer already: #1." in fake.last().content
+    offer = _thread_offer(fake, 1)
+    assert labels(offer.view) == ["Accept", "Decline", "Counter-offer", "Withdraw"]
+    refused = await c.press(offer, "Accept", public=True)
+    assert refused.content == "You are not part of this offer."
+    stranger = make_user(999, "Dan")
+    await fake.click(stranger, offer, label="Decline")
+    assert fake.last().private and fake.last().content == "You are not playing in this game."
+    refused = await b.press(offer, "Withdraw", public=True)
+    assert refused.content == "Only the author can withdraw an offer."
+    assert (await a.table()).version == version  # nothing changed
+    declined = await b.press(offer, "Decline", public=True)
+    assert "declines offer #1" in declined.content
+    late = await b.press(offer, "Accept", public=True)
+    assert late.content.startswith("That offer is closed.")
+    builder = await _propose_lot(a, b)
+    await a.press(builder, "Post offer")
+    withdrawn = await a.press(_thread_offer(fake, 2), "Withdraw", public=True)
+    assert "withdraws offer #2" in withdrawn.content
+    forged = control(_thread_offer(fake, 2), label="Accept").custom_id.replace("acc.1.2.1", "acc.1.99.1")
+    await fake.dispatch(b.user, _thread_offer(fake, 2), forged, base=control(_thread_offer(fake, 2), label="Accept"))
+    assert fake.last().private and fake.last().content == "There is no such offer."
+    offers = (await a.table()).view(None)["offers"]
+    assert [o["status"] for o in offers] == ["rejected", "cancelled"]
+    # Nothing private went to the thread: every answer above was ephemeral.
+    assert all(s.private for s in fake.sent if s.message.owner in (a.user.id, b.user.id, c.user.id, 999))
+
+
+async def test_trading_goes_on_after_done_trading(fake: FakeDiscord) -> None:
+    a, b, c = await _trading(fake)
+    panel = await a.panel()
+    await a.press(panel, "Done trading")
+    assert "Back to trading" in labels(panel.view) and "Done trading: you." in panel.content
+    again = await a.panel()  # not "It is not your turn": a player who is done may still trade
+    assert labels(again.view) == ["New offer", "Back to trading"]
+    builder = await _propose_lot(a, c)
+    await a.press(builder, "Post offer")
+    table = await a.table()
+    assert not table.view(None)["players"][await a.seat()]["ready"]  # proposing un-readies the author [R17]
+    await c.press(_thread_offer(fake, 1), "Accept", public=True)
+    for player in (a, b, c):
+        await player.done_trading()
+    table = await a.table()
+    assert table.view(None)["phase"] == "place_tiles"
+    waiting = next(p for p in (a, b, c) if table.seat_of(p.user.id) not in table.to_act())
+    await fake.click(waiting.user, fake.last(private=False), label="Play")
+    assert fake.last().private and fake.last().content == "It is not your turn."
+
+
+async def test_a_control_from_an_earlier_year_is_refused(fake: FakeDiscord) -> None:
+    players = await _trading(fake)
+    old_keep = next(
+        s.message for s in fake.sent if s.private and s.view is not None and "kp.1" in str(s.view.to_components())
+    )
+    for player in players:
+        await player.done_trading()
+    while (await players[0].table()).view(None)["phase"] == "place_tiles":
+        table = await players[0].table()
+        mover = next(p for p in players if table.seat_of(p.user.id) in table.to_act())
+        await mover.build_shops(0)
+    table = await players[0].table()
+    assert table.view(None)["round"] == 2
+    owner = next(p for p in players if p.user.id == old_keep.owner)
+    select = control(old_keep, verb="kp")
+    await fake.dispatch(owner.user, old_keep, select.custom_id, tuple(str(o.value) for o in select.options[:5]))
+    assert fake.last().private and "That control is from an earlier year" in fake.last().content
+    assert (await players[0].table()).version == table.version
+
+
+async def test_a_player_with_closed_dms_plays_from_the_thread(fake: FakeDiscord) -> None:
+    people = [make_user(600 + n, name) for n, name in enumerate(("Ann", "Ben", "Cleo"))]
+    fake.closed_dms.add(people[1].id)
+    game_id = await open_chinatown(fake, people[0], people[1:])
+    ben = Player(fake, game_id, people[1])
+    kept = await ben.keep()
+    mine = fake.last(private=True)
+    assert mine.owner == people[1].id and f"You keep lots {', '.join(map(str, sorted(kept)))}" in mine.content
+    assert all(s.where != f"dm:{people[1].id}" for s in fake.sent)
