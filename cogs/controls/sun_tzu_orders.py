@@ -115,10 +115,13 @@ def _double_six(view: SunTzuView, codes: list[str]) -> str:
 
 def editor_text(seat: Seat, codes: list[str], note: str = "") -> str:
     head = f"**Sun Tzu #{seat.table.id}** · {board_line(seat.view)}\n"
-    due = (
-        "Your orders: pick one card for each province, each card once. They stay face down until revealed; "
-        "Confirm appears once all five have a card."
-    )
+    if EMPTY in codes:
+        due = (
+            "Your orders: pick one card for each province, each card once. They stay face down until revealed; "
+            "Confirm appears once all five have a card."
+        )
+    else:
+        due = "Change your orders: pick another card for any province (each card once); then Confirm again."
     return f"{head}{note}{due}\n{_summary(seat.view, codes)}\n{_status(seat)}"
 
 
@@ -142,9 +145,10 @@ def _options(view: SunTzuView, codes: list[str], i: int) -> list[discord.SelectO
     return options
 
 
-def editor(seat: Seat, codes: list[str], note: str = "") -> Panel:
-    """Five selects, one per province; a complete set of orders goes straight to the summary."""
-    if EMPTY not in codes:
+def editor(seat: Seat, codes: list[str], note: str = "", *, complete: bool = False) -> Panel:
+    """Five selects, one per province. Orders just completed go straight to the summary; ``complete`` shows
+    the selects for complete orders too ("Change a card"), and the next card chosen leads back there."""
+    if EMPTY not in codes and not complete:
         return review(seat, codes, note)
     text, items = "".join(codes), []
     for i, pid in enumerate(PROVINCES):
@@ -210,7 +214,7 @@ def resolve(seat: Seat, verb: str, args: list[str], values: Sequence[str]) -> Ac
     codes = tidy(seat.view, given)
     note = "Some of those cards are not in your hand any more.\n" if codes != given else ""
     if verb == "oe" and len(args) == 1:
-        return editor(seat, codes, note)
+        return editor(seat, codes, note, complete=True)
     if verb == "oc" and len(args) == 1:
         if EMPTY in codes:
             return editor(seat, codes, note)

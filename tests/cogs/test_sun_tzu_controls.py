@@ -193,7 +193,8 @@ async def test_controls_reach_exactly_the_legal_actions(service: TableService, s
                 assert not reached and editors  # the root is the editor: five selects
                 for sample in samples[:: max(1, len(samples) // 5)]:
                     assert _kinds(_fill(position, seat, _codes(sample))) == _kinds(sample)
-                review = ST.resolve(position, seat, f"oe.{_codes(samples[0])}", ())
+                codes = _codes(samples[0])  # the same card again in Qin: complete orders show the summary
+                review = ST.resolve(position, seat, f"o.{codes}.0", (codes[0],))
                 assert isinstance(review, Panel)
                 reached, _ = _reachable(position, seat, review.view)
                 assert _kinds_of(reached) == _kinds_of([*(a for a in legal if a["type"] != "commit"), samples[0]])
@@ -206,8 +207,9 @@ async def test_controls_reach_exactly_the_legal_actions(service: TableService, s
                 for action in reached:
                     assert action["type"] == "support"
                     GAME.apply(position.state, seat, action)
-                for editor in editors:
-                    assert "Your orders for round" in editor.content
+                for editor in editors:  # "Change my orders": the five selects with the committed orders
+                    assert "Change your orders" in editor.content and editor.view is not None
+                    assert len(editor.view.children) == 5
             for action in reached:
                 GAME.apply(position.state, seat, action)  # raises IllegalAction if not legal
     expected = ALL_KINDS if seed == 9 else {"commit", "keep", "reveal"}
