@@ -479,6 +479,14 @@ class TableService:
         return MoveOutcome(await self.get(table.id), tuple(events), seat)
 
     # -- clocks and timers (bot/turn_clocks.py) --------------------------------------------------------
+    async def user_clocks_changed(self, user_id: int) -> None:
+        """A user's vacation changed: their deadlines are recomputed now (a timer that is not yet due is
+        simply postponed again by the timekeeper)."""
+        async with self.db.tx() as conn:
+            changed = await timer_sql.recheck_user_deadlines(conn, user_id, self.clock())
+        if changed:
+            self.on_timers_changed()
+
     async def fire_timer(self, timer: TimerRow) -> None:
         """Handle one due timer; called by the timer dispatcher."""
         await Timekeeper(self).fire(timer)

@@ -83,7 +83,10 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
 
     async def _update(self, interaction: discord.Interaction, **values: object) -> UserSettings:
         service = self.bot.service
-        return await users.update(service.db, interaction.user.id, service.clock(), **values)
+        settings = await users.update(service.db, interaction.user.id, service.clock(), **values)
+        if "vacation_until" in values:
+            await service.user_clocks_changed(interaction.user.id)
+        return settings
 
     @app_commands.command(name="settings", description="Show your settings")
     async def show(self, interaction: discord.Interaction) -> None:

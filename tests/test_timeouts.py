@@ -268,3 +268,20 @@ async def test_upkeep_keeps_the_thread_alive(db: Database, clock: FakeClock) -> 
     clock.advance(6 * DAY + 1)
     await dispatcher.run_due()
     assert notes.kinds().count("upkeep") == 2
+
+
+async def test_ending_a_vacation_early_brings_the_deadline_back(db: Database, clock: FakeClock) -> None:
+    service, dispatcher = _service(db, clock, Recorder())
+    table = await _game(service, TimeControl("move", limit=HOUR), "forfeit")
+    _, user = _mover(table)
+    clock.advance(30 * 60)  # 30 minutes left
+    await user_sql.update(db, user, clock.now, vacation_start=clock.now, vacation_until=clock.now + 5 * DAY)
+    clock.advance(HOUR)
+    await dispatcher.run_due()  # the deadline moves to the end of the vacation
+    assert (await service.get(table.id)).status == "running"
+    await user_sql.update(db, user, clock.now, vacation_until=clock.now)  # back early
+    await service.user_clocks_changed(user)
+    await dispatcher.run_due()  # recomputed: 30 minutes from now
+    clock.advance(31 * 60)
+    await dispatcher.run_due()
+    assert (await service.get(table.id)).status == "finished"
