@@ -331,6 +331,13 @@ async def test_texts_show_only_the_seats_own_cards(service: TableService) -> Non
     assert hand.split(" · ")[0] in ST.hand_text(table, 1)
 
 
+def test_a_win_without_removal_reads_well() -> None:
+    from bot.games.base import Event
+
+    battle = {"province": "qin", "winner": 0, "margin": 4, "removed": 0, "placed": 4, "blue_value": 5}
+    assert GAME.describe(Event("battle", battle), ["Ann", "Bo"]) == "Ann wins Qin by 4, placing 4 armies."
+
+
 def test_rules_summary_and_option_labels() -> None:
     assert controls_for("sun_tzu") is ST
     text = rulebook.summary("sun_tzu")

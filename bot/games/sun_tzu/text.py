@@ -95,7 +95,7 @@ def _battle(d: Mapping[str, Any], names: Sequence[str]) -> str:
     if d["removed"]:
         text += f", removing {_armies(d['removed'])}"
     if d["placed"]:
-        text += f" and placing {_armies(d['placed'])}"
+        text += f"{' and' if d['removed'] else ','} placing {_armies(d['placed'])}"
     return text + "."
 
 
