@@ -51,13 +51,7 @@ def _gain(view: Mapping[str, Any], lot: int, shop: Shop) -> tuple[int, list[int]
 
 def prompt(table: Table, seat: int) -> str:
     view = view_of(table, seat)
-    me = view["players"][seat]
-    tiles = join([tile(shop, n) for shop, n in me["hand_tiles"].items()])
-    empty = [str(lot["lot"]) for lot in view["lots"] if lot["owner"] == seat and lot["tile"] is None]
-    lines = [
-        f"Your turn to build in {view['year']}: pick a tile, then one of your empty lots. Each shop is final.",
-        f"Tiles in hand: {tiles}. Your empty lots: {join(empty)}.",
-    ]
+    lines = [f"Your turn to build in {view['year']}: pick a tile, then one of your empty lots. Each shop is final."]
     if view["batch"]:
         batch = join([f"{tile(p['tile'])} on {p['lot']}" for p in view["batch"]])
         lines.append(f"Built in secret so far (revealed when everyone is done): {batch}.")

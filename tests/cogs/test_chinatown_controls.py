@@ -150,11 +150,19 @@ def _canonical(actions: list[dict[str, Any]]) -> list[str]:
     return sorted(json.dumps(a, sort_keys=True) for a in actions)
 
 
-@pytest.mark.parametrize(("players", "seed", "every"), [(3, 1, 9), (4, 2, 11), (5, 3, 13)])
+@pytest.mark.parametrize(
+    ("players", "seed", "every", "options"),
+    [
+        (3, 1, 9, {}),
+        (4, 2, 11, {}),
+        (5, 3, 13, {}),
+        (3, 7, 9, {"placement_mode": "simultaneous", "money_unit": 1_000, "announce_trade_money": False}),
+    ],
+)
 async def test_controls_reach_exactly_the_legal_actions(
-    service: TableService, players: int, seed: int, every: int
+    service: TableService, players: int, seed: int, every: int, options: dict[str, Any]
 ) -> None:
-    table, kinds = await _table(service, players, seed), set()
+    table, kinds = await _table(service, players, seed, options), set()
     for position in _positions(table, seed, every):
         for seat in range(players):
             reached = _reachable(position, seat) if ct.may_act(position, seat) else []
@@ -317,3 +325,37 @@ async def test_offers_are_posted_in_the_thread_as_the_public_view_shows_them(ser
     assert ct.thread_extras(private, note) == []
     answered = replace(table, state=GAME.apply(table.state, 1, {"type": "reject", "offer": 1})[0])
     assert ct.thread_extras(answered, note) == []  # already answered: no buttons for a closed offer
+
+
+async def test_many_lots_are_picked_from_a_list_of_their_own(service: TableService) -> None:
+    table = await _table(service, 3, 1)
+    state = table.state
+    while GAME.view(state, None)["phase"] != "trades":
+        state = _computer_move(state, random.Random(2))
+    owners = tuple(0 if lot <= 40 else owner for lot, owner in enumerate(state.owners, start=1))
+    table = replace(table, state=replace(state, owners=owners), version=50)  # seat 0 owns lots 1-40
+    draft = ct.resolve(table, 0, "who.1", ("1",))
+    assert isinstance(draft, Panel) and draft.view is not None
+    adds = [i.item for i in draft.view.children if i.payload.startswith("add.")]  # type: ignore[attr-defined]
+    mine = next(select for select in adds if select.custom_id.endswith(".0"))  # seat 0 gives…
+    assert mine.options[0].value == "lots" and len(mine.options) <= 25
+    lots = ct.resolve(table, 0, mine.custom_id.split(":", 4)[-1], ("lots",))
+    assert isinstance(lots, Panel) and lots.view is not None
+    _check(lots.view)
+    pickers: list[Any] = [i for i in lots.view.children if isinstance(getattr(i, "item", None), discord.ui.Select)]
+    owned = sum(1 for owner in owners if owner == 0)
+    assert owned > 40 and sum(len(i.item.options) for i in pickers) == owned
+    chosen = ct.resolve(table, 0, pickers[1].payload, ("L33",))
+    assert isinstance(chosen, Panel) and "You give lot 33" in chosen.content
+
+
+async def test_rules_chinatown(fake: Any, alice: Any) -> None:
+    cog = fake.bot.get_cog("Rulebook")
+    await fake.command(cog.rules, alice, game="chinatown")
+    answer = fake.last()
+    assert answer.private and len(answer.files) == 1 and answer.files[0].startswith(b"\x89PNG")
+    embed = answer.embeds[0]
+    assert embed.title == "Chinatown (3-5 players)" and embed.description == ct.RULES_SUMMARY
+    assert len(ct.RULES_SUMMARY) <= 4096  # an embed's description
+    for words in ("1970", "secret", "$140k", "current version", "most shops on the board"):
+        assert words in ct.RULES_SUMMARY

@@ -33,6 +33,8 @@ pytestmark = pytest.mark.usefixtures("json_pictures", "light_fakes")
 PRIVATE_WORDS = ("only you see", "Your money", "Your Building cards", "You are dealt", "You keep lots", "Your income")
 MONEY = re.compile(r"Your money(?: now)?: \$([0-9,]+)")
 CARDS = re.compile(r"Your Building cards for (\d{4}): ([0-9, ]+) \(")
+DEALT = re.compile(r"You are dealt lots ([0-9, ]+)\.")
+KEPT = re.compile(r"You keep lots ([0-9, ]+)[;.]")
 
 
 def _offer_message(fake: FakeDiscord, offer_id: int, version: int) -> Any:
@@ -156,6 +158,7 @@ async def check_secrets(fake: FakeDiscord, game_id: int) -> None:
     table = await fake.bot.service.get(game_id)
     assert table.status == "finished"
     cash, dealt = await _seen_secrets(fake, table)
+    checked = {"money": 0, "cards": 0, "kept": 0}
     for sent in fake.sent:
         pictures = [picture_view(data) for data in sent.files]
         if not sent.private:
@@ -174,8 +177,17 @@ async def check_secrets(fake: FakeDiscord, game_id: int) -> None:
             assert picture["view"]["viewer"] == seat  # a private picture is its reader's own view
         for amount in MONEY.findall(sent.content):
             assert int(amount.replace(",", "")) in cash[seat]
+            checked["money"] += 1
         for year, lots in CARDS.findall(sent.content):
             assert [int(lot) for lot in lots.split(", ")] == dealt[(seat, int(year))]
+            checked["cards"] += 1
+        mine = [cards for (owner_seat, _), cards in dealt.items() if owner_seat == seat]
+        for lots in DEALT.findall(sent.content):
+            assert [int(lot) for lot in lots.split(", ")] in mine
+        for lots in KEPT.findall(sent.content):
+            assert any({int(lot) for lot in lots.split(", ")} <= set(cards) for cards in mine)
+            checked["kept"] += 1
+    assert all(checked.values()), checked  # the checks above did meet the secrets they look for
     final = fake.last(private=False)
     result = table.result()
     assert result is not None and "Game over" in final.content
