@@ -3,6 +3,10 @@
 A game slots in by adding one module ``cogs/controls/<key>.py`` that satisfies :class:`Controls`; until it
 has one, :mod:`cogs.controls.generic` offers its legal actions by their ``action_label``. Modules are found
 by key when first needed (not imported here), so they may import :mod:`cogs.components` freely.
+
+Optional members, looked up with getattr: ``RULES_SUMMARY`` (``/rules``), ``may_act(table, seat)`` and
+``version_free(payload)`` (:mod:`cogs.play`: acting without being waited for, controls that outlive other
+moves), ``thread_extras(table, note)`` (:mod:`cogs.notify`: public messages after the board).
 """
 
 from __future__ import annotations

@@ -127,3 +127,16 @@ async def test_a_player_with_closed_dms_plays_from_the_thread(fake: FakeDiscord)
     mine = fake.last(private=True)
     assert mine.owner == people[1].id and f"You keep lots {', '.join(map(str, sorted(kept)))}" in mine.content
     assert all(s.where != f"dm:{people[1].id}" for s in fake.sent)
+
+
+async def test_a_half_built_offer_survives_other_players_moves(fake: FakeDiscord) -> None:
+    a, b, c = await _trading(fake)
+    builder = await _propose_lot(a, b)
+    before = (await a.table()).version
+    await b.done_trading()
+    await c.done_trading()
+    assert (await a.table()).version == before + 2  # the builder's controls were made two moves ago
+    await a.add(builder, await b.seat(), "Money", amount="$20,000")
+    await a.press(builder, "Post offer")
+    offer = (await a.table()).view(None)["offers"][0]
+    assert offer["status"] == "open" and [leg["kind"] for leg in offer["legs"]] == ["lot", "money"]
