@@ -564,7 +564,11 @@ class TableService:
                 except Exception:
                     log.exception("delivering notification %s of game %s failed; will retry", row.id, game_id)
                     return
-                await outbox_sql.mark_delivered(self.db, row.id, self.clock())
+                try:
+                    await outbox_sql.mark_delivered(self.db, row.id, self.clock())
+                except Exception:  # the database locked by another process: the move stands, this is sent again
+                    log.exception("marking notification %s of game %s delivered failed; will resend", row.id, game_id)
+                    return
                 if note.kind == "moved" and table.status == "finished":
                     for listener in self.finish_listeners:
                         try:
