@@ -2,7 +2,8 @@
 
 The phases have their own modules: ``chinatown_keep`` (secret multi-select of the dealt lots),
 ``chinatown_trade`` (the trading panel, answers to offers, the offer messages in the thread),
-``chinatown_builder`` (the ephemeral trade builder) and ``chinatown_place`` (tile, then lot). This module
+``chinatown_builder`` with ``chinatown_draft_steps`` (the ephemeral trade builder; its draft lives in the
+custom_ids, ``chinatown_draft``) and ``chinatown_place`` (tile, then lot). This module
 is the :class:`cogs.controls.Controls` entry point plus three optional hooks the Discord layer looks for:
 
 - ``may_act``: every player may trade at any time of the trading phase, even after "Done trading";

@@ -1,0 +1,233 @@
+"""The trade builder's draft screen and its item steps: what each player gives, to whom, how much.
+
+Each step is built from the builder's own view (its own cash; others' cash is never known) and the public
+lots and hands, and offers only what can still be given, so every path ends in an offer the engine takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.errors import UserError
+from bot.games.chinatown.data import BOARD, LOT_COUNT, Shop
+from bot.games.chinatown.schema import ChinatownView
+from bot.tables import Table
+from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view, selects
+from cogs.controls.chinatown_common import GONE, UNREADABLE, names, number, payload, view_of
+from cogs.controls.chinatown_draft import LIMIT, SHOP_LETTER, Draft, Item, Leg, same_terms
+from cogs.controls.chinatown_trade import my_open_offers
+from cogs.controls.chinatown_words import join, leg_line, lot_text, money, neighbours_text, tile, who
+
+PRESETS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150)  # money units
+TOO_LONG = "This offer is as long as the builder allows: post it, and make a second offer for the rest."
+BACK = discord.ButtonStyle.secondary
+ROOM = 10  # characters the longest item adds to a draft ("_01" and "M1500" or so)
+
+
+def unit_of(view: ChinatownView) -> int:
+    return int(str(view["options"]["money_unit"]))
+
+
+def subject(seat: int, me: int, who_is: Sequence[str], verb: str = "give") -> str:
+    """ "You give" / "Bob gives"."""
+    name = who(seat, me, who_is)
+    return f"{name[0].upper()}{name[1:]} {verb if seat == me else verb + 's'}"
+
+
+def leg_view(view: ChinatownView, leg: Leg, unit: int) -> dict[str, Any]:
+    item = leg.item
+    lot_tile = view["lots"][item.lot - 1]["tile"] if item.kind == "lot" else None
+    return {
+        "from": leg.giver,
+        "to": leg.receiver,
+        "kind": item.kind,
+        "lot": item.lot,
+        "lot_tile": lot_tile,
+        "tile_type": item.shop.value if item.shop else None,
+        "count": item.count,
+        "amount": item.units * unit,
+    }
+
+
+def money_left(view: ChinatownView, draft: Draft, seat: int) -> int:
+    """Money units the viewer can still list (only the viewer's own cash is known)."""
+    return (view["players"][seat]["cash"] or 0) // unit_of(view) - draft.given(seat, "money")
+
+
+def lot_option(view: ChinatownView, lot: int, who_is: Sequence[str]) -> discord.SelectOption:
+    label = lot_text(lot, view["lots"][lot - 1]["tile"])
+    return choice(label[0].upper() + label[1:], f"L{lot}", neighbours_text(view, lot, who_is))
+
+
+def side_options(view: ChinatownView, draft: Draft, side: int, me: int, who_is: Sequence[str]) -> list[Any]:
+    listed = draft.lots()
+    lots = [lot for lot in view["lots"] if lot["owner"] == side and lot["lot"] not in listed]
+    others: list[discord.SelectOption] = []
+    for shop_id, held in view["players"][side]["hand_tiles"].items():
+        shop = Shop(shop_id)
+        left = held - draft.given(side, "tiles", shop)
+        if left > 0:
+            about = f"{left} left to give · complete at {BOARD.shops[shop].max_size}"
+            others.append(choice(f"1 × {tile(shop_id)}", SHOP_LETTER[shop], about))
+    if side != me or money_left(view, draft, me) > 0:
+        others.append(choice("Money…", "M", "choose an amount"))
+    lot_options = [lot_option(view, lot["lot"], who_is) for lot in lots]
+    if len(lot_options) + len(others) > 25:
+        lot_options = [choice(f"A lot… ({len(lots)} lots)", "lots", "choose from the list")]
+    return [*lot_options, *others]
+
+
+def post_problem(view: ChinatownView, seat: int, draft: Draft) -> str | None:
+    """Why the draft cannot be posted as it is (the engine would refuse it, or it changes nothing); None when
+    it can. Only what the poster knows is checked: their own money, never anybody else's."""
+    unit = unit_of(view)
+    if not draft.legs:
+        return "Nothing yet."
+    if all(seat not in (leg.giver, leg.receiver) for leg in draft.legs):
+        return "Add something you give or receive: whoever posts an offer is part of it (a broker lists a fee)."
+    if money_left(view, draft, seat) < 0:
+        return "You do not have all the money you give here: lower it or remove it."
+    if draft.offer:
+        offer = next((o for o in view["offers"] if o["id"] == draft.offer and o["status"] == "open"), None)
+        if offer is not None and same_terms(draft, dict(offer), unit):
+            then = "; accept it instead" if seat not in offer["accepted"] else ""
+            return f"These are the terms of offer #{draft.offer} already{then}. Change something to post a new version."
+        return None
+    for offer in my_open_offers(view, seat):
+        if offer["author"] == seat and same_terms(draft, dict(offer), unit):
+            return f"You have posted this offer already: #{offer['id']}."
+    return None
+
+
+def draft_step(table: Table, seat: int, draft: Draft) -> Panel:
+    view, ref, who_is = view_of(table, seat), Ref.of(table), names(table)
+    sides, code, unit = draft.sides(seat), draft.encode(), unit_of(view)
+    head = f"**Counter-offer to #{draft.offer}**" if draft.offer else "**New offer**"
+    lines = [f"{head} between {join([who(s, seat, who_is) for s in sides])}:"]
+    lines += [f"• {leg_line(leg_view(view, leg, unit), seat, who_is)}" for leg in draft.legs]
+    problem = post_problem(view, seat, draft)
+    lines.append(problem or "Post it when it is complete: posting counts as your acceptance.")
+    lines.append(f"Your money: {money(view['players'][seat]['cash'])}.")
+    items: list[discord.ui.Item[Any]] = []
+    givers = {side: side_options(view, draft, side, seat, who_is) for side in sides}
+    givers = {side: options for side, options in givers.items() if options}
+    if len(code) > LIMIT - ROOM:  # one more item might not fit in the custom_ids any more
+        lines.append("The offer is as long as the builder allows: post it, or remove an item to add another.")
+    elif len(sides) <= 4:
+        for row, (side, options) in enumerate(givers.items()):
+            add = payload("add", code, side)
+            items.append(ControlSelect(ref, add, options, f"{subject(side, seat, who_is)}…", row=row))
+    else:
+        options = [choice(subject(side, seat, who_is) + "…", str(side)) for side in givers]
+        items.append(ControlSelect(ref, payload("giv", code), options, "Who gives something?", row=0))
+    if problem is None:
+        label = "Post counter-offer" if draft.offer else "Post offer"
+        items.append(ControlButton(ref, payload("pst", code), label, style=discord.ButtonStyle.success, row=4))
+    if draft.legs:
+        items.append(ControlButton(ref, payload("rmv", code), "Remove an item", style=BACK, row=4))
+    items.append(ControlButton(ref, "home", "Cancel", style=BACK, row=4))
+    return Panel("\n".join(lines), persistent_view(*items))
+
+
+def side_of(draft: Draft, seat: int, text: str) -> int:
+    side = number(text, 1)
+    if side not in draft.sides(seat):
+        raise UserError(UNREADABLE)
+    return side
+
+
+def giver_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
+    view, ref, who_is = view_of(table, seat), Ref.of(table), names(table)
+    options = side_options(view, draft, side, seat, who_is)
+    if not options:
+        raise UserError(f"There is nothing left that {who(side, seat, who_is)} could give.")
+    code = draft.encode()
+    pick = ControlSelect(ref, payload("add", code, side), options, f"{subject(side, seat, who_is)}…", row=0)
+    back = ControlButton(ref, payload("drf", code), "Back", style=BACK, row=1)
+    return Panel(f"What does {who(side, seat, who_is)} give?", persistent_view(pick, back))
+
+
+def item_of(view: ChinatownView, draft: Draft, side: int, me: int, code: str) -> Item:
+    """An item ``side`` can still give (lot owned and not listed, tile in hand, money the viewer has)."""
+    try:
+        item = Item.parse(code)
+    except ValueError:
+        raise UserError(UNREADABLE) from None
+    if item.kind == "lot":
+        ok = 1 <= item.lot <= LOT_COUNT and view["lots"][item.lot - 1]["owner"] == side and item.lot not in draft.lots()
+    elif item.kind == "tiles" and item.shop is not None:
+        held = view["players"][side]["hand_tiles"].get(item.shop.value, 0)
+        ok = 0 < item.count <= held - draft.given(side, "tiles", item.shop)
+    else:
+        ok = item.units > 0 and (side != me or item.units <= money_left(view, draft, me))
+    if not ok:
+        raise UserError(GONE)
+    return item
+
+
+def item_text(view: ChinatownView, item: Item) -> str:
+    if item.kind == "lot":
+        return lot_text(item.lot, view["lots"][item.lot - 1]["tile"])
+    if item.kind == "tiles" and item.shop is not None:
+        return tile(item.shop.value, item.count)
+    return money(item.units * unit_of(view))
+
+
+def to_whom(table: Table, seat: int, draft: Draft, side: int, item: Item) -> Panel:
+    receivers = [s for s in draft.sides(seat) if s != side]
+    if len(receivers) == 1:
+        return added(table, seat, draft, Leg(side, receivers[0], item))
+    view, ref, who_is, code = view_of(table, seat), Ref.of(table), names(table), draft.encode()
+    buttons: list[discord.ui.Item[Any]] = [
+        ControlButton(ref, payload("to", code, side, item.code(), r), f"To {who(r, seat, who_is)}", row=0)
+        for r in receivers
+    ]
+    buttons.append(ControlButton(ref, payload("drf", code), "Back", style=BACK, row=1))
+    text = f"Who receives {item_text(view, item)} from {who(side, seat, who_is)}?"
+    return Panel(text, persistent_view(*buttons))
+
+
+def added(table: Table, seat: int, draft: Draft, leg: Leg) -> Panel:
+    longer = draft.add(leg)
+    if not longer.fits():
+        raise UserError(TOO_LONG)
+    return draft_step(table, seat, longer)
+
+
+def money_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
+    view, ref, who_is = view_of(table, seat), Ref.of(table), names(table)
+    unit, left = unit_of(view), money_left(view, draft, seat)
+    amounts = [k for k in PRESETS if side != seat or k <= left]
+    if not amounts:
+        raise UserError("You have no money left to offer.")
+    options = [choice(money(k * unit), str(k)) for k in amounts]
+    code = draft.encode()
+    pick = ControlSelect(ref, payload("mny", code, side), options, "How much?", row=0)
+    back = ControlButton(ref, payload("drf", code), "Back", style=BACK, row=1)
+    text = f"How much money does {who(side, seat, who_is)} give? Pick again later to add more."
+    return Panel(text, persistent_view(pick, back))
+
+
+def lots_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
+    view, ref, who_is, code = view_of(table, seat), Ref.of(table), names(table), draft.encode()
+    listed = draft.lots()
+    options = [
+        lot_option(view, lot["lot"], who_is)
+        for lot in view["lots"]
+        if lot["owner"] == side and lot["lot"] not in listed
+    ]
+    steps: list[discord.ui.Item[Any]] = list(selects(ref, payload("add", code, side), options, "Which lot?"))
+    steps.append(ControlButton(ref, payload("drf", code), "Back", style=BACK, row=4))
+    return Panel(f"Which lot does {who(side, seat, who_is)} give?", persistent_view(*steps))
+
+
+def remove_step(table: Table, seat: int, draft: Draft) -> Panel:
+    view, ref, who_is, code = view_of(table, seat), Ref.of(table), names(table), draft.encode()
+    unit = unit_of(view)
+    options = [choice(leg_line(leg_view(view, leg, unit), seat, who_is), str(i)) for i, leg in enumerate(draft.legs)]
+    pick = ControlSelect(ref, payload("rm", code), options[:25], "Remove which item?", row=0)
+    back = ControlButton(ref, payload("drf", code), "Back", style=BACK, row=1)
+    return Panel("Which item comes off the offer?", persistent_view(pick, back))
