@@ -74,11 +74,10 @@ def _battle_text(seat: Seat) -> str:
     battles = seat.view["battles"]
     if not battles:
         return ""
-    b, colour = battles[-1], seat.view["viewer_colour"] or "blue"
-    theirs = "red" if colour == "blue" else "blue"
-    mine_card, their_card = b[colour], b[theirs]  # type: ignore[literal-required]
+    b = battles[-1]
+    mine_card, their_card = (b["blue"], b["red"]) if seat.view["viewer_colour"] == "blue" else (b["red"], b["blue"])
     where = province(b["province"])
-    return f"Revealed in {where}: your {mine_card['label']} against {seat.other}'s {their_card['label']}."
+    return f"Revealed in {where}: your {card(mine_card['id'])} against {seat.other}'s {card(their_card['id'])}."
 
 
 # -- the root panel of each decision -----------------------------------------------------------------
@@ -164,7 +163,7 @@ def _targets(seat: Seat, wid: str) -> Panel:
             choice(
                 f"{province(a['from'])} → {province(a['to'])}",
                 f"{a['from']}.{a['to']}",
-                f"from {holder(seat.view, a['from'], seat.names)} to {holder(seat.view, a['to'], seat.names)}",
+                " · ".join(f"{province(p)}: {holder(seat.view, p, seat.names)}" for p in (a["from"], a["to"])),
             )
             for a in uses
         ]
@@ -182,7 +181,7 @@ def _pick(seat: Seat) -> tuple[str, list[Item]]:
     for pid in sorted((a["province"] for a in seat.legal_of("reveal")), key=PROVINCES.index):
         prov = seat.view["provinces"][PROVINCES.index(pid)]
         own = prov["own_card"]
-        label = f"{prov['name']} · {points(prov['screen']['current'])}" + (f" · your {own['label']}" if own else "")
+        label = f"{prov['name']} · {points(prov['screen']['current'])}" + (f" · your {card(own['id'])}" if own else "")
         specs.append((f"rv.{pid}", label))
     return "You hold the privilege: which province is revealed and resolved next?", _buttons(seat, specs)
 
@@ -284,7 +283,7 @@ def support_step(seat: Seat, back: str = "home") -> Panel:
     found = support_cards(seat.view)
     if not found:
         raise UserError("Exceptional support needs a set-aside army and a card in hand that is not framed (1-6).")
-    specs = [(f"sup.{c['id']}", f"Discard {c['label']}") for c in found]
+    specs = [(f"sup.{c['id']}", f"Discard {card(c['id'])}") for c in found]
     items = _buttons(seat, specs)
     items.append(ControlButton(seat.ref, back, "Back", style=SECONDARY, row=_next_row(items)))
     text = (

@@ -107,13 +107,12 @@ def opponent(view: SunTzuView) -> PlayerView:
 
 
 def holder(view: SunTzuView, pid: str, names: Sequence[str]) -> str:
-    """Who holds a province, for a label: "empty", "yours, 3" or "Bob's, 2"."""
+    """Who holds a province, for a label: "empty", "your 3 armies" or "Bob's 2 armies"."""
     prov = view["provinces"][PROVINCES.index(pid)]
     if prov["owner_seat"] is None:
         return "empty"
-    if prov["owner_seat"] == view["viewer"]:
-        return f"yours, {prov['armies']}"
-    return f"{names[prov['owner_seat']]}'s, {prov['armies']}"
+    whose = "your" if prov["owner_seat"] == view["viewer"] else f"{names[prov['owner_seat']]}'s"
+    return f"{whose} {armies(prov['armies'])}"
 
 
 def support_cards(view: SunTzuView) -> list[CardView]:
@@ -136,9 +135,9 @@ def hand_text(view: SunTzuView) -> str:
         LABELS[k] + (f" ×{counts[k]}" if counts[k] > 1 else "") for k in KIND_ORDER if counts[k]
     )
     lines = [f"Your hand: {hand or 'no cards'}. Your deck: {mine['deck_count']} cards."]
-    face_down = [(p["id"], p["own_card"]) for p in view["provinces"] if p["own_card"] is not None]
+    face_down = [f"{p['name']} {card(p['own_card']['id'])}" for p in view["provinces"] if p["own_card"] is not None]
     if face_down:
-        lines.append("Your face-down orders: " + ", ".join(f"{province(p)} {c['label']}" for p, c in face_down) + ".")
+        lines.append(f"Your face-down orders: {', '.join(face_down)}.")
     lines.append(
         f"You play {mine['colour']} ({mine['role']}): {mine['reserve']} in reserve, {mine['set_aside']} set aside, "
         f"{mine['board_armies']} on the board."

@@ -19,6 +19,7 @@ import pytest
 
 from bot import games
 from bot.errors import UserError
+from bot.games.base import Event
 from bot.store.db import Database
 from bot.tables import Table, TableService
 from cogs import rulebook
@@ -245,14 +246,11 @@ async def test_orders_editor_lists_the_hand_and_moves_cards(service: TableServic
 
 async def test_a_marked_province_never_offers_the_6(service: TableService) -> None:
     table = await _table(service, 5, {"warlords": False})
-    from bot.games.sun_tzu.state import Province
-
     state = table.state
     provinces = list(state.provinces)
-    blue = 0 if state.sides[0].seat == 0 else 1
-    provinces[0] = replace(provinces[0], marks_blue=1) if blue == 0 else replace(provinces[0], marks_red=1)
+    seat0_is_blue = state.sides[0].seat == 0  # sides are (blue, red)
+    provinces[0] = replace(provinces[0], **({"marks_blue": 1} if seat0_is_blue else {"marks_red": 1}))
     table = replace(table, state=replace(state, provinces=tuple(provinces)))
-    assert isinstance(provinces[0], Province)
     view = ST.build(table, 0)
     assert view is not None
     qin, chu = view.children[0].item, view.children[1].item  # type: ignore[attr-defined]
@@ -332,8 +330,6 @@ async def test_texts_show_only_the_seats_own_cards(service: TableService) -> Non
 
 
 def test_a_win_without_removal_reads_well() -> None:
-    from bot.games.base import Event
-
     battle = {"province": "qin", "winner": 0, "margin": 4, "removed": 0, "placed": 4, "blue_value": 5}
     assert GAME.describe(Event("battle", battle), ["Ann", "Bo"]) == "Ann wins Qin by 4, placing 4 armies."
 
