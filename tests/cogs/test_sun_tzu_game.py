@@ -401,3 +401,20 @@ async def test_forged_and_stale_controls_are_refused(fake: FakeDiscord, alice: A
     await fake.dispatch(user, old, keep)
     assert fake.last().private and "the board has changed" in fake.last().content.lower()
     assert (await fake.bot.service.get(game_id)).version == table.version + 1
+
+
+async def test_options_panel_explains_the_beginner_game(fake: FakeDiscord, alice: Any) -> None:
+    await fake.command(fake.bot.get_cog("GameCommands").new, alice, game="sun_tzu", seats=2)  # type: ignore[union-attr]
+    panel = fake.last(private=True)
+    inner = [getattr(i, "item", i) for i in walk(panel.view)]
+    placeholders = [i.placeholder for i in inner if isinstance(i, discord.ui.Select)]
+    assert placeholders[:3] == ["Beginner game", "Warlords", "Events"]
+    await _choose(fake, alice, panel, "Plague rounding", "half, rounded up")
+    await _choose(fake, alice, panel, "Beginner game", "yes")
+    await fake.click(alice, panel, label="Open the table")
+    assert fake.last().private and "without warlords: turn the warlords option off" in fake.last().content
+    await _choose(fake, alice, panel, "Warlords", "no")
+    mark = len(fake.sent)
+    await fake.click(alice, panel, label="Open the table")
+    lobby = next(s.message for s in fake.since(mark) if not s.private)
+    assert "Beginner game: yes · Warlords: no" in lobby.content and "Plague rounding: half, rounded up" in lobby.content
