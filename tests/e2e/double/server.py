@@ -1,0 +1,113 @@
+"""The double as one object: start it on a loopback port, add people, and let them interact."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from aiohttp import web
+
+from tests.e2e.double.faults import Faults
+from tests.e2e.double.gateway import EVERYONE_PERMISSIONS, Gateway
+from tests.e2e.double.limits import ATTACHMENT_SIZE_LIMIT
+from tests.e2e.double.model import Interaction, Message, Person, World
+from tests.e2e.double.rest import Rest
+
+MAX_BODY = 64 * 1024 * 1024  # accept more than Discord would, so a too large file gets Discord's 413
+
+
+class DiscordDouble:
+    def __init__(self, *, heartbeat_ms: int = 41_250) -> None:
+        self.world = World()
+        self.faults = Faults()
+        self.gateway = Gateway(self.world, heartbeat_ms=heartbeat_ms)
+        self.rest = Rest(self.world, self.gateway, self.faults)
+        self._runner: web.AppRunner | None = None
+
+    @property
+    def url(self) -> str:
+        return self.world.base_url
+
+    async def start(self) -> None:
+        app = web.Application(middlewares=[self.rest.middleware, self._notify], client_max_size=MAX_BODY)
+        app.add_routes([web.get("/gateway", self.gateway.handle), *self.rest.routes()])
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)  # loopback only, any free port
+        await site.start()
+        host, port = self._runner.addresses[0][:2]
+        self.world.base_url = f"http://{host}:{port}"
+        self.gateway.url = f"ws://{host}:{port}/gateway"
+
+    async def stop(self) -> None:
+        await self.gateway.drop()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @web.middleware
+    async def _notify(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        try:
+            response: web.StreamResponse = await handler(request)
+            return response
+        finally:
+            self.world.notify()  # people waiting for an answer look again
+
+    # -- people -----------------------------------------------------------------------------------------
+    def person(self, name: str, *, manager: bool = False) -> Person:
+        return self.world.add_person(name, manager=manager)
+
+    async def interact(
+        self, user: Person, kind: int, data: dict[str, Any], *, channel_id: int, message: Message | None = None
+    ) -> Interaction:
+        """A person's click, command or form: an INTERACTION_CREATE to the bot, as Discord sends it."""
+        world = self.world
+        inter = Interaction(
+            id=world.ids(),
+            token="tok_" + secrets.token_urlsafe(48),
+            type=kind,
+            user_id=user.id,
+            channel_id=channel_id,
+            message_id=message.id if message is not None else None,
+            data=data,
+        )
+        world.interactions[inter.id] = inter
+        world.by_token[inter.token] = inter
+        await self.gateway.dispatch("INTERACTION_CREATE", self._payload(inter, message))
+        return inter
+
+    def _payload(self, inter: Interaction, message: Message | None) -> dict[str, Any]:
+        world = self.world
+        channel = world.channels[inter.channel_id]
+        payload: dict[str, Any] = {
+            "id": str(inter.id),
+            "application_id": str(world.bot.id),
+            "type": inter.type,
+            "token": inter.token,
+            "version": 1,
+            "data": inter.data,
+            "channel_id": str(channel.id),
+            "channel": channel.payload(world.people),
+            "locale": "en-US",
+            "app_permissions": str(EVERYONE_PERMISSIONS),
+            "entitlements": [],
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        }
+        if channel.guild_id is not None:
+            payload.update(
+                guild_id=str(channel.guild_id),
+                guild={"id": str(channel.guild_id), "locale": "en-US", "features": []},
+                guild_locale="en-US",
+                member=self.gateway.member_payload(inter.user_id),
+                context=0,
+                authorizing_integration_owners={"0": str(channel.guild_id)},
+            )
+        else:
+            payload.update(
+                user=world.people[inter.user_id].payload(),
+                context=1,
+                authorizing_integration_owners={"0": str(world.guild_id)},
+            )
+        if message is not None:
+            payload["message"] = message.payload(world)
+        return payload

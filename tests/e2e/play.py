@@ -1,0 +1,233 @@
+"""How simulated people play: open a table, join it, start it, and take turns with only what the bot shows.
+
+Whose turn it is comes from the newest board message in the game's thread (the people it pinged); a person
+plays from the newest private message holding controls for the board's version (their DM, or an earlier
+ephemeral answer), or presses "Play" on the board. They pick at random among what is offered, never "Back".
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+
+from cogs.errors import APOLOGY
+from tests.e2e.double import DiscordDouble, Message
+from tests.e2e.double.model import walk
+from tests.e2e.users import Exchange, InteractionFailed, SimUser, choices
+
+CONTROL = re.compile(r"mk:(\d+):(\d+):[bs]:")
+BOARD_BUTTON = re.compile(r"mk:(\d+):(\d+):(play|hand)")
+TABLE = re.compile(r"table #(\d+)")
+THREAD = re.compile(r"play in <#(\d+)>")
+
+
+@dataclass(frozen=True)
+class Click:
+    """One click of a person in a game, and what they saw of it."""
+
+    user_id: int
+    custom_id: str
+    version: int | None  # the game version the clicked component was made for
+    moved: bool  # a new board (a newer version) was posted by the time the answer came
+    failed: bool  # Discord showed "This interaction failed"
+    text: str  # what the answer said
+
+
+@dataclass
+class Game:
+    double: DiscordDouble
+    id: int
+    key: str
+    thread_id: int
+    players: dict[int, SimUser]
+    clicks: list[Click] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)  # sentences the bot answered a person's pick with
+
+    # -- reading the thread ----------------------------------------------------------------------------
+    def boards(self) -> list[Message]:
+        """Board messages of this game (with Play, or the final ranking), oldest first."""
+        found = []
+        for message in self.double.world.public(self.thread_id):
+            if "Final ranking" in message.content or board_version(message, self.id) is not None:
+                found.append(message)
+        return found
+
+    def board(self) -> Message:
+        boards = self.boards()
+        assert boards, "no board in the thread yet"
+        return boards[-1]
+
+    def version(self) -> int | None:
+        """The version the newest board shows; None once the game is over."""
+        return board_version(self.board(), self.id)
+
+    def over(self) -> bool:
+        return "Final ranking" in self.board().content
+
+    def movers(self) -> list[SimUser]:
+        board = self.board()
+        return [self.players[u] for u in board.pinged if u in self.players] if not self.over() else []
+
+    def controls_for(self, user: SimUser, version: int) -> Message | None:
+        """The newest private message of ``user`` with controls of this game at ``version``."""
+        for message in reversed(user.private()):
+            if any(_control_of(cid, self.id) == version for cid in message.custom_ids()):
+                return message
+        return None
+
+
+def board_version(message: Message, game_id: int) -> int | None:
+    for custom_id in message.custom_ids():
+        found = BOARD_BUTTON.fullmatch(custom_id)
+        if found and int(found[1]) == game_id:
+            return int(found[2])
+    return None
+
+
+def _control_of(custom_id: str, game_id: int) -> int | None:
+    found = CONTROL.match(custom_id)
+    return int(found[2]) if found and int(found[1]) == game_id else None
+
+
+def version_of(custom_id: str) -> int | None:
+    found = CONTROL.match(custom_id) or BOARD_BUTTON.fullmatch(custom_id)
+    return int(found[2]) if found else None
+
+
+# -- opening and starting ------------------------------------------------------------------------------
+async def open_table(double: DiscordDouble, host: SimUser, key: str, seats: int) -> tuple[int, Message]:
+    """``/game new`` and, when the game has options, "Open the table" on the private panel."""
+    first = await (await host.command("game new", game=key, seats=seats)).settled()
+    answer = first
+    if ("label", "Open the table") in choices(first.last()):
+        answer = await host.click(first.last(), label="Open the table")
+    await answer.until(lambda: "is open" in answer.text() or "Sorry" in answer.text())
+    found = TABLE.search(answer.text())
+    assert found and "is open" in answer.text(), answer.text()
+    game_id = int(found[1])
+    lobby = next(m for m in double.world.public(double.world.channel_id) if f"table #{game_id} " in m.content)
+    return game_id, lobby
+
+
+async def start_game(double: DiscordDouble, key: str, host: SimUser, *others: SimUser) -> Game:
+    game_id, lobby = await open_table(double, host, key, 1 + len(others))
+    for user in others:
+        await (await user.click(lobby, label="Join")).settled()
+    start = await (await host.click(lobby, label="Start")).settled()
+    started = double.world.messages[lobby.id].content
+    thread = THREAD.search(started)
+    assert thread is not None, f"the lobby does not name the game's thread: {started!r} / {start.text()!r}"
+    players = {u.id: u for u in (host, *others)}
+    game = Game(double, game_id, key, int(thread[1]), players)
+    assert game.boards(), "the first board is in the thread"
+    return game
+
+
+# -- playing -------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Pick:
+    """One thing a person may do on a message: press a button, or choose values in a select."""
+
+    custom_id: str
+    label: str
+    values: tuple[str, ...] | None  # None for a button
+    fresh: bool = False  # a select where nothing is chosen yet (no default option)
+
+
+async def click(game: Game, user: SimUser, message: Message, pick: Pick) -> Exchange:
+    """Click and wait for the answer; remember the click with what it did."""
+    before = game.version()
+    exchange = await user.click(message, custom_id=pick.custom_id, values=list(pick.values or []) or None)
+    failed = False
+    try:
+        await exchange.settled()
+        if exchange.interaction.modal is not None:
+            exchange = await (await user.submit(exchange, {})).settled()
+    except InteractionFailed:
+        failed = True
+    moved = game.version() != before or game.over()
+    game.clicks.append(Click(user.id, pick.custom_id, version_of(pick.custom_id), moved, failed, exchange.text()))
+    if failed:
+        raise InteractionFailed(f"{user.name}'s click on {pick.custom_id} got no answer")
+    return exchange
+
+
+def button(message: Message, label: str) -> Pick:
+    for component in walk(message.components):
+        if component["type"] == 2 and component.get("label") == label:
+            return Pick(str(component["custom_id"]), label, None)
+    raise AssertionError(f"no button {label!r} on the message")
+
+
+def picks(message: Message, rng: random.Random) -> list[Pick]:
+    """What a person may pick, never "Back" (it only walks away from a move). A select allowing several
+    values gets a random number of them, within its bounds."""
+    found: list[Pick] = []
+    for component in walk(message.components):
+        if component.get("disabled"):
+            continue
+        custom_id = str(component.get("custom_id", ""))
+        if component["type"] == 2 and component.get("label") and component["label"] != "Back":
+            found.append(Pick(custom_id, component["label"], None))
+        elif component["type"] == 3:
+            options = component.get("options", [])
+            fresh = not any(o.get("default") for o in options)
+            low, high = component.get("min_values", 1), min(component.get("max_values", 1), len(options))
+            if high > 1:
+                chosen = rng.sample(options, rng.randint(max(low, 1), high))
+                found.append(Pick(custom_id, "+".join(o["label"] for o in chosen),
+                                  tuple(o["value"] for o in chosen), fresh))
+            else:
+                found.extend(Pick(custom_id, o["label"], (o["value"],), fresh) for o in options)
+    return found
+
+
+def choose(message: Message, rng: random.Random) -> Pick:
+    """A person's pick: mostly a select still to fill in, else a button, else any option."""
+    found = picks(message, rng)
+    assert found, f"nothing to choose in {message.content!r}"
+    fresh = [p for p in found if p.fresh]
+    buttons = [p for p in found if p.values is None]
+    if fresh and (not buttons or rng.random() < 0.75):
+        return rng.choice(fresh)
+    return rng.choice(buttons or found)
+
+
+async def take_turn(game: Game, user: SimUser, rng: random.Random, *, via_play: float = 0.2) -> Click:
+    """One move by ``user`` with the controls the bot shows them; returns the click that moved the game.
+    A refusal must be a sentence for the person (never the bot's apology); like someone lost in a long
+    sequence of steps, the person then starts again from "Play" on the board."""
+    version = game.version()
+    assert version is not None, "the game is over"
+    controls = game.controls_for(user, version) if rng.random() >= via_play else None
+    for attempt in range(4):
+        if controls is None or attempt:
+            answer = await click(game, user, game.board(), button(game.board(), "Play"))
+            controls = game.controls_for(user, version)
+            assert controls is not None, f"{user.name} pressed Play: {answer.text()!r}"
+        for _ in range(30):
+            pick = choose(controls, rng)
+            answer = await click(game, user, controls, pick)
+            if game.clicks[-1].moved:
+                return game.clicks[-1]
+            if answer.followups:
+                refusal = answer.followups[-1].content
+                assert APOLOGY not in refusal and refusal.strip(), f"{user.name} got {refusal!r}"
+                game.refusals.append(refusal)
+                break
+            nxt = answer.reply
+            assert nxt is not None and nxt.custom_ids(), f"no next step after {pick.label!r}: {answer.text()!r}"
+            controls = nxt
+    raise AssertionError(f"{user.name} made no move in 4 tries")
+
+
+async def play_to_end(game: Game, rng: random.Random, *, max_moves: int = 1000) -> int:
+    """Take turns until the final ranking is posted; the number of moves made."""
+    for moves in range(max_moves):
+        if game.over():
+            return moves
+        movers = game.movers()
+        assert movers, f"a running game pings nobody: {game.board().content!r}"
+        await take_turn(game, rng.choice(movers), rng)
+    raise AssertionError(f"{game.key} did not end in {max_moves} moves")

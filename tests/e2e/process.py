@@ -1,0 +1,129 @@
+"""The real bot as a separate process: ``python -m bot``, unmodified, pointed at the double by environment.
+
+Started with a fake token, a temporary database and DISCORD_API_BASE; stopped with SIGINT (a clean shutdown)
+or killed with SIGKILL (a crash). Its log goes to a file the tests read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+import time
+import traceback
+from pathlib import Path
+
+from tests.e2e.double import DiscordDouble
+
+ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 60.0
+
+
+class BotProcess:
+    def __init__(self, double: DiscordDouble, database: Path, log: Path) -> None:
+        self.double = double
+        self.database = database
+        self.log = log
+        self.proc: asyncio.subprocess.Process | None = None
+        self.starts = 0
+        self.kills = 0
+        self.peak_rss_kb = 0
+        self.kill_log: list[tuple[float, str]] = []  # when, and from where, each kill came (failure reports)
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def env(self) -> dict[str, str]:
+        world = self.double.world
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_", "DEV_GUILD"))}
+        env.update(
+            DISCORD_TOKEN=world.token,
+            DATABASE_PATH=str(self.database),
+            DISCORD_API_BASE=self.double.url,
+            DEV_GUILD_ID=str(world.guild_id),  # the bot syncs its commands there at start, so people can type them
+            LOG_LEVEL="INFO",
+            PYTHONUNBUFFERED="1",
+        )
+        return env
+
+    async def start(self) -> None:
+        """Start the bot and wait until it is connected to the gateway with its guild."""
+        assert self.proc is None or self.proc.returncode is not None, "already running"
+        gateway = self.double.gateway
+        before = gateway.identifies
+        with self.log.open("a") as log:
+            log.write(f"\n===== start {self.starts + 1} =====\n")
+            log.flush()
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", cwd=ROOT, env=self.env(), stdout=log, stderr=log
+            )
+        self.starts += 1
+        deadline = time.monotonic() + START_TIMEOUT
+        while gateway.identifies == before or not gateway.ready.is_set():
+            if self.proc.returncode is not None:
+                raise AssertionError(f"the bot exited with {self.proc.returncode}:\n{self.log_tail()}")
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the bot did not connect in {START_TIMEOUT} s:\n{self.log_tail()}")
+            await asyncio.sleep(0.05)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as when the machine or the process dies."""
+        if self.proc is not None and self.proc.returncode is None:
+            self.sample_memory()
+            self.proc.send_signal(signal.SIGKILL)
+            self.kills += 1
+            self.kill_log.append((time.monotonic(), "".join(traceback.format_stack(limit=6))))
+
+    async def wait_dead(self) -> None:
+        if self.proc is not None:
+            await self.proc.wait()
+
+    async def stop(self, timeout: float = 20.0) -> int | None:
+        """SIGINT, the way a person stops it (a clean close), then wait; SIGKILL if it hangs."""
+        if self.proc is None or self.proc.returncode is not None:
+            return self.proc.returncode if self.proc else None
+        self.sample_memory()
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            return await asyncio.wait_for(self.proc.wait(), timeout)
+        except TimeoutError:
+            self.kill()
+            await self.proc.wait()
+            raise AssertionError(f"the bot did not stop within {timeout} s:\n{self.log_tail()}") from None
+
+    async def restart(self) -> None:
+        self.kill()
+        await self.wait_dead()
+        await self.start()
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.returncode is None
+
+    # -- what it says and what it costs --------------------------------------------------------------------
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def log_tail(self, lines: int = 40) -> str:
+        return "\n".join(self.log_text().splitlines()[-lines:])
+
+    def problems(self) -> list[str]:
+        """Logged errors and tracebacks (a clean run has none)."""
+        return [line for line in self.log_text().splitlines() if " ERROR " in line or "Traceback" in line]
+
+    def sample_memory(self) -> tuple[int, int]:
+        """(resident, peak resident) in kB, from /proc; the peak is remembered across samples."""
+        if not self.alive():
+            return 0, self.peak_rss_kb
+        fields: dict[str, int] = {}
+        try:
+            for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+                key, _, value = line.partition(":")
+                if key in ("VmRSS", "VmHWM"):
+                    fields[key] = int(value.split()[0])
+        except OSError:
+            return 0, self.peak_rss_kb
+        self.peak_rss_kb = max(self.peak_rss_kb, fields.get("VmHWM", 0), fields.get("VmRSS", 0))
+        return fields.get("VmRSS", 0), self.peak_rss_kb

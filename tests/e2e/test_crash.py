@@ -1,0 +1,128 @@
+"""The bot process is killed (SIGKILL) at chosen and at random moments of a game and started again, many
+times. Afterwards no move the players saw confirmed is missing, no move was applied twice or without a click
+for it, every position's board was posted (again, after a restart), and the game was played to its end.
+
+Kill points: while acknowledging a click (the move is not made), before the board post reaches Discord
+(the move is committed, the board is not out), right after it (Discord has it, the bot never learns), before
+the mover's DM, before the confirmation to the clicker, and at a random instant of a click.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Callable
+
+from bot.errors import StaleVersion
+from tests.e2e.double import DiscordDouble
+from tests.e2e.double.model import walk
+from tests.e2e.play import CONTROL, Click, Game, board_version, start_game, take_turn
+from tests.e2e.process import BotProcess
+from tests.e2e.records import read_game
+from tests.e2e.users import InteractionFailed, SimUser
+
+MESSAGES = r"POST /channels/\{id\}/messages"
+CALLBACK = r"POST /interactions/\{id\}/\{token\}/callback"
+CONFIRMATION = r"PATCH /webhooks/\{id\}/\{token\}/messages/@original"
+KILL_POINTS = ("acknowledging", "before the board", "after the board", "before the DM", "before the answer", "random")
+
+
+def arm(
+    double: DiscordDouble, bot: BotProcess, game: Game, point: str, rng: random.Random
+) -> asyncio.TimerHandle | None:
+    kill: Callable[[str], None] = lambda _path: bot.kill()  # noqa: E731
+    in_thread: Callable[[str], bool] = lambda path: f"/channels/{game.thread_id}/" in path  # noqa: E731
+    faults = double.faults
+    if point == "acknowledging":
+        faults.on("POST", CALLBACK.split(" ", 1)[1], kill, drop=True)
+    elif point == "before the board":
+        faults.on("POST", MESSAGES.split(" ", 1)[1], kill, when=in_thread, drop=True)
+    elif point == "after the board":
+        faults.on("POST", MESSAGES.split(" ", 1)[1], kill, when=in_thread)
+    elif point == "before the DM":
+        faults.on("POST", MESSAGES.split(" ", 1)[1], kill, when=lambda path: not in_thread(path), drop=True)
+    elif point == "before the answer":
+        faults.on("PATCH", CONFIRMATION.split(" ", 1)[1], kill, drop=True)
+    else:
+        return asyncio.get_running_loop().call_later(rng.uniform(0.0, 0.4), bot.kill)
+    return None
+
+
+async def test_killed_many_times_no_move_lost_or_doubled(
+    double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser
+) -> None:
+    game = await start_game(double, "great_wall", alice, bob)
+    rng = random.Random(1234)
+    points = [*KILL_POINTS, *KILL_POINTS]
+    rng.shuffle(points)
+    turn = retried = 0
+    while not game.over():
+        turn += 1
+        armed = points.pop() if points and turn % 3 == 0 else None
+        timer = arm(double, bot, game, armed, rng) if armed else None
+        try:
+            await take_turn(game, rng.choice(game.movers()), rng)
+        except InteractionFailed:
+            history = (double.gateway.history[-6:], bot.kill_log[-2:])
+            assert armed, f"only a killed bot leaves a click unanswered: {history}"
+        if timer is not None:
+            timer.cancel()
+        double.faults.disarm()
+        if bot.alive():
+            if armed:  # that click never reached the kill point (no DM due, say): try it again later
+                points.insert(0, armed)
+            continue
+        failed = game.clicks[-1]
+        await bot.wait_dead()
+        await bot.start()
+        recorded = read_game(bot.database, game.id)
+        # The board of the position the database holds is out (posted again if the kill came before it).
+        shown = game.board()
+        assert (board_version(shown, game.id) == recorded.version) or (recorded.status == "finished")
+        if rng.random() < 0.5 and CONTROL.match(failed.custom_id):
+            retried += await retry(game, bot, failed)
+    assert bot.kills >= 2 * len(KILL_POINTS) - 2 and bot.starts == bot.kills + 1
+    check_log(game, bot)
+    assert retried >= 1
+
+
+async def retry(game: Game, bot: BotProcess, click: Click) -> int:
+    """The person clicks the very control that got no answer, again: if the position moved on since (its
+    move was made after all, or another), they are told so and nothing changes."""
+    user = game.players[click.user_id]
+    message = next((m for m in reversed(user.private()) if click.custom_id in m.custom_ids()), None)
+    if message is None:
+        return 0
+    values = next(
+        ([c["options"][0]["value"]] for c in walk(message.components)
+         if c.get("custom_id") == click.custom_id and c["type"] == 3),
+        None,
+    )
+    before = read_game(bot.database, game.id).version
+    answer = await (await user.click(message, custom_id=click.custom_id, values=values)).settled()
+    if click.version != before:
+        assert str(StaleVersion()) in answer.text(), answer.text()
+        assert read_game(bot.database, game.id).version == before
+    return 1
+
+
+def check_log(game: Game, bot: BotProcess) -> None:
+    recorded = read_game(bot.database, game.id)
+    assert recorded.status == "finished" and recorded.replays_to_snapshot()
+    moves = recorded.moves
+    assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
+    user_of = {p.seat: p.user_id for p in recorded.players}
+    controls = [c for c in game.clicks if CONTROL.match(c.custom_id)]
+    # No move lost: every move a person saw confirmed is in the log, by their seat, at its position.
+    for click in controls:
+        if click.moved and not click.failed:
+            assert click.version is not None and user_of[moves[click.version].seat] == click.user_id
+    # None invented or doubled: each move answers a click of that seat's person on a control of the position
+    # before it (a control names its position, so one click can make one move at most).
+    for move in moves:
+        assert any(c.user_id == user_of[move.seat] and c.version == move.seq - 1 for c in controls), move
+    # Every position's board was posted, and the final ranking.
+    shown = {board_version(b, game.id) for b in game.boards()}
+    assert set(range(len(moves))) <= shown and game.over()
+    assert all(re.search(r"board-\d+-\d+\.png", a.filename) for b in game.boards()[:-1] for a in b.attachments)

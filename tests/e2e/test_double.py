@@ -1,0 +1,112 @@
+"""The double itself keeps Discord's rules: these requests are what a careless bot might send, and the
+double answers them as Discord does (and remembers the broken rule, which fails any end-to-end test)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+
+from tests.e2e.double import DiscordDouble
+from tests.e2e.double.limits import ATTACHMENT_SIZE_LIMIT
+from tests.e2e.users import SimUser
+
+API = "/api/v10"
+
+
+@pytest.fixture
+async def http(double: DiscordDouble) -> AsyncIterator[aiohttp.ClientSession]:
+    headers = {"Authorization": f"Bot {double.world.token}"}
+    async with aiohttp.ClientSession(base_url=double.url, headers=headers) as session:
+        yield session
+
+
+async def call(http: aiohttp.ClientSession, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    async with http.request(method, API + path, json=body) as response:
+        return response.status, json.loads(await response.text() or "null")
+
+
+def button(custom_id: str, label: str = "Go") -> dict[str, Any]:
+    return {"type": 2, "style": 1, "label": label, "custom_id": custom_id}
+
+
+def row(*parts: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 1, "components": list(parts)}
+
+
+@pytest.mark.parametrize(
+    ("payload", "broken"),
+    [
+        ({"content": "x" * 2001}, "content"),
+        ({"components": [row(button(f"b{n}")) for n in range(6)]}, "action rows"),
+        ({"components": [row(*(button(f"b{n}") for n in range(6)))]}, "components"),
+        ({"components": [row(button("a"), button("a"))]}, "used twice"),
+        ({"components": [row(button("x" * 101))]}, "custom_id"),
+        ({"components": [row(button("a", "L" * 81))]}, "label"),
+        (
+            {"components": [row({"type": 3, "custom_id": "s", "options": [{"label": str(n), "value": str(n)}
+                                                                          for n in range(26)]})]},
+            "26 options",
+        ),
+        ({"components": [row({"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]}, button("b"))]},
+         "shares"),
+        ({}, "empty"),
+    ],
+)
+async def test_messages_breaking_discord_rules_are_refused(
+    double: DiscordDouble, http: aiohttp.ClientSession, payload: dict[str, Any], broken: str
+) -> None:
+    status, body = await call(http, "POST", f"/channels/{double.world.channel_id}/messages", payload)
+    assert status == 400 and body["code"] == 50035
+    assert any(broken in v for v in double.world.violations), double.world.violations
+
+
+async def test_files_over_the_size_limit_get_413(double: DiscordDouble, http: aiohttp.ClientSession) -> None:
+    form = aiohttp.FormData(quote_fields=False)
+    form.add_field("payload_json", json.dumps({"content": "big"}))
+    form.add_field("files[0]", b"0" * (ATTACHMENT_SIZE_LIMIT + 1), filename="big.png")
+    async with http.post(f"{API}/channels/{double.world.channel_id}/messages", data=form) as response:
+        assert response.status == 413 and (await response.json())["code"] == 40005
+    assert double.world.violations
+
+
+async def test_interactions_are_answered_once_and_within_3_seconds(
+    double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    user = SimUser(double, double.person("Dana"))
+    on_time = (await user._send(2, {"name": "x"}, double.world.channel_id, None)).interaction
+    late = (await user._send(2, {"name": "x"}, double.world.channel_id, None)).interaction
+    late.created_at -= 3.5
+    answer = {"type": 5, "data": {"flags": 64}}
+    assert (await call(http, "POST", f"/interactions/{on_time.id}/{on_time.token}/callback", answer))[0] == 200
+    status, body = await call(http, "POST", f"/interactions/{on_time.id}/{on_time.token}/callback", answer)
+    assert (status, body["code"]) == (400, 40060)
+    status, body = await call(http, "POST", f"/interactions/{late.id}/{late.token}/callback", answer)
+    assert (status, body["code"]) == (404, 10062) and late.late
+    # The first followup fills the "thinking" message and keeps it private; the next one is a new message.
+    status, first = await call(http, "POST", f"/webhooks/{double.world.bot.id}/{on_time.token}?wait=true",
+                               {"content": "one"})
+    status, second = await call(http, "POST", f"/webhooks/{double.world.bot.id}/{on_time.token}?wait=true",
+                                {"content": "two"})
+    assert first["id"] == str(on_time.original_id) and first["flags"] & 64
+    assert second["id"] != first["id"] and not second["flags"] & 64
+    assert [m.content for m in user.sees() if m.interaction_id == on_time.id] == ["one", "two"]
+
+
+async def test_faults_look_like_discords(double: DiscordDouble, http: aiohttp.ClientSession) -> None:
+    closed = double.person("Eve")
+    double.faults.closed_dms.add(closed.id)
+    _, dm = await call(http, "POST", "/users/@me/channels", {"recipient_id": str(closed.id)})
+    status, body = await call(http, "POST", f"/channels/{dm['id']}/messages", {"content": "hi"})
+    assert (status, body["code"]) == (403, 50007)
+    double.faults.fail("GET", r"/users/@me", 429, retry_after=0.5)
+    async with http.get(f"{API}/users/@me") as response:
+        assert response.status == 429 and response.headers["Via"]  # discord.py trusts a 429 only with Via
+        assert (await response.json())["retry_after"] == 0.5
+    async with aiohttp.ClientSession(base_url=double.url) as anonymous, anonymous.get(f"{API}/users/@me") as response:
+        assert response.status == 401
+    status, _ = await call(http, "GET", "/guilds/1/audit-logs")
+    assert status == 404 and any("does not know" in v for v in double.world.violations)
