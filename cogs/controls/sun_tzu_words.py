@@ -131,9 +131,7 @@ def hand_text(view: SunTzuView) -> str:
     """The seat's own holdings in a few lines: hand, face-down orders, deck, armies, warlords."""
     mine = me(view)
     counts = Counter(c["card"] for c in view["hand"] or [])
-    hand = " · ".join(
-        LABELS[k] + (f" ×{counts[k]}" if counts[k] > 1 else "") for k in KIND_ORDER if counts[k]
-    )
+    hand = " · ".join(LABELS[k] + (f" ×{counts[k]}" if counts[k] > 1 else "") for k in KIND_ORDER if counts[k])
     lines = [f"Your hand: {hand or 'no cards'}. Your deck: {mine['deck_count']} cards."]
     face_down = [f"{p['name']} {card(p['own_card']['id'])}" for p in view["provinces"] if p["own_card"] is not None]
     if face_down:

@@ -315,9 +315,7 @@ def _seen_by(fake: FakeDiscord, user: Any, upto: int) -> list[Seen]:
     return seen
 
 
-async def _first_round(
-    path: str, keeper_warlord: int, first: str, second: str
-) -> tuple[list[Seen], list[Seen]]:
+async def _first_round(path: str, keeper_warlord: int, first: str, second: str) -> tuple[list[Seen], list[Seen]]:
     """Round 1 up to its first reveal: Alice (the watcher) half-builds her orders; Bob (the keeper) commits
     ``first``, then changes them to ``second``; Alice finishes on her old message (it works across the other's
     moves) and confirms; both pass in the warlord window. What Alice and what Bob saw before Bob's pass."""
