@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tests.e2e.double import DiscordDouble, Interaction, Message
+from tests.e2e.double.interactions import FIRST_ANSWER_SECONDS
 from tests.e2e.double.model import Person, walk
-from tests.e2e.double.rest import FIRST_ANSWER_SECONDS
 
 BUTTON, SELECT, TEXT_INPUT = 2, 3, 4
 BOT_GONE_SECONDS = 1.0  # a gateway resume takes milliseconds; longer, and the bot has died
