@@ -63,9 +63,12 @@ async def test_killed_many_times_no_move_lost_or_doubled(
         timer = arm(double, bot, game, armed, rng) if armed else None
         try:
             await take_turn(game, rng.choice(game.movers()), rng)
-        except InteractionFailed:
-            history = (double.gateway.history[-6:], bot.kill_log[-2:])
-            assert armed, f"only a killed bot leaves a click unanswered: {history}"
+        except InteractionFailed as failure:
+            if not armed:
+                await asyncio.sleep(0.5)  # the exit status, when the bot died
+                exit_code = bot.proc.returncode if bot.proc else None
+                history = (exit_code, double.gateway.history[-6:], bot.kill_log[-2:], bot.log_tail(15))
+                raise AssertionError(f"only a killed bot leaves a click unanswered: {history}") from failure
         if timer is not None:
             timer.cancel()
         double.faults.disarm()
