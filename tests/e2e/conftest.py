@@ -1,7 +1,8 @@
 """Fixtures: a Discord double on loopback and the real bot process connected to it, per test.
 
 At the end of every test the double must have seen no broken Discord rule (late answers, too many
-components, oversized files, unknown routes) and the bot must have logged no error unless the test allows it.
+components, oversized files, unknown routes), every interaction must have been answered, and the bot must
+have logged no error, unless the test says otherwise.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ async def bot(double: DiscordDouble, tmp_path: Path, request: pytest.FixtureRequ
     yield process
     await process.stop()
     assert double.world.violations == [], double.world.violations
+    if not double.world.unanswered_expected:
+        unanswered = [i.data for i in double.world.interactions.values() if not i.answered]
+        assert unanswered == [], f"interactions the bot never answered: {unanswered}"
     if request.node.get_closest_marker("logs_errors") is None:
         assert process.problems() == [], process.log_tail(60)
 

@@ -69,6 +69,7 @@ async def test_dropped_gateway_is_resumed_and_no_click_is_lost(
         await take_turn(game, rng.choice(game.movers()), rng, via_play=0.0)
         assert game.version() != before
     assert double.gateway.identifies == 1, "resumed, never identified again"
+    assert double.gateway.heartbeats >= 4, "the bot heartbeats on each connection"
     assert double.gateway.resumes == 3
     assert any("kept for a resume" in what for _, what in double.gateway.history), "a click waited for the resume"
     assert read_game(bot.database, game.id).version == game.version()

@@ -110,3 +110,22 @@ async def test_faults_look_like_discords(double: DiscordDouble, http: aiohttp.Cl
         assert response.status == 401
     status, _ = await call(http, "GET", "/guilds/1/audit-logs")
     assert status == 404 and any("does not know" in v for v in double.world.violations)
+
+
+async def test_a_form_opened_by_the_bot_is_filled_in_and_submitted(
+    double: DiscordDouble, http: aiohttp.ClientSession
+) -> None:
+    user = SimUser(double, double.person("Finn"))
+    asked = await user._send(2, {"name": "x"}, double.world.channel_id, None)
+    form = {"custom_id": "mk:1:0:m:offer", "title": "Your offer", "components": [
+        row({"type": 4, "custom_id": "amount", "label": "Amount", "style": 1, "value": "10"}),
+    ]}
+    inter = asked.interaction
+    status, _ = await call(http, "POST", f"/interactions/{inter.id}/{inter.token}/callback", {"type": 9, "data": form})
+    assert status == 200 and (await asked.settled()).interaction.modal == form
+    submitted = await user.submit(asked, {"amount": "30"})
+    assert submitted.interaction.type == 5
+    assert submitted.interaction.data == {
+        "custom_id": "mk:1:0:m:offer",
+        "components": [row({"type": 4, "custom_id": "amount", "value": "30"})],
+    }

@@ -83,6 +83,7 @@ async def test_strangers_stale_and_forged_controls_change_nothing(
 
     # A custom_id no component of the bot's matches is not the bot's: discord.py ignores it, Discord then
     # tells the person the interaction failed, and nothing changes.
+    double.world.unanswered_expected = True
     with pytest.raises(InteractionFailed):
         await (await carol.click(board, custom_id="somebody-elses:button", forged=True)).settled()
     assert unchanged(before, read_game(bot.database, game.id))

@@ -250,6 +250,7 @@ class World:
         self.commands: dict[str, dict[str, Any]] = {}  # registered slash commands by name
         self.calls: list[Call] = []
         self.violations: list[str] = []  # Discord rules the bot broke (tests expect none)
+        self.unanswered_expected = False  # a test that kills the bot or clicks what is not the bot's says so
         self._waiters: list[asyncio.Future[None]] = []
 
     # -- waiting for the bot ----------------------------------------------------------------------------
