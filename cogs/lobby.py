@@ -25,7 +25,7 @@ from cogs.errors import report
 from cogs.messages import NO_PINGS, message_kwargs, service_of
 from cogs.table_clock import DEFAULT_CLOCK, PLACEHOLDERS, chosen_clock, clock_choices, clock_summary, read_clock
 
-MAX_OPTIONS = 4  # one select each, and a row for the buttons
+MAX_OPTIONS = 4  # table options per page: one select each, and a row for the buttons
 CLOCK_PAGE = ("clock", "c0", "c1", "c2")  # what was clicked, when the clock page is to be shown after it
 
 
@@ -35,7 +35,7 @@ def _picks_text(picks: Sequence[int]) -> str:
 
 
 def _read_picks(game: Game, text: str) -> list[int]:
-    shown = game.options[:MAX_OPTIONS]
+    shown = game.options
     picks = [opt.choices.index(opt.default) for opt in shown]
     for n, part in enumerate(text.split(".") if text else []):
         if n < len(shown) and part.isdigit() and int(part) < len(shown[n].choices):
@@ -62,26 +62,32 @@ def _clock_items(key: str, seats: int, picks: Sequence[int], clock: Sequence[int
 def options_panel(
     key: str, seats: int, picks: Sequence[int], clock: Sequence[int] = DEFAULT_CLOCK, *, page: str = "game"
 ) -> tuple[str, discord.ui.View]:
-    """The panel's game page (the game's own options) or its clock page; a game without options has only
-    the clock page."""
+    """The panel's game pages (the game's own options, MAX_OPTIONS a page: "game" or "g<n>") or its clock
+    page; a game without options has only the clock page."""
     game = games.get(key)
     items: list[discord.ui.Item[Any]] = []
-    shown = game.options[:MAX_OPTIONS]
+    pages = max(1, -(-len(game.options) // MAX_OPTIONS))
+    number = int(page[1:]) % pages if page[:1] == "g" and page[1:].isdigit() else 0
+    first = number * MAX_OPTIONS
+    shown = game.options[first : first + MAX_OPTIONS]
     if page == "clock" or not shown:
         items.extend(_clock_items(key, seats, picks, clock))
         if shown:
             items.append(NewTableItem(key, seats, picks, "game", clock, row=MAX_OPTIONS - 1))
         button_row = MAX_OPTIONS - 1
     else:
-        for n, opt in enumerate(shown):
+        for row, opt in enumerate(shown):
+            n = first + row
             options = [
                 choice(option_text(key, opt, value), str(i), opt.help or None, default=i == picks[n])
                 for i, value in enumerate(opt.choices)
                 if i == picks[n] or _works(game, seats, opt.key, value)
             ]
             items.append(
-                NewTableItem(key, seats, picks, f"o{n}", clock, options=options, placeholder=opt.label, row=n)
+                NewTableItem(key, seats, picks, f"o{n}", clock, options=options, placeholder=opt.label, row=row)
             )
+        if pages > 1:  # more options than fit one message: a button turns to the next page
+            items.append(NewTableItem(key, seats, picks, f"g{(number + 1) % pages}", clock, row=MAX_OPTIONS))
         items.append(NewTableItem(key, seats, picks, "clock", clock, row=MAX_OPTIONS))
         button_row = MAX_OPTIONS
     items.append(NewTableItem(key, seats, picks, "open", clock, row=button_row))
@@ -97,7 +103,7 @@ class NewTableItem(
     discord.ui.DynamicItem[discord.ui.Item[Any]],
     # The clock part is optional: panels sent before it existed keep working, with the default clock.
     template=r"mk:new:(?P<key>[a-z_]{1,24}):(?P<seats>[0-9]{1,2}):(?P<picks>[0-9.]{0,40}):"
-    r"(?:(?P<clock>[0-9]{1,2}\.[0-9]\.[0-9]):)?(?P<what>open|clock|game|o[0-9]|c[0-2])",
+    r"(?:(?P<clock>[0-9]{1,2}\.[0-9]\.[0-9]):)?(?P<what>open|clock|game|o[0-9]|c[0-2]|g[0-9])",
 ):
     """A select (a table option or a clock choice) or a button (open the table, or turn the page) of the
     private options panel."""
@@ -122,8 +128,8 @@ class NewTableItem(
     ) -> None:
         custom_id = f"mk:new:{key}:{seats}:{_picks_text(picks)}:{_picks_text(clock)}:{what}"
         item: discord.ui.Item[Any]
-        if what in self.BUTTONS:
-            label, style = self.BUTTONS[what]
+        if what in self.BUTTONS or what[0] == "g":
+            label, style = self.BUTTONS.get(what, ("More game options", discord.ButtonStyle.secondary))
             item = discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row)
         else:
             item = discord.ui.Select(
@@ -157,7 +163,14 @@ class NewTableItem(
                     chosen[n] = int(values[0])
             # An out-of-range index falls back to the default.
             picks, clock = _read_picks(games.get(self.key), _picks_text(picks)), read_clock(_picks_text(clock))
-            page = "clock" if self.what in CLOCK_PAGE else "game"
+            if self.what in CLOCK_PAGE:
+                page = "clock"
+            elif self.what[0] == "g":
+                page = self.what
+            elif self.what[0] == "o":  # stay on the page of the option just changed
+                page = f"g{int(self.what[1:]) // MAX_OPTIONS}"
+            else:
+                page = "game"
             text, view = options_panel(self.key, self.seats, picks, clock, page=page)
             await interaction.edit_original_response(content=text, view=view)
         except Exception as error:
@@ -173,7 +186,13 @@ async def open_table(
 ) -> None:
     """Create the table and post its lobby publicly in the channel (a deferred interaction is expected)."""
     game = games.get(key)
-    options = {opt.key: opt.choices[picks[n]] for n, opt in enumerate(game.options[:MAX_OPTIONS]) if n < len(picks)}
+    # Only the options changed from their defaults: a game may derive the others from them (Sun Tzu's
+    # beginner game turns the warlords off), and the service fills in the rest.
+    options = {
+        opt.key: opt.choices[picks[n]]
+        for n, opt in enumerate(game.options)
+        if n < len(picks) and opt.choices[picks[n]] != opt.default
+    }
     try:
         game.check_players(seats)
         game.new(seats, 0, options)  # a dry run: options that cannot work together are refused now, not at start

@@ -84,3 +84,19 @@ async def test_without_thread_permission_the_game_plays_in_the_channel(fake: Fak
     assert table.thread_id is None
     board = next(s for s in fake.public() if s.files)
     assert board.where == f"channel:{CHANNEL}" and labels(board.view) == ["Play", "My hand"]
+
+
+async def test_options_beyond_one_page_are_reachable(fake: FakeDiscord, alice: Any) -> None:
+    """Chinatown has eight table options: the panel shows four a page and a button to the next page."""
+    cog = fake.bot.get_cog("GameCommands")
+    await fake.command(cog.new, alice, game="chinatown", seats=3)  # type: ignore[union-attr]
+    panel = fake.last(private=True)
+    assert "More game options" in labels(panel.view)
+    assert "[only their players]" not in labels(panel.view)  # who sees offers: on the second page
+    await fake.click(alice, panel, label="More game options")
+    assert "[only their players]" in labels(panel.view)
+    await fake.click(alice, panel, option="only their players")
+    assert "[only their players]" in labels(panel.view)  # still on the second page
+    await fake.click(alice, panel, label="Open the table")
+    table = await fake.bot.service.get(1)
+    assert table.options["offer_visibility"] == "participants"

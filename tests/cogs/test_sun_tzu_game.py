@@ -408,10 +408,7 @@ async def test_options_panel_explains_the_beginner_game(fake: FakeDiscord, alice
     placeholders = [i.placeholder for i in inner if isinstance(i, discord.ui.Select)]
     assert placeholders[:3] == ["Beginner game", "Warlords", "Events"]
     await _choose(fake, alice, panel, "Plague rounding", "half, rounded up")
-    await _choose(fake, alice, panel, "Beginner game", "yes")
-    await fake.click(alice, panel, label="Open the table")
-    assert fake.last().private and "without warlords: turn the warlords option off" in fake.last().content
-    await _choose(fake, alice, panel, "Warlords", "no")
+    await _choose(fake, alice, panel, "Beginner game", "yes")  # the beginner game turns the warlords off itself
     mark = len(fake.sent)
     await fake.click(alice, panel, label="Open the table")
     lobby = next(s.message for s in fake.since(mark) if not s.private)
