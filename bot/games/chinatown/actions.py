@@ -87,13 +87,15 @@ class Accept:
 class Reject:
     TYPE: ClassVar[str] = "reject"
     offer: int
+    note: str = ""  # an optional short reason, shown with the refusal
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Reject:
-        return cls(_int(data, "offer"))
+        return cls(_int(data, "offer"), _note(data))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.TYPE, "offer": self.offer}
+        # Without a reason the dict stays as legal_actions lists it.
+        return {"type": self.TYPE, "offer": self.offer, **({"note": self.note} if self.note else {})}
 
 
 @dataclass(frozen=True)

@@ -68,14 +68,16 @@ def _offer_sentence(kind: str, data: Mapping[str, Any], names: Sequence[str]) ->
     if offer is None:
         return f"{by} changed offer #{data['removed']}; you are no longer part of it." if "removed" in data else None
     ref = f"offer #{offer['id']}"
+    said = f' ("{offer["note"]}")' if offer.get("note") else ""
     if kind == "offer_proposed":
-        return f"{by} proposes {ref}: {offer_text(offer, names)}."
+        return f"{by} proposes {ref}: {offer_text(offer, names)}.{said}"
     if kind == "offer_edited":
-        return f"{by} changes {ref} (version {offer['version']}): {offer_text(offer, names)}."
+        return f"{by} changes {ref} (version {offer['version']}): {offer_text(offer, names)}.{said}"
     if kind == "offer_accepted":
         return f"{by} accepts {ref} (version {offer['version']})."
     if kind == "offer_rejected":
-        return f"{by} declines {ref}; it is closed."
+        reason = f' ("{data["note"]}")' if data.get("note") else ""
+        return f"{by} declines {ref}; it is closed.{reason}"
     if kind == "offer_cancelled":
         return f"{by} withdraws {ref}."
     if kind == "offer_executed":

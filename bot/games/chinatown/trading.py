@@ -188,7 +188,10 @@ def apply_accept(state: State, seat: int, action: Accept, events: list[Event]) -
 
 def apply_reject(state: State, seat: int, action: Reject, events: list[Event]) -> State:
     offer = replace(_open_offer_of(state, seat, action.offer), status=OfferStatus.REJECTED)
-    events.append(offer_event("offer_rejected", state, offer, by=seat))
+    if action.note:
+        events.append(offer_event("offer_rejected", state, offer, by=seat, note=action.note))
+    else:
+        events.append(offer_event("offer_rejected", state, offer, by=seat))
     return _put(state, offer)
 
 

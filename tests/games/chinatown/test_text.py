@@ -102,3 +102,15 @@ def test_specific_labels() -> None:
     long_offer = {"type": "propose", "legs": [{}] * 3}
     assert GAME.action_label(long_offer) == "Propose a trade (3 items)"
     assert re.fullmatch(r"Change offer #\d+", GAME.action_label({"type": "edit", "offer": 12, "legs": []}))
+
+
+def test_a_declined_offer_gives_its_reason() -> None:
+    from bot.games.base import Event
+    from bot.games.chinatown import GAME
+
+    offer = {"id": 3, "version": 1, "legs": [], "note": "I need that lot"}
+    proposed = Event("offer_proposed", public={"offer": offer, "by": 0})
+    declined = Event("offer_rejected", public={"offer": offer, "by": 1, "note": "it lowers my income"})
+    names = ["Ann", "Ben", "Cy"]
+    assert GAME.describe(proposed, names).endswith('("I need that lot")')
+    assert GAME.describe(declined, names) == 'Ben declines offer #3; it is closed. ("it lowers my income")'
