@@ -35,12 +35,16 @@ class LoadReport:
     rss_mb: float = 0.0  # resident memory of the bot at the end of the run
     peak_rss_mb: float = 0.0
     setup_seconds: float = 0.0
+    bot_cpu_seconds: float = 0.0  # while people moved
 
     def percentile(self, q: float) -> float:
         if not self.latencies:
             return float("nan")
         ordered = sorted(self.latencies)
         return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+    def cpu_per_move(self) -> float:
+        return self.bot_cpu_seconds / self.moves if self.moves else 0.0
 
     def lines(self) -> list[str]:
         rate = self.moves / self.seconds if self.seconds else 0.0
@@ -51,6 +55,7 @@ class LoadReport:
             f"p95 {self.percentile(0.95) * 1000:.0f} ms, max {max(self.latencies, default=0) * 1000:.0f} ms, "
             f"mean {statistics.fmean(self.latencies) * 1000 if self.latencies else 0:.0f} ms",
             f"errors: {len(self.errors)}" + "".join(f"\n  {e}" for e in self.errors[:10]),
+            f"bot CPU: {self.bot_cpu_seconds:.1f} s while moving, {self.cpu_per_move() * 1000:.0f} ms a move",
             f"bot memory: {self.rss_mb:.0f} MB resident at the end, {self.peak_rss_mb:.0f} MB peak",
         ]
 
@@ -112,9 +117,10 @@ async def run_load(
             stop = asyncio.Event()
             watcher = asyncio.create_task(_watch_memory(bot, stop))
             rng = random.Random(seed)
-            started = time.monotonic()
+            started, cpu = time.monotonic(), bot.cpu_seconds()
             await asyncio.gather(*(_player(g, random.Random(rng.random()), moves, think, report) for g in tables))
             report.seconds = time.monotonic() - started
+            report.bot_cpu_seconds = bot.cpu_seconds() - cpu
             stop.set()
             await watcher
             rss, peak = bot.sample_memory()

@@ -113,6 +113,16 @@ class BotProcess:
         """Logged errors and tracebacks (a clean run has none)."""
         return [line for line in self.log_text().splitlines() if " ERROR " in line or "Traceback" in line]
 
+    def cpu_seconds(self) -> float:
+        """CPU time the bot has used so far (user and system), from /proc."""
+        if not self.alive():
+            return 0.0
+        try:
+            fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
     def sample_memory(self) -> tuple[int, int]:
         """(resident, peak resident) in kB, from /proc; the peak is remembered across samples."""
         if not self.alive():

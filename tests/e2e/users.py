@@ -118,7 +118,7 @@ class SimUser:
 
     def private(self) -> list[Message]:
         """Messages only this person sees (their DMs and ephemeral answers), oldest first."""
-        return [m for m in self.sees() if m.audience == self.id]
+        return self.double.world.private_to(self.id)
 
     def dm_channel_id(self) -> int | None:
         for channel in self.double.world.channels.values():

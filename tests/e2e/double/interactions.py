@@ -81,7 +81,7 @@ class InteractionRoutes:
                 self.world.record(message, edit=False)
             else:
                 message.flags |= LOADING
-                self.world.messages[message.id] = message
+                self.world.add(message)
             inter.original_id = message.id
         elif kind in (6, 7):
             inter.original_id = inter.message_id

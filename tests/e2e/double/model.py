@@ -13,6 +13,7 @@ import hashlib
 import re
 import secrets
 import time
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -252,6 +253,8 @@ class World:
         self.violations: list[str] = []  # Discord rules the bot broke (tests expect none)
         self.unanswered_expected = False  # a test that kills the bot or clicks what is not the bot's says so
         self._waiters: list[asyncio.Future[None]] = []
+        self._in_channel: dict[int, list[Message]] = defaultdict(list)  # indexes of messages, in order
+        self._for: dict[int | None, list[Message]] = defaultdict(list)
 
     # -- waiting for the bot ----------------------------------------------------------------------------
     def notify(self) -> None:
@@ -292,8 +295,15 @@ class World:
             return channel.recipient_id
         return user_id if flags & EPHEMERAL else None
 
+    def add(self, message: Message) -> None:
+        """A new message (its channel and audience are fixed from now on), indexed for quick reading."""
+        if message.id not in self.messages:
+            self.messages[message.id] = message
+            self._in_channel[message.channel_id].append(message)
+            self._for[message.audience].append(message)
+
     def record(self, message: Message, *, edit: bool) -> None:
-        self.messages[message.id] = message
+        self.add(message)
         self.revisions.append(
             Revision(
                 message.id,
@@ -310,18 +320,21 @@ class World:
 
     def visible_to(self, user_id: int) -> list[Message]:
         """Messages as they stand now that this person can see, oldest first."""
-        return [m for m in self.messages.values() if m.audience in (None, user_id) and not m.loading]
+        found = [*self._for[None], *self._for[user_id]]
+        return sorted((m for m in found if m.id in self.messages and not m.loading), key=lambda m: m.id)
+
+    def private_to(self, user_id: int) -> list[Message]:
+        """Messages only this person sees (DMs, ephemeral answers) as they stand now, oldest first."""
+        return [m for m in self._for[user_id] if m.id in self.messages and not m.loading]
 
     def seen_by(self, user_id: int) -> list[Revision]:
         """Every form of every message this person could see, including ones since edited."""
         return [r for r in self.revisions if r.audience in (None, user_id)]
 
     def public(self, channel_id: int | None = None) -> list[Message]:
-        return [
-            m
-            for m in self.messages.values()
-            if m.audience is None and (channel_id is None or m.channel_id == channel_id)
-        ]
+        """Messages everybody in the server sees (of one channel or thread), oldest first."""
+        found = self._for[None] if channel_id is None else self._in_channel[channel_id]
+        return [m for m in found if m.audience is None and m.id in self.messages and not m.loading]
 
 
 def walk(components: list[dict[str, Any]] | tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
