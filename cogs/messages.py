@@ -105,7 +105,8 @@ def ranking_lines(table: Table) -> list[str]:
         return []
     names = public_names(table)
     order = sorted(range(len(names)), key=lambda s: (result.ranking[s], s))
-    return ["**Final ranking**"] + [f"{result.ranking[s]}. {names[s]}: {result.scores[s]} points" for s in order]
+    score = table.game.score_text
+    return ["**Final ranking**"] + [f"{result.ranking[s]}. {names[s]}: {score(result.scores[s])}" for s in order]
 
 
 def pings(table: Table) -> discord.AllowedMentions:

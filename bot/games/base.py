@@ -123,6 +123,10 @@ class Game(ABC):
     def to_act(self, state: Any) -> frozenset[int]:
         """Seats that must act now (several in simultaneous phases); empty when the game is over."""
 
+    def score_text(self, score: int) -> str:
+        """A final score as people read it ("12 points"; a game scored in money says "$840,000")."""
+        return f"{score} point{'s' if score != 1 else ''}"
+
     def can_act(self, state: Any, seat: int) -> bool:
         """May ``seat`` send an action now? Usually exactly the seats in ``to_act``; games where a seat may act
         without being waited for (changing a secret commitment, trading after "done") say so here, and

@@ -133,6 +133,9 @@ class Chinatown(Game):
         resolved["announce_trade_money"] = bool(resolved["announce_trade_money"])
         return Options(**resolved)
 
+    def score_text(self, score: int) -> str:
+        return f"${score:,}"  # the score is the player's money
+
     # -- whose move ------------------------------------------------------------------------------
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase is Phase.DEAL_BUILDINGS:

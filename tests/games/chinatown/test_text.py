@@ -114,3 +114,10 @@ def test_a_declined_offer_gives_its_reason() -> None:
     names = ["Ann", "Ben", "Cy"]
     assert GAME.describe(proposed, names).endswith('("I need that lot")')
     assert GAME.describe(declined, names) == 'Ben declines offer #3; it is closed. ("it lowers my income")'
+
+
+def test_final_scores_read_as_money() -> None:
+    from bot.games import get
+
+    assert get("chinatown").score_text(840_000) == "$840,000"
+    assert get("great_wall").score_text(1) == "1 point" and get("china").score_text(12) == "12 points"
