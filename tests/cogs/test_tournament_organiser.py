@@ -136,7 +136,7 @@ async def test_drops_resign_the_running_game_and_a_replacement_takes_the_place(
 async def test_pause_resume_and_cancel(fake: FakeDiscord, alice: Any, bob: Any, carol: Any) -> None:
     tid, signup = await _signed_up(fake, alice, alice, bob)
     await fake.command(cog(fake).pause, alice)
-    assert _answer(fake) == "The tournament is signup; it cannot be paused now."
+    assert _answer(fake) == "Only a running tournament can be paused; this one is still taking sign-ups."
     await fake.command(cog(fake).start, alice)
     await fake.command(cog(fake).pause, alice)
     assert _answer(fake) == "Autumn Cup is paused; games already running go on."
