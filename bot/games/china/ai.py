@@ -14,10 +14,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.base import JSON, Action
+from bot.games.china import ai_search
 from bot.games.china.data import board
 from bot.games.china.scoring import score_region
 
-LEVELS = ("easy",)
+LEVELS = ("easy", "normal")
 
 
 def choose_action(view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
@@ -25,6 +26,8 @@ def choose_action(view: JSON, legal: Sequence[Action], rng: random.Random, level
         raise ValueError(f"unknown China AI level {level!r}; known: {', '.join(LEVELS)}")
     if not legal:
         raise ValueError("no legal action to choose from")
+    if level == "normal":
+        return ai_search.choose(view, legal, rng)
     values = [_value(view, a) for a in legal]
     best = max(values)
     return rng.choice([a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9])

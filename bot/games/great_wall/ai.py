@@ -11,10 +11,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.games.great_wall import ai_search
 from bot.games.great_wall.data import BASE_VALUE, CardType, FirstMarker, Section, card_type
 from bot.games.great_wall.progress import section_progress
 
-LEVELS = ("easy",)
+LEVELS = ("easy", "normal")
 _CAVALRY_WORTH_IT = 0.25  # a free play must at least gain this much to be made
 
 
@@ -25,6 +26,8 @@ def choose_action(
         raise ValueError(f"unknown AI level {level!r}; known levels: {', '.join(LEVELS)}")
     if not legal:
         raise ValueError("there is no legal action to choose from")
+    if level == "normal":
+        return ai_search.choose(view, legal, rng, _score)
     if legal[0]["type"] == "claim":
         return dict(_choose_claim(view, legal))
     scored = [(_score(view, action), rng.random(), i) for i, action in enumerate(legal)]

@@ -1,0 +1,83 @@
+"""The "normal" computer player: determinized Monte Carlo over its own view.
+
+For a handful of candidate moves (the best few by the "easy" player's judgement, plus drawing), it
+samples worlds consistent with its view (``ai_world``), makes the move in each, plays the game out with
+the fast policy (``ai_rollout``) and keeps the move with the best average outcome. Every candidate meets
+the same worlds and the same playout dice (common random numbers), so the comparison is between moves,
+not between lucky draws. The number of playouts is a function of the position alone (cards left, the
+number of candidates), never of the clock, so the same view and dice give the same choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.games.great_wall.actions import parse
+from bot.games.great_wall.ai_rollout import outcome, playout
+from bot.games.great_wall.ai_world import sample_world
+from bot.games.great_wall.moves import apply
+
+# Playout budget in simulated moves per decision; about 40 µs each on the reference machine.
+MOVE_BUDGET = 1200
+MIN_WORLDS = 3
+MAX_WORLDS = 48
+MAX_CANDIDATES = 6
+CLAIM_CARDS_PER_MARKER = 2
+
+Score = Callable[[Mapping[str, Any], Mapping[str, Any]], float]
+
+
+def choose(
+    view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], rng: random.Random, easy_score: Score
+) -> dict[str, Any]:
+    if len(legal) == 1:
+        return dict(legal[0])
+    candidates = _candidates(view, legal, easy_score)
+    if len(candidates) == 1:
+        return dict(candidates[0])
+    me = view["viewer"]
+    worlds = worlds_for(view, len(candidates))
+    totals = [0.0] * len(candidates)
+    parsed = [parse(action) for action in candidates]
+    for _ in range(worlds):
+        seed = rng.getrandbits(64)
+        world = sample_world(view, random.Random(seed))
+        for index, action in enumerate(parsed):
+            after, _ = apply(world, me, action)
+            totals[index] += outcome(playout(after, me, random.Random(seed + 1)), me)
+    # Candidates come best-first by the easy judgement, so a tie keeps the easy player's preference.
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return dict(candidates[best])
+
+
+def worlds_for(view: Mapping[str, Any], candidates: int) -> int:
+    """Playouts per candidate: the move budget shared out by the moves a playout still has to make."""
+    cards_left = sum(player["hand_count"] + player["deck_count"] for player in view["players"])
+    moves_left = max(10, cards_left)  # about one move per card still to play or draw
+    return max(MIN_WORLDS, min(MAX_WORLDS, MOVE_BUDGET // (moves_left * candidates)))
+
+
+def _candidates(
+    view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], easy_score: Score
+) -> list[Mapping[str, Any]]:
+    """The moves worth simulating, best first by the easy judgement: each first-marker value on its
+    best cards, or the top plays plus drawing and the best free Cavalry."""
+    if legal[0]["type"] == "claim":
+        section = view["sections"][legal[0]["section"]]
+        values = {card["id"]: card["value"] for stack in section["row"] for card in stack}
+        ranked = sorted(legal, key=lambda a: (a["marker"], -values.get(a["card"], 0), a["card"]))
+        chosen: list[Mapping[str, Any]] = []
+        for marker in sorted({a["marker"] for a in legal}):
+            chosen += [a for a in ranked if a["marker"] == marker][:CLAIM_CARDS_PER_MARKER]
+        return chosen
+    ranked = sorted(legal, key=lambda a: -easy_score(view, a))
+    chosen = ranked[:MAX_CANDIDATES]
+    for extra in (
+        next((a for a in ranked if a["type"] == "draw"), None),
+        next((a for a in ranked if a.get("card") == "CAVALRY"), None),
+    ):
+        if extra is not None and extra not in chosen:
+            chosen.append(extra)
+    return chosen
