@@ -100,7 +100,7 @@ async def _watch_memory(bot: BotProcess, stop: asyncio.Event) -> None:
 
 
 async def run_load(
-    games: int = 200, moves: int = 5, think: float = 10.0, seed: int = 1, parallel_setup: int = 8,
+    games: int = 200, moves: int = 5, think: float = 30.0, seed: int = 1, parallel_setup: int = 8,
     folder: Path | None = None,
 ) -> LoadReport:
     report = LoadReport(games)
@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.e2e.load", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--moves", type=int, default=5, help="moves per game")
-    parser.add_argument("--think", type=float, default=10.0, help="mean seconds a person thinks before a move")
+    parser.add_argument("--think", type=float, default=30.0, help="mean seconds a person thinks before a move")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     report = asyncio.run(run_load(args.games, args.moves, args.think, args.seed))
