@@ -31,7 +31,7 @@ from bot.turn_clocks import UPKEEP_INTERVAL, Timekeeper, seat_vacations, update_
 
 log = logging.getLogger(__name__)
 
-AI_LEVELS = ("easy",)
+AI_LEVELS = ("easy", "normal")
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,9 @@ class Player:
 
     @property
     def mention(self) -> str:
-        return f"<@{self.user_id}>" if self.user_id is not None else f"{self.name} (computer)"
+        if self.user_id is not None:
+            return f"<@{self.user_id}>"
+        return f"{self.name} (computer)" if self.ai_level == "easy" else f"{self.name} ({self.ai_level} computer)"
 
 
 @dataclass(frozen=True)

@@ -260,19 +260,25 @@ def lobby_view(table: Table) -> discord.ui.View | None:
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"(?P<verb>join|leave|ai|start|cancel)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PREFIX + r"(?P<verb>join|leave|ai|ainormal|start|cancel)",
 ):
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "ai": ("Add computer", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary),
-        "cancel": ("Cancel", discord.ButtonStyle.danger),
+    # "ai" adds an easy computer player (the verb of lobbies posted before there were levels).
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle, int]]] = {
+        "join": ("Join", discord.ButtonStyle.success, 0),
+        "leave": ("Leave", discord.ButtonStyle.secondary, 0),
+        "start": ("Start", discord.ButtonStyle.primary, 0),
+        "cancel": ("Cancel", discord.ButtonStyle.danger, 0),
+        "ai": ("Add computer (easy)", discord.ButtonStyle.secondary, 1),
+        "ainormal": ("Add computer (normal)", discord.ButtonStyle.secondary, 1),
     }
+    LEVELS: ClassVar[dict[str, str]] = {"ai": "easy", "ainormal": "normal"}
 
     def __init__(self, game_id: int, verb: str) -> None:
-        label, style = self.LABELS[verb]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"mk:{game_id}:0:{verb}"))
+        label, style, row = self.LABELS[verb]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"mk:{game_id}:0:{verb}", row=row)
+        )
         self.game_id, self.verb = game_id, verb
 
     @classmethod
@@ -289,8 +295,8 @@ class LobbyButton(
                 table = await service.join(gid, user, display_name(interaction))
             elif self.verb == "leave":
                 table = await service.leave(gid, user)
-            elif self.verb == "ai":
-                table = await service.add_ai(gid, user)
+            elif self.verb in self.LEVELS:
+                table = await service.add_ai(gid, user, self.LEVELS[self.verb])
             elif self.verb == "start":
                 try:
                     table = await service.start(gid, user, can_manage=can_manage(interaction))

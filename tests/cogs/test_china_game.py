@@ -91,7 +91,7 @@ async def start_china(
     for user in others:
         await fake.click(user, lobby, label="Join")
     for _ in range(computers):
-        await fake.click(host, lobby, label="Add computer")
+        await fake.click(host, lobby, label="Add computer (easy)")
     await fake.click(host, lobby, label="Start")
     return game_id, lobby
 

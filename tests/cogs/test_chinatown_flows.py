@@ -68,7 +68,7 @@ async def open_chinatown(fake: FakeDiscord, host: Any, others: list[Any], comput
     for user in others:
         await fake.click(user, lobby, label="Join")
     for _ in range(computers):
-        await fake.click(host, lobby, label="Add computer")
+        await fake.click(host, lobby, label="Add computer (easy)")
     await fake.click(host, lobby, label="Start")
     return int(found[1])
 

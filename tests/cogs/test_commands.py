@@ -92,7 +92,7 @@ async def test_rules_is_a_private_illustrated_summary(fake: FakeDiscord, carol: 
 
 async def test_a_game_against_the_computer(fake: FakeDiscord, alice: Any) -> None:
     game_id, lobby = await open_table(fake, alice, seats=2)
-    await fake.click(alice, lobby, label="Add computer")
+    await fake.click(alice, lobby, label="Add computer (easy)")
     await fake.click(alice, lobby, label="Start")
     rng = random.Random(3)
     for _ in range(12):  # the computer answers every move of Alice's at once (ai_delay=0)

@@ -41,11 +41,11 @@ async def test_new_refuses_a_seat_count_the_game_does_not_have(fake: FakeDiscord
 
 async def test_lobby_buttons(fake: FakeDiscord, alice: Any, bob: Any, carol: Any) -> None:
     game_id, lobby = await open_table(fake, alice, seats=2)
-    assert labels(lobby.view) == ["Join", "Leave", "Add computer", "Start", "Cancel"]
+    assert labels(lobby.view) == ["Join", "Leave", "Start", "Cancel", "Add computer (easy)", "Add computer (normal)"]
 
     await fake.click(alice, lobby, label="Start")
     assert "needs at least 2 players" in fake.last(private=True).content
-    await fake.click(bob, lobby, label="Add computer")
+    await fake.click(bob, lobby, label="Add computer (easy)")
     assert "Only the person who opened the table" in fake.last(private=True).content
     await fake.click(bob, lobby, label="Join")
     assert f"2. <@{bob.id}>" in lobby.content and "Ready to start" in lobby.content
@@ -55,7 +55,7 @@ async def test_lobby_buttons(fake: FakeDiscord, alice: Any, bob: Any, carol: Any
     assert "Only the person who opened the table" in fake.last(private=True).content
     await fake.click(bob, lobby, label="Leave")
     assert "(open seat)" in lobby.content
-    await fake.click(alice, lobby, label="Add computer")
+    await fake.click(alice, lobby, label="Add computer (easy)")
     assert "2. Computer 1 (computer)" in lobby.content
     assert (await fake.bot.service.get(game_id)).status == "lobby"
     await fake.click(alice, lobby, label="Cancel")
@@ -100,3 +100,11 @@ async def test_options_beyond_one_page_are_reachable(fake: FakeDiscord, alice: A
     await fake.click(alice, panel, label="Open the table")
     table = await fake.bot.service.get(1)
     assert table.options["offer_visibility"] == "participants"
+
+
+async def test_a_normal_computer_player_can_be_added(fake: FakeDiscord, alice: Any) -> None:
+    game_id, lobby = await open_table(fake, alice, seats=2)
+    await fake.click(alice, lobby, label="Add computer (normal)")
+    assert "2. Computer 1 (normal computer)" in lobby.content
+    table = await fake.bot.service.get(game_id)
+    assert [p.ai_level for p in table.players] == [None, "normal"]
