@@ -61,6 +61,7 @@ class BotProcess:
                 sys.executable, "-m", "bot", cwd=ROOT, env=self.env(), stdout=log, stderr=log
             )
         self.starts += 1
+        self.double.bot_alive = self.alive
         deadline = time.monotonic() + START_TIMEOUT
         while gateway.identifies == before or not gateway.ready.is_set():
             if self.proc.returncode is not None:

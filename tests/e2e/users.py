@@ -17,7 +17,6 @@ from tests.e2e.double.interactions import FIRST_ANSWER_SECONDS
 from tests.e2e.double.model import Person, walk
 
 BUTTON, SELECT, TEXT_INPUT = 2, 3, 4
-BOT_GONE_SECONDS = 1.0  # a gateway resume takes milliseconds; longer, and the bot has died
 OPTION_TYPES = {"str": 3, "int": 4, "bool": 5}
 
 
@@ -38,12 +37,8 @@ class Exchange:
 
     async def answered(self) -> Exchange:
         """The bot acknowledged in time; else Discord tells the person the interaction failed."""
-        gone_since: float | None = None
         while not self.interaction.answered:
-            now = time.monotonic()
-            gone_since = None if self.double.gateway.connected() else gone_since or now
-            late = now > self.sent_at + FIRST_ANSWER_SECONDS + 0.2
-            if late or (gone_since is not None and now - gone_since > BOT_GONE_SECONDS):
+            if time.monotonic() > self.sent_at + FIRST_ANSWER_SECONDS + 0.2 or self._bot_gone():
                 raise InteractionFailed(f"no answer within {FIRST_ANSWER_SECONDS} s to {self.interaction.data}")
             await self.world.changed(0.25)
         return self
@@ -55,17 +50,18 @@ class Exchange:
     async def until(self, predicate: Callable[[], bool], timeout: float = 30.0) -> Exchange:
         await self.answered()
         deadline = time.monotonic() + timeout
-        gone_since: float | None = None
         while not predicate():
             now = time.monotonic()
             if now >= deadline:
                 raise AssertionError(f"the bot never finished answering {self.interaction.data}: {self.text()!r}")
-            # "Thinking…" from a bot that went away stays so: give up once it has been gone a while.
-            gone_since = None if self.double.gateway.connected() else gone_since or now
-            if gone_since is not None and now - gone_since > BOT_GONE_SECONDS:
-                raise InteractionFailed(f"the bot went away while answering {self.interaction.data}")
+            if self._bot_gone():  # "Thinking…" from a bot that died stays so
+                raise InteractionFailed(f"the bot died while answering {self.interaction.data}")
             await self.world.changed(min(deadline - now, 0.25))
         return self
+
+    def _bot_gone(self) -> bool:
+        """The bot is not connected and its process is dead (a reconnecting bot is waited for)."""
+        return not self.double.gateway.connected() and not self.double.bot_alive()
 
     @property
     def reply(self) -> Message | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -23,6 +24,8 @@ class DiscordDouble:
         self.gateway = Gateway(self.world, heartbeat_ms=heartbeat_ms)
         self.rest = Rest(self.world, self.gateway, self.faults)
         self._runner: web.AppRunner | None = None
+        # Whether the bot's process lives (told by whoever runs it): people stop waiting for a dead bot.
+        self.bot_alive: Callable[[], bool] = lambda: True
 
     @property
     def url(self) -> str:
