@@ -103,8 +103,16 @@ def check_place(state: State, seat: int, place: Place) -> Work:
             f"Those cards can't pay for {_pieces(k)} in {region.name}. Each piece costs one "
             f"{region.colour.value} card or two cards of one other colour."
         )
+    return check_pieces(state, seat, ridx, place.pieces, opened=opened, can_pay_two=can_pay_two(hand, region.colour))
+
+
+def check_pieces(
+    state: State, seat: int, ridx: int, pieces: tuple[Piece, ...], *, opened: bool, can_pay_two: bool
+) -> Work:
+    """Steps 7 to 9 of §4.3 for pieces already known to be paid for (1 or 2 of them, 2 only in a region that
+    had a piece): the fortification rules, then each piece on a working copy of the board."""
     supply = state.seats[seat]
-    fort = [p for p in place.pieces if p.kind == "fortification"]
+    fort = [p for p in pieces if p.kind == "fortification"]
     if fort:
         # Checked before F4 so that its message never asks for a fortification the seat cannot place.
         _fortification_available(state, seat, len(fort))
@@ -112,15 +120,15 @@ def check_place(state: State, seat: int, place: Place) -> Work:
         fort
         and opened
         and supply.houses > 0
-        and can_pay_two(hand, region.colour)
-        and place.pieces != (fort[0], Piece("house", fort[0].space))
+        and can_pay_two
+        and pieces != (fort[0], Piece("house", fort[0].space))
     ):
         raise IllegalAction(
             "You can pay for a house on your fortification, so this turn must be the fortification "
             "and your house on it."
         )
     work = Work(ridx, list(state.houses), list(state.fortified), list(state.dragon[ridx]))
-    for n, piece in enumerate(place.pieces, start=1):
+    for n, piece in enumerate(pieces, start=1):
         if piece.kind == "house":
             _put_house(state, seat, work, piece.space)
             if work.filled_after is None and not state.scored[ridx] and _full(work):
@@ -229,12 +237,16 @@ def legal_placements(state: State, seat: int) -> list[Place]:
                 pairs += [(Piece("fortification", s), Piece("house", s)) for s in bare]
                 pairs += [(Piece("fortification", s), Piece("emissary")) for s in bare]
             candidates += [(p, two) for p in pairs]
+        opened, pay_two = bool(two) or region_has_piece(state, ridx), can_pay_two(supply.hand, region.colour)
         for pieces, card_sets in candidates:
-            for cards in card_sets:
-                place = Place(region.id, cards, pieces)
-                try:
-                    check_place(state, seat, place)
-                except IllegalAction:
-                    continue
-                found.append(place)
+            # Every card set here is held and pays exactly for these pieces (and two pieces only come where
+            # the region had one): what is left to check does not depend on the cards, so one check of the
+            # pieces decides for all their payments.
+            if not card_sets:
+                continue
+            try:
+                check_pieces(state, seat, ridx, pieces, opened=opened, can_pay_two=pay_two)
+            except IllegalAction:
+                continue
+            found.extend(Place(region.id, cards, pieces) for cards in card_sets)
     return found
