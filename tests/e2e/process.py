@@ -30,6 +30,7 @@ class BotProcess:
         self.kills = 0
         self.peak_rss_kb = 0
         self.kill_log: list[tuple[float, str]] = []  # when, and from where, each kill came (failure reports)
+        self._killed = False
 
     @property
     def pid(self) -> int:
@@ -61,6 +62,7 @@ class BotProcess:
                 sys.executable, "-m", "bot", cwd=ROOT, env=self.env(), stdout=log, stderr=log
             )
         self.starts += 1
+        self._killed = False
         self.double.bot_alive = self.alive
         deadline = time.monotonic() + START_TIMEOUT
         while gateway.identifies == before or not gateway.ready.is_set():
@@ -72,8 +74,10 @@ class BotProcess:
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as when the machine or the process dies."""
-        if self.proc is not None and self.proc.returncode is None:
+        if self.alive():
+            assert self.proc is not None
             self.sample_memory()
+            self._killed = True
             self.proc.send_signal(signal.SIGKILL)
             self.kills += 1
             self.kill_log.append((time.monotonic(), "".join(traceback.format_stack(limit=6))))
@@ -84,8 +88,10 @@ class BotProcess:
 
     async def stop(self, timeout: float = 20.0) -> int | None:
         """SIGINT, the way a person stops it (a clean close), then wait; SIGKILL if it hangs."""
-        if self.proc is None or self.proc.returncode is not None:
-            return self.proc.returncode if self.proc else None
+        if self.proc is None:
+            return None
+        if not self.alive():
+            return await self.proc.wait()
         self.sample_memory()
         self.proc.send_signal(signal.SIGINT)
         try:
@@ -101,7 +107,8 @@ class BotProcess:
         await self.start()
 
     def alive(self) -> bool:
-        return self.proc is not None and self.proc.returncode is None
+        """Running, and not sent SIGKILL (the exit status comes a moment after the signal)."""
+        return self.proc is not None and self.proc.returncode is None and not self._killed
 
     # -- what it says and what it costs --------------------------------------------------------------------
     def log_text(self) -> str:
