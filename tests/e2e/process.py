@@ -101,11 +101,6 @@ class BotProcess:
             await self.proc.wait()
             raise AssertionError(f"the bot did not stop within {timeout} s:\n{self.log_tail()}") from None
 
-    async def restart(self) -> None:
-        self.kill()
-        await self.wait_dead()
-        await self.start()
-
     def alive(self) -> bool:
         """Running, and not sent SIGKILL (the exit status comes a moment after the signal)."""
         return self.proc is not None and self.proc.returncode is None and not self._killed

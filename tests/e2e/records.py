@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -65,10 +65,6 @@ class Recorded:
 
     def events(self) -> list[Event]:
         return [Event.from_dict(e) for _, _, payload, _ in self.outbox for e in payload.get("events", [])]
-
-    def finished_table(self) -> Table:
-        state = self.engine.load(self.snapshot) if self.snapshot else None
-        return replace(self.table(state, self.version), status=self.status)
 
 
 def read_game(path: Path, game_id: int) -> Recorded:

@@ -327,10 +327,6 @@ class World:
         """Messages only this person sees (DMs, ephemeral answers) as they stand now, oldest first."""
         return [m for m in self._for[user_id] if m.id in self.messages and not m.loading]
 
-    def seen_by(self, user_id: int) -> list[Revision]:
-        """Every form of every message this person could see, including ones since edited."""
-        return [r for r in self.revisions if r.audience in (None, user_id)]
-
     def public(self, channel_id: int | None = None) -> list[Message]:
         """Messages everybody in the server sees (of one channel or thread), oldest first."""
         found = self._for[None] if channel_id is None else self._in_channel[channel_id]
