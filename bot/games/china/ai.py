@@ -1,6 +1,9 @@
 """The computer player. It reads only its own view (plus the public board data) and picks from the
 legal actions it is given.
 
+"normal" (``ai_search``): determinized Monte Carlo. It shortlists moves by a planner's judgement,
+samples the cards it cannot see, and plays each game out in a compact model with the easy judgement.
+
 "easy": a one-move look-ahead on a hand-tuned value: houses that take or keep a majority and link
 to its own houses, emissaries that lead a region next to regions it already leads (more so once the
 deck has run out), no wasted cards; exchange only when nothing sensible can be placed. Ties are

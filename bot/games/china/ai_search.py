@@ -1,144 +1,38 @@
-"""The "normal" computer player for China.
+"""The "normal" computer player for China: determinized Monte Carlo.
 
-It judges boards by what they would score if the game ended now (``ai_eval``), relative to the other
-seats, and plans its hand: each region is rated by the best one- and two-piece placements open there,
-and a hand is worth the best placement it can pay for. Placements are judged by the board they leave
-plus the hand they leave; draws and exchanges by the hand they make (a deck draw by its expectation over
-the cards the seat has not seen).
+1. A shortlist (``ai_planner``): the few moves that look best by what the board they leave would score,
+   and by the hand they leave.
+2. Playouts. For a number of worlds sampled from the view (``ai_world``), each shortlisted move is made in
+   the compact model (``ai_sim``) and the game played out with the easy judgement for every seat. Every
+   move meets the same worlds and dice (common random numbers); the best average outcome wins.
+
+The number of worlds depends on the position alone (cards still to come, the shortlist's length), never
+on the clock, so the same view and dice always give the same choice.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.china.ai_eval import CARDS_PER_TURN, cards_to_draw, expected_fill, values
-from bot.games.china.ai_sim import Sim, apply_action, playout
-from bot.games.china.ai_world import sample_world, unseen_cards
-from bot.games.china.data import Colour, board, emissary_cap
-from bot.games.china.placement import payments
+from bot.games.china.ai_eval import CARDS_PER_TURN, cards_to_draw
+from bot.games.china.ai_planner import shortlist
+from bot.games.china.ai_playout import playout
+from bot.games.china.ai_sim import Sim, apply_action
+from bot.games.china.ai_world import sample_world
 
 # Simulated turns per decision (a turn of a playout takes about 0.1 ms on the reference machine).
 TURN_BUDGET = 1500
 MIN_WORLDS = 4
 MAX_WORLDS = 40
 MAX_CANDIDATES = 5
-# The value of the cards a placement leaves in hand, relative to a fresh hand after the refill.
-KEPT_HAND_WEIGHT = 0.15
-# Each card spent brings the end of the game closer; a wild pair spends one more than a colour card.
-CARD_COST = 0.15
-# Every piece on the board keeps working (caps, rows, majorities to come) beyond today's points.
-PIECE_BONUS = {"house": 1.0, "emissary": 1.0, "fortification": 0.5}
-# An exchange gives up this turn's placement for a better hand next turn.
-EXCHANGE_HAND_WEIGHT = 0.9
-EXCHANGE_TEMPO = 1.0
-
-
-class Planner:
-    """The seat's view of the board as arrays, with the value of trying pieces on it."""
-
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        self.view = view
-        self.me: int = view["viewer"]
-        self.players: int = view["num_players"]
-        self.side: str = view["board_side"]
-        self.houses = [space["house"] for space in view["spaces"]]
-        self.fortified: list[int | None] = [0 if space["fortified"] else None for space in view["spaces"]]
-        self.dragon = [list(region["emissaries"]) for region in view["regions"]]
-        supply = view["players"][self.me]
-        self.my_houses: int = supply["houses"]
-        self.my_emissaries: int = supply["emissaries"]
-        self.fill = expected_fill(view)
-        self.base = self.relative(self._values(self.houses, self.fortified, self.dragon))
-        self._gains: dict[int, tuple[float, float]] = {}
-
-    def relative(self, totals: Sequence[float]) -> float:
-        """Our points minus the mean of the other seats' still in play."""
-        others = [t for seat, t in enumerate(totals) if seat != self.me and not self.view["players"][seat]["resigned"]]
-        return totals[self.me] - (sum(others) / len(others) if others else 0.0)
-
-    def placement_gain(self, region: int, pieces: Sequence[Mapping[str, Any]]) -> float:
-        houses = list(self.houses)
-        fortified = list(self.fortified)
-        dragon = [list(d) for d in self.dragon]
-        b = board()
-        for piece in pieces:
-            if piece["kind"] == "house":
-                houses[b.space_index(piece["space"])] = self.me
-            elif piece["kind"] == "fortification":
-                fortified[b.space_index(piece["space"])] = self.me
-            else:
-                dragon[region][self.me] += 1
-        return self.relative(self._values(houses, fortified, dragon)) - self.base
-
-    def _values(
-        self, houses: Sequence[int | None], fortified: Sequence[int | None], dragon: Sequence[Sequence[int]]
-    ) -> list[float]:
-        return values(self.players, self.side, houses, fortified, dragon, self.fill)
-
-    def region_gains(self, region: int) -> tuple[float, float]:
-        """The best gain from one piece and from two pieces in ``region`` (emissaries and houses only)."""
-        if region not in self._gains:
-            self._gains[region] = self._best_in(region)
-        return self._gains[region]
-
-    def _best_in(self, region: int) -> tuple[float, float]:
-        b = board()
-        spec = b.regions[region]
-        free = [s for s in spec.spaces if self.houses[b.space_index(s)] is None]
-        counts = [0] * self.players
-        for s in spec.spaces:
-            owner = self.houses[b.space_index(s)]
-            if owner is not None:
-                counts[owner] += 1
-        singles: list[tuple[float, dict[str, Any]]] = []
-        if self.my_houses:
-            singles += [(self.placement_gain(region, [{"kind": "house", "space": s}]), {"kind": "house", "space": s})
-                        for s in free]
-        if self.my_emissaries and sum(self.dragon[region]) < emissary_cap(counts):
-            singles.append((self.placement_gain(region, [{"kind": "emissary"}]), {"kind": "emissary"}))
-        if not singles:
-            return (0.0, 0.0)
-        singles.sort(key=lambda item: -item[0])
-        one = max(0.0, singles[0][0])
-        # Two pieces: the best single with each of the next few (the second may lift the cap for an emissary).
-        two = one
-        for first in singles[:3]:
-            for second in [*singles[:4], (0.0, {"kind": "emissary"})]:
-                if second[1] == first[1] and second[1]["kind"] == "house":
-                    continue
-                if second[1]["kind"] == "emissary" and self.my_emissaries < 1 + (first[1]["kind"] == "emissary"):
-                    continue
-                two = max(two, self.placement_gain(region, [first[1], second[1]]))
-        return (one, two)
-
-    def hand_value(self, hand: Sequence[Colour]) -> float:
-        """The best placement this hand could pay for on the board as it stands."""
-        b = board()
-        best = 0.0
-        for ridx, region in enumerate(b.regions):
-            one = payments(tuple(hand), region.colour, 1)
-            two = payments(tuple(hand), region.colour, 2) if self._opened(ridx) else []
-            if not one and not two:
-                continue
-            g1, g2 = self.region_gains(ridx)
-            best = max(best, g2 if two else g1)
-        return best
-
-    def _opened(self, region: int) -> bool:
-        b = board()
-        return bool(sum(self.dragon[region])) or any(
-            self.houses[b.space_index(s)] is not None or self.fortified[b.space_index(s)] is not None
-            for s in b.regions[region].spaces
-        )
 
 
 def choose(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], rng: random.Random) -> dict[str, Any]:
     if len(legal) == 1:
         return dict(legal[0])
-    candidates = shortlist(view, legal)
+    candidates = shortlist(view, legal, MAX_CANDIDATES)
     if len(candidates) == 1:
         return dict(candidates[0])
     me = view["viewer"]
@@ -153,18 +47,6 @@ def choose(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], rng: ran
             totals[index] += outcome(playout(sim, random.Random(seed + 1)), me)
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return dict(candidates[best])
-
-
-def shortlist(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The moves worth simulating: the best few by the planner's judgement, best first."""
-    planner = Planner(view)
-    hand = [Colour(c) for c in view["hand"] or []]
-    unseen = unseen_cards(view)
-    scored = sorted(
-        ((_value(planner, hand, unseen, action), index) for index, action in enumerate(legal)),
-        key=lambda item: (-item[0], item[1]),
-    )
-    return [legal[index] for _, index in scored[:MAX_CANDIDATES]]
 
 
 def worlds_for(view: Mapping[str, Any], candidates: int) -> int:
@@ -185,45 +67,3 @@ def outcome(sim: Sim, me: int) -> float:
                  for s in others)
     margin = totals[me] - sum(totals[s] for s in others) / len(others)
     return beaten / len(others) + 0.02 * max(-25.0, min(25.0, margin))
-
-
-def _value(planner: Planner, hand: list[Colour], unseen: Counter[Colour], action: Mapping[str, Any]) -> float:
-    kind = action["type"]
-    if kind == "place":
-        region = board().region_index(action["region"])
-        kept = list(hand)
-        for card in action["cards"]:
-            kept.remove(Colour(card))
-        gain = planner.placement_gain(region, action["pieces"])
-        gain += sum(PIECE_BONUS[piece["kind"]] for piece in action["pieces"])
-        return gain + KEPT_HAND_WEIGHT * _expected_hand(planner, kept, unseen) - CARD_COST * len(action["cards"])
-    if kind == "draw":
-        if action["source"] == "display":
-            return _expected_hand(planner, [*hand, Colour(action["color"])], unseen)
-        return _deck_draw(planner, hand, unseen)
-    if kind == "exchange":
-        kept = list(hand)
-        kept.remove(Colour(action["give"]))
-        if action["take"] == "display":
-            after = planner.hand_value([*kept, Colour(action["color"])])
-        else:
-            after = _deck_draw(planner, kept, unseen)
-        return EXCHANGE_HAND_WEIGHT * after - EXCHANGE_TEMPO
-    return -1.0
-
-
-def _deck_draw(planner: Planner, hand: list[Colour], unseen: Counter[Colour]) -> float:
-    total = sum(unseen.values())
-    if not total:
-        return planner.hand_value(hand)
-    return sum(count / total * _expected_hand(planner, [*hand, colour], unseen) for colour, count in unseen.items()
-               if count)
-
-
-def _expected_hand(planner: Planner, hand: list[Colour], unseen: Counter[Colour]) -> float:
-    """A hand of fewer than 3 cards will be refilled; count it by its current best, plus a little."""
-    value = planner.hand_value(hand)
-    if len(hand) >= 3:
-        return value
-    return value + 0.1 * (3 - len(hand))
-
