@@ -78,6 +78,20 @@ class Result:
         }
 
 
+def _sortable(value: Any) -> tuple[int, int, str]:
+    if value is None:
+        return (0, 0, "")
+    if isinstance(value, int):
+        return (1, int(value), "")
+    return (2, 0, str(value))
+
+
+def action_sort_key(action: Mapping[str, Any]) -> tuple[tuple[str, tuple[int, int, str]], ...]:
+    """The one order of every legal-action list: fields by name; None first, then numbers by value, then
+    anything else by its text."""
+    return tuple(sorted((key, _sortable(value)) for key, value in action.items()))
+
+
 def competition_ranking(keys: Sequence[Any]) -> tuple[int, ...]:
     """Places 1, 1, 3 ... from sortable keys where a higher key is better."""
     return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)

@@ -144,15 +144,3 @@ def parse(data: Mapping[str, Any]) -> ChinaAction:
     raise IllegalAction(f"{kind!r} is not a China action.")
 
 
-def sort_key(action: Action) -> tuple[tuple[str, tuple[int, int, str]], ...]:
-    """The project-wide order of legal-action lists (tests/games/strategies.py ``action_key``): the
-    wire dict's fields by name, numbers numerically, None first, anything else by its text."""
-
-    def norm(value: Any) -> tuple[int, int, str]:
-        if value is None:
-            return (0, 0, "")
-        if isinstance(value, int):
-            return (1, int(value), "")
-        return (2, 0, str(value))
-
-    return tuple(sorted((key, norm(value)) for key, value in action.items()))

@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import JSON, Action, Event, Game, IllegalAction, Option, Result
+from bot.games.base import JSON, Action, Event, Game, IllegalAction, Option, Result, action_sort_key
 from bot.games.china import ai, serial, text, views
-from bot.games.china.actions import ChinaAction, Draw, Exchange, Pass, Place, parse, sort_key
+from bot.games.china.actions import ChinaAction, Draw, Exchange, Pass, Place, parse
 from bot.games.china.cards import Cards, setup_rng
 from bot.games.china.data import (
     COLOURS,
@@ -121,7 +121,7 @@ class China(Game):
             found = [*legal_placements(state, seat), *_exchanges(state, seat)]
             if not found:
                 found = [Pass()]
-        return sorted((a.to_dict() for a in found), key=sort_key)
+        return sorted((a.to_dict() for a in found), key=action_sort_key)
 
     # -- moves -----------------------------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> Outcome:

@@ -164,17 +164,6 @@ ACTION_TYPES: dict[str, type[ChinatownAction]] = {
 TRADE_KINDS = frozenset({Propose.TYPE, Edit.TYPE, Accept.TYPE, Reject.TYPE, Cancel.TYPE, Ready.TYPE})
 
 
-def sort_key(action: Mapping[str, Any]) -> tuple[tuple[str, tuple[int, int, str]], ...]:
-    """The contract's order for legal actions: fields by name; None, then numbers, then anything else."""
-
-    def norm(value: Any) -> tuple[int, int, str]:
-        if value is None:
-            return (0, 0, "")
-        if isinstance(value, int):
-            return (1, int(value), "")
-        return (2, 0, str(value))
-
-    return tuple(sorted((key, norm(value)) for key, value in action.items()))
 
 
 def _int(data: Mapping[str, Any], key: str, minimum: int | None = None) -> int:

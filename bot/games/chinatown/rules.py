@@ -16,7 +16,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from bot.games.base import JSON, Action, Event, Game, IllegalAction, Option, Result
+from bot.games.base import JSON, Action, Event, Game, IllegalAction, Option, Result, action_sort_key
 from bot.games.chinatown import ai, placement, rounds, scoring, serial, text, trading
 from bot.games.chinatown.actions import (
     TRADE_KINDS,
@@ -30,7 +30,6 @@ from bot.games.chinatown.actions import (
     Ready,
     Reject,
     from_dict,
-    sort_key,
 )
 from bot.games.chinatown.data import BOARD, LOTS, SHOP_INDEX, SHOPS, OfferStatus, Options, Phase, State
 from bot.games.chinatown.errors import refuse
@@ -159,7 +158,7 @@ class Chinatown(Game):
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat not in self.to_act(state):
             return []
-        return sorted(self._legal(state, seat), key=sort_key)
+        return sorted(self._legal(state, seat), key=action_sort_key)
 
     def _legal(self, state: State, seat: int) -> list[Action]:
         me = state.seats[seat]

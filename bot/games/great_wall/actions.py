@@ -99,14 +99,3 @@ def parse(data: Mapping[str, Any]) -> GameAction:
     return kind.from_dict(data)
 
 
-def sort_key(action: Mapping[str, Any]) -> tuple[tuple[str, tuple[int, int, str]], ...]:
-    """The natural order of action dicts: fields by name, numbers by value, None first."""
-
-    def norm(value: Any) -> tuple[int, int, str]:
-        if value is None:
-            return (0, 0, "")
-        if isinstance(value, int):
-            return (1, int(value), "")
-        return (2, 0, str(value))
-
-    return tuple(sorted((key, norm(value)) for key, value in action.items()))

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import Event, IllegalAction
-from bot.games.great_wall.actions import Claim, Draw, GameAction, Play, sort_key
+from bot.games.base import Event, IllegalAction, action_sort_key
+from bot.games.great_wall.actions import Claim, Draw, GameAction, Play
 from bot.games.great_wall.data import MAX_CAVALRY_PER_PLAY, CardType, LastMove, Phase, State, card_type, put
 from bot.games.great_wall.flow import advance, after_action, claim_options, finish, place_first_marker, run_check
 from bot.games.great_wall.progress import claim_cards, cover_targets
@@ -23,7 +23,7 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
         actions = [Claim(state.pending, value, card).to_dict() for value, card in claim_options(state, state.pending)]
     else:
         actions = _card_actions(state, seat)
-    return sorted(actions, key=sort_key)
+    return sorted(actions, key=action_sort_key)
 
 
 def _card_actions(state: State, seat: int) -> list[dict[str, Any]]:

@@ -282,17 +282,6 @@ KINDS: dict[str, Any] = {
 }
 
 
-def sort_key(action: Mapping[str, Any]) -> tuple[tuple[str, tuple[int, int, str]], ...]:
-    """The order of legal action lists: fields by name, numbers by value, None first, then text."""
-
-    def norm(value: Any) -> tuple[int, int, str]:
-        if value is None:
-            return (0, 0, "")
-        if isinstance(value, int):
-            return (1, int(value), "")
-        return (2, 0, str(value))
-
-    return tuple(sorted((key, norm(value)) for key, value in action.items()))
 
 
 def parse(data: Mapping[str, Any]) -> GameAction:

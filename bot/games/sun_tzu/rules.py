@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import JSON, Action, Event, Game, IllegalAction, Option, Result
+from bot.games.base import JSON, Action, Event, Game, IllegalAction, Option, Result, action_sort_key
 from bot.games.sun_tzu import actions, ai, flow, handlers, legal, scoring, serial, setup, text, turns, views
 from bot.games.sun_tzu.state import Stage, State
 
@@ -82,7 +82,7 @@ class SunTzu(Game):
             return []
         found = [a.to_dict() for a in legal.decisions(state, colour)]
         found += [a.to_dict() for a in legal.support_cards(state, colour)]
-        return sorted(found, key=actions.sort_key)
+        return sorted(found, key=action_sort_key)
 
     def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
         if state.stage is Stage.OVER:

@@ -7,8 +7,8 @@ from itertools import combinations
 import pytest
 
 from bot.games.base import Event
+from bot.games.base import action_sort_key as sort_key
 from bot.games.chinatown import GAME
-from bot.games.chinatown.actions import sort_key
 from bot.games.chinatown.data import Phase, State
 from tests.games.chinatown.helpers import ANN, BEN, CLEO, NAMES, READY, act, refused
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.games.base import action_sort_key as sort_key
 from bot.games.sun_tzu import GAME, legal
-from bot.games.sun_tzu.actions import sort_key
 from bot.games.sun_tzu.data import ARMIES_PER_COLOUR, COLOURS, FRAMED, PROVINCES, card_id
 from bot.games.sun_tzu.serial import check
 from bot.games.sun_tzu.state import Stage, State
