@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 from discord.ext import commands
@@ -114,6 +114,9 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFI
 class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"b:" + PAYLOAD):
     """A step of a game's controls; the payload's meaning belongs to that game's controls module."""
 
+    KIND: ClassVar[str] = "b"  # the custom_id's kind letter, matching the template
+    PUBLIC: ClassVar[bool] = False  # on a public message: the answer goes to a new ephemeral message
+
     def __init__(
         self,
         ref: Ref,
@@ -124,7 +127,7 @@ class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRE
         row: int | None = None,
     ) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=clip(label), style=style, custom_id=ref.custom_id("b", payload), row=row
+            label=clip(label), style=style, custom_id=ref.custom_id(self.KIND, payload), row=row
         )
         super().__init__(button)
         self.ref = ref
@@ -138,7 +141,7 @@ class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRE
         return cls(Ref.from_match(match), match["payload"], label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _play_cog(interaction).on_control(interaction, self.ref, self.payload, ())
+        await _play_cog(interaction).on_control(interaction, self.ref, self.payload, (), public=self.PUBLIC)
 
 
 class ControlSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PREFIX + r"s:" + PAYLOAD):
@@ -181,35 +184,12 @@ class ControlSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PRE
         await _play_cog(interaction).on_control(interaction, self.ref, self.payload, values)
 
 
-class PublicControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"p:" + PAYLOAD):
+class PublicControlButton(ControlButton, template=PREFIX + r"p:" + PAYLOAD):
     """A game's control on a public message (e.g. Accept under a trade offer in the thread): anyone may press
     it, and the answer is a new ephemeral message to the presser; the public message itself never changes."""
 
-    def __init__(
-        self,
-        ref: Ref,
-        payload: str,
-        label: str,
-        *,
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-        row: int | None = None,
-    ) -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=clip(label), style=style, custom_id=ref.custom_id("p", payload), row=row
-        )
-        super().__init__(button)
-        self.ref = ref
-        self.payload = payload
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PublicControlButton:
-        label = getattr(item, "label", None) or "…"
-        return cls(Ref.from_match(match), match["payload"], label)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _play_cog(interaction).on_control(interaction, self.ref, self.payload, (), public=True)
+    KIND = "p"
+    PUBLIC = True
 
 
 def selects(
