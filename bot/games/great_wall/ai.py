@@ -1,8 +1,12 @@
-"""The computer player: a greedy one-move look-ahead over its own view only.
+"""The computer player, over its own view only.
 
-It values each section by the marker it can still win there and each play by how much it improves its
-standing (lead, tie, deficit) in that section, minus a small price for the cards spent. Cavalry is free,
-so it is played whenever it clearly helps; drawing is preferred when the hand runs thin.
+"normal" (``ai_search``): determinized Monte Carlo: the easy player's best few moves, each tried in
+worlds sampled from the view and played out by a fast copy of the easy judgement.
+
+"easy": a greedy one-move look-ahead. It values each section by the marker it can still win there and
+each play by how much it improves its standing (lead, tie, deficit) in that section, minus a small price
+for the cards spent. Cavalry is free, so it is played whenever it clearly helps; drawing is preferred
+when the hand runs thin.
 """
 
 from __future__ import annotations

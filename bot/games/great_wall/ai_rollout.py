@@ -1,10 +1,10 @@
 """A fast playout policy on full states, for the search of the "normal" computer player.
 
-Playouts run on sampled worlds (``ai_world``), never on the real state. The policy is a cheap cousin of
-the "easy" player: where one play (cheapest first, free Cavalry before all) takes the lead in a section
-worth having, make it; otherwise draw while the hand is thin, or build where the gap is smallest. Only
-Walls, Gates, Towers and Infantry are counted exactly; a Noble or Dragon is played as a plain card
-(its effect still applies, through the engine's own rules). Small random noise keeps playouts varied.
+Playouts run on sampled worlds (``ai_world``), never on the real state. The policy is the "easy" player's
+judgement (``ai.py``) computed on the state instead of a view: after a plain play a seat's progress is its
+progress before plus the cards' values, so only Noble and Dragon plays need the section recounted, and no
+view or list of legal actions is built. Simulated opponents now and then play at random instead, so the
+search does not count on them playing exactly like the policy.
 """
 
 from __future__ import annotations
@@ -133,8 +133,7 @@ def _claim(state: State, slot: int) -> Claim:
 
 
 def playout(state: State, me: int, rng: random.Random, max_moves: int = 2000) -> State:
-    """Play ``state`` out to the end with :func:`policy` for every seat; opponents now and then make
-    a random legal move instead, so the search does not count on them playing exactly like the policy."""
+    """Play ``state`` out to the end with :func:`policy` for every seat, ``me`` never at random."""
     for _ in range(max_moves):
         if state.phase is Phase.OVER:
             return state

@@ -20,12 +20,13 @@ from bot.games.great_wall.ai_world import sample_world
 from bot.games.great_wall.moves import apply
 
 # Playout budget in simulated moves per decision; about 40 µs each on the reference machine.
-MOVE_BUDGET = 1200
-MIN_WORLDS = 3
+MOVE_BUDGET = 1500
+MIN_WORLDS = 4
 MAX_WORLDS = 48
-MAX_CANDIDATES = 6
+MAX_CANDIDATES = 5
 CLAIM_CARDS_PER_MARKER = 2
 
+# The easy player's judgement of one action; ``ai.py`` passes it in (it imports this module).
 Score = Callable[[Mapping[str, Any], Mapping[str, Any]], float]
 
 
