@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.great_wall import ai_search
+from bot.games.great_wall.ai_rollout import standing
 from bot.games.great_wall.data import BASE_VALUE, CardType, FirstMarker, Section, card_type
 from bot.games.great_wall.progress import section_progress
 
@@ -65,22 +66,6 @@ def _as_section(section: Mapping[str, Any]) -> Section:
     )
 
 
-def _standing(progress: Mapping[int, int], me: int) -> float:
-    """1 and up when strictly ahead (more for a safer margin), 0.3 when tied, slightly negative behind."""
-    mine = progress.get(me)
-    if mine is None:
-        return 0.0
-    others = [value for seat, value in progress.items() if seat != me]
-    if not others:
-        return 1.0
-    margin = mine - max(others)
-    if margin > 0:
-        return 1.0 + 0.1 * min(margin, 4)
-    if margin == 0:
-        return 0.3
-    return -0.02 * min(-margin, 10)
-
-
 def _score(view: Mapping[str, Any], action: Mapping[str, Any]) -> float:
     hand = view["hand"] or []
     if action["type"] == "draw":
@@ -95,8 +80,8 @@ def _score(view: Mapping[str, Any], action: Mapping[str, Any]) -> float:
         row = section.row + tuple((card,) for card in cards)
     else:
         row = tuple(stack + cards if stack[-1] == action["cover"] else stack for stack in section.row)
-    before = _standing(section_progress(section, renumber), me)
-    after = _standing(section_progress(Section(True, section.markers, section.first_marker, row), renumber), me)
+    before = standing(section_progress(section, renumber), me)
+    after = standing(section_progress(Section(True, section.markers, section.first_marker, row), renumber), me)
     stake = max(section.markers, default=0)
     cost = sum(0.1 + 0.05 * BASE_VALUE[card_type(card)] for card in cards)
     return stake * (after - before) - cost

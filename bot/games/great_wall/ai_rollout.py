@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
 
 from bot.games.great_wall.actions import Claim, Draw, GameAction, Play, parse
@@ -32,7 +33,7 @@ OPPONENT_NOISE = 0.2  # how often a simulated opponent plays at random
 _CAVALRY_WORTH_IT = 0.25  # as the "easy" player: a free play must at least gain this much
 
 
-def standing(progress: dict[int, int], me: int) -> float:
+def standing(progress: Mapping[int, int], me: int) -> float:
     """The "easy" player's measure of a section: 1 and up when strictly ahead (more for a safer margin),
     0.3 when tied, slightly negative behind, 0 when not in it."""
     mine = progress.get(me)
