@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.china.data import board_json
 from render import theme
-from render.theme import INK, MUTED, RGB
+from render.theme import INK, MUTED, RGB, Seats
 
 if TYPE_CHECKING:
     from bot.games.china.schema import ChinaView, PlayerView
@@ -60,22 +60,6 @@ SLOT_R = 34  # emissary badges sit on this ring around the dragon
 
 
 # -- who is who -------------------------------------------------------------------------------------
-class Seats:
-    """Seat s wears the s-th player style; it is called by the given name, else by its colour."""
-
-    def __init__(self, count: int, names: Sequence[str] | None) -> None:
-        self.colours = [theme.SEAT_ORDER[s] for s in range(count)]
-        self.given = [theme.printable(n) for n in names] if names is not None else []
-
-    def colour(self, seat: int) -> str:
-        return self.colours[seat]
-
-    def name(self, seat: int) -> str:
-        if seat < len(self.given) and self.given[seat]:
-            return self.given[seat]
-        return theme.player_style(self.colours[seat]).name
-
-
 # -- the map ------------------------------------------------------------------------------------------
 @cache
 def _frame() -> tuple[float, float, float]:
@@ -441,7 +425,7 @@ def draw_final(view: ChinaView, seats: Seats) -> Image.Image:
 def board(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
     """The public table as PNG. Reads no hidden field: a seat's own view gives the same picture."""
     v = cast("ChinaView", view)
-    return theme.to_png(draw_board(v, Seats(v["num_players"], names)))
+    return theme.to_png(draw_board(v, Seats.in_order(v["num_players"], names)))
 
 
 def hand(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
@@ -449,7 +433,7 @@ def hand(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
     v = cast("ChinaView", view)
     if v["hand"] is None or v["viewer"] is None:
         raise ValueError("hand() needs a player's own view; this one is public")
-    return theme.to_png(draw_hand(v, Seats(v["num_players"], names)))
+    return theme.to_png(draw_hand(v, Seats.in_order(v["num_players"], names)))
 
 
 def final(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
@@ -457,7 +441,7 @@ def final(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
     v = cast("ChinaView", view)
     if v["result"] is None:
         raise ValueError("final() needs a finished game's view")
-    return theme.to_png(draw_final(v, Seats(v["num_players"], names)))
+    return theme.to_png(draw_final(v, Seats.in_order(v["num_players"], names)))
 
 
 __all__ = ["board", "final", "hand"]

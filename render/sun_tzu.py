@@ -56,20 +56,11 @@ REASONS = {
 
 
 # -- who is who ---------------------------------------------------------------------------------------
-class Seats:
-    """Players' names (given, else "Blue"/"Red") and theme styles."""
+class Seats(theme.Seats):
+    """Players' names (given, else "Blue"/"Red") and styles, found by seat or by colour."""
 
     def __init__(self, view: SunTzuView, names: Sequence[str] | None) -> None:
-        self.colours = [p["colour"].upper() for p in view["players"]]
-        self.given = [theme.ellipsize(theme.printable(n), 26, 240) for n in names] if names is not None else []
-
-    def name(self, seat: int) -> str:
-        if seat < len(self.given) and self.given[seat]:
-            return self.given[seat]
-        return theme.player_style(self.colours[seat]).name
-
-    def colour(self, seat: int) -> str:
-        return self.colours[seat]
+        super().__init__([p["colour"].upper() for p in view["players"]], names, name_width=240)
 
     def of_colour(self, colour: str) -> int:
         return self.colours.index(colour.upper())

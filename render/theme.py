@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -312,3 +313,32 @@ def to_png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     quantized.save(out, format="PNG", compress_level=6)
     return out.getvalue()
+
+
+class Seats:
+    """How a picture names and colours seats: seat s wears ``colours[s]``'s style and is called by its given
+    name (made printable, and cut to ``name_width`` pixels at 26 px when given), else by its colour."""
+
+    def __init__(self, colours: Sequence[str], names: Sequence[str] | None, name_width: int | None = None) -> None:
+        self.colours = list(colours)
+        given = [printable(n) for n in names] if names is not None else []
+        self.given = [ellipsize(n, 26, name_width) for n in given] if name_width is not None else given
+
+    @classmethod
+    def in_order(cls, count: int, names: Sequence[str] | None) -> Seats:
+        """Seat s in the s-th style of SEAT_ORDER (games whose view names no colours)."""
+        return cls(SEAT_ORDER[:count], names)
+
+    def colour(self, seat: int) -> str:
+        return self.colours[seat]
+
+    def fill(self, seat: int) -> RGB:
+        return player_style(self.colours[seat]).fill
+
+    def name(self, seat: int) -> str:
+        if seat < len(self.given) and self.given[seat]:
+            return self.given[seat]
+        return player_style(self.colours[seat]).name
+
+    def names(self) -> list[str]:
+        return [self.name(s) for s in range(len(self.colours))]

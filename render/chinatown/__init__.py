@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def board(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
     """The public table as PNG. Reads no hidden field (dealt cards, keep choice, batch, others' cash)."""
     v = cast("ChinatownView", view)
-    return theme.to_png(draw_board(v, Seats(v["num_players"], names)))
+    return theme.to_png(draw_board(v, Seats.in_order(v["num_players"], names)))
 
 
 def hand(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
@@ -31,7 +31,7 @@ def hand(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
     v = cast("ChinatownView", view)
     if v["viewer"] is None:
         raise ValueError("hand() needs a player's own view; this one is public")
-    return theme.to_png(draw_hand(v, Seats(v["num_players"], names)))
+    return theme.to_png(draw_hand(v, Seats.in_order(v["num_players"], names)))
 
 
 def final(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
@@ -39,7 +39,7 @@ def final(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
     v = cast("ChinatownView", view)
     if v["result"] is None:
         raise ValueError("final() needs a finished game's view")
-    return theme.to_png(draw_final(v, Seats(v["num_players"], names)))
+    return theme.to_png(draw_final(v, Seats.in_order(v["num_players"], names)))
 
 
 __all__ = ["WIDTH", "board", "final", "hand"]

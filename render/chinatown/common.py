@@ -3,7 +3,6 @@ shop tiles and the list of offers."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
@@ -54,26 +53,7 @@ SHOP_FILL: dict[str, RGB] = {
 LEAD_BACK: RGB = (255, 243, 205)
 
 
-class Seats:
-    """Seat s wears the s-th theme style (as in every Middle Kingdom picture); names are made printable."""
-
-    def __init__(self, count: int, names: Sequence[str] | None) -> None:
-        self.colours = [theme.SEAT_ORDER[s] for s in range(count)]
-        self.given = [theme.printable(n) for n in names] if names is not None else []
-
-    def colour(self, seat: int) -> str:
-        return self.colours[seat]
-
-    def fill(self, seat: int) -> RGB:
-        return theme.player_style(self.colours[seat]).fill
-
-    def name(self, seat: int) -> str:
-        if seat < len(self.given) and self.given[seat]:
-            return self.given[seat]
-        return theme.player_style(self.colours[seat]).name
-
-    def names(self) -> list[str]:
-        return [self.name(s) for s in range(len(self.colours))]
+Seats = theme.Seats  # re-exported for the other chinatown modules
 
 
 def money(amount: int | None) -> str:

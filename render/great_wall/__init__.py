@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from render import theme
-from render.great_wall.players import Seats
+from render.great_wall.players import seats_of
 from render.great_wall.private import draw_hand
 from render.great_wall.scores import draw_final
 from render.great_wall.table import draw_board
@@ -24,7 +24,7 @@ def board(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
     """The public table as PNG. Reads no hidden field (hand, deck composition); a seat's own view only adds
     that seat's marker values."""
     v = cast("GreatWallView", view)
-    return theme.to_png(draw_board(v, Seats(v, names)))
+    return theme.to_png(draw_board(v, seats_of(v, names)))
 
 
 def hand(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
@@ -32,7 +32,7 @@ def hand(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
     v = cast("GreatWallView", view)
     if v["hand"] is None or v["viewer"] is None:
         raise ValueError("hand() needs a player's own view; this one is public")
-    return theme.to_png(draw_hand(v, Seats(v, names)))
+    return theme.to_png(draw_hand(v, seats_of(v, names)))
 
 
 def final(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
@@ -40,7 +40,7 @@ def final(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
     v = cast("GreatWallView", view)
     if v["result"] is None:
         raise ValueError("final() needs a finished game's view")
-    return theme.to_png(draw_final(v, Seats(v, names)))
+    return theme.to_png(draw_final(v, seats_of(v, names)))
 
 
 __all__ = ["board", "final", "hand"]

@@ -19,21 +19,12 @@ STRIP_TOP = 14  # room for the tab that straddles a player panel's top edge
 LEAD_BACK = (255, 243, 205)  # behind the leader's block and the player to move
 
 
-class Seats:
-    """How seats are called: the player's name when given, else their colour ("Blue")."""
+def seats_of(view: GreatWallView, names: Sequence[str] | None) -> theme.Seats:
+    # Long names are cut so a sentence such as "<name> to play: 2 actions left" keeps its point.
+    return theme.Seats([p["colour"] for p in view["players"]], names, name_width=260)
 
-    def __init__(self, view: GreatWallView, names: Sequence[str] | None) -> None:
-        self.colours = [p["colour"] for p in view["players"]]
-        # Long names are cut so a sentence such as "<name> to play: 2 actions left" keeps its point.
-        self.given = [theme.ellipsize(theme.printable(n), 26, 260) for n in names] if names is not None else []
 
-    def colour(self, seat: int) -> str:
-        return self.colours[seat]
-
-    def name(self, seat: int) -> str:
-        if seat < len(self.given) and self.given[seat]:
-            return self.given[seat]
-        return theme.player_style(self.colours[seat]).name
+Seats = theme.Seats
 
 
 def draw_won_markers(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerView, box: Box,

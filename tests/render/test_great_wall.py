@@ -19,7 +19,7 @@ import render
 from render import great_wall, theme
 from render.great_wall import geometry, table
 from render.great_wall.geometry import CARD_GAP, CARD_MIN_VISIBLE, CARD_W, MARGIN, WIDTH, layout_row, stack_width
-from render.great_wall.players import Seats
+from render.great_wall.players import seats_of
 from tests.render import fixtures as fx
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def test_public_board_never_reads_hidden_fields(scene: str) -> None:
 @pytest.mark.parametrize("scene", sorted(SCENES))
 def test_nothing_is_drawn_outside_the_side_margins(scene: str) -> None:
     view = SCENES[scene]()
-    image = table.draw_board(view, Seats(view, None))
+    image = table.draw_board(view, seats_of(view, None))
     top = table.HEADER_H + (table.LAST_ROUND_H if view["last_round"] else 0)
     for x in (*range(0, MARGIN - 1), *range(image.width - MARGIN + 1, image.width)):
         colours = {image.getpixel((x, y)) for y in range(top, image.height)}
