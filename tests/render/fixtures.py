@@ -7,7 +7,7 @@ spec's §5.2 rules, so the pictures look like real games even without the engine
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -286,21 +286,3 @@ def resigned_over() -> GreatWallView:
         breakdown[seat]["resigned"] = True
     over["result"]["ranking"] = [1, 3, 2]  # type: ignore[index]
     return over
-
-
-class GuardedView(Mapping[str, Any]):
-    """A view that fails the test when a renderer reads one of ``forbidden``."""
-
-    def __init__(self, view: Mapping[str, Any], forbidden: set[str]) -> None:
-        self.view, self.forbidden = view, forbidden
-
-    def __getitem__(self, key: str) -> Any:
-        if key in self.forbidden:
-            raise AssertionError(f"the renderer read the hidden field {key!r}")
-        return self.view[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.view)
-
-    def __len__(self) -> int:
-        return len(self.view)

@@ -3,20 +3,16 @@ stage, deterministic, and blind to hidden fields."""
 
 from __future__ import annotations
 
-import io
 import random
-from collections.abc import Iterator, Mapping
 from functools import cache
-from typing import Any
 
 import pytest
-from PIL import Image
 
 from bot.games.china import GAME
 from bot.games.china.data import State
 from render import china
+from tests.render.pictures import GuardedView, decode
 
-MAX_PNG = 1_000_000
 NAMES = ["Alex", "Barbara", "Chris", "Doris", "Eve"]
 
 
@@ -38,33 +34,6 @@ def played(players: int, fortifications: bool, steps: int, resign: bool = False)
 
 
 STAGES = [(n, fort, steps) for n in (3, 4, 5) for fort in (False, True) for steps in (0, 60, 10_000)]
-
-
-def decode(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(data) < MAX_PNG
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    assert image.format == "PNG"
-    return image
-
-
-class GuardedView(Mapping[str, Any]):
-    """A view that fails the test when a renderer reads one of ``forbidden``."""
-
-    def __init__(self, view: Mapping[str, Any], forbidden: set[str]) -> None:
-        self.view, self.forbidden = view, forbidden
-
-    def __getitem__(self, key: str) -> Any:
-        if key in self.forbidden:
-            raise AssertionError(f"the renderer read the hidden field {key!r}")
-        return self.view[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.view)
-
-    def __len__(self) -> int:
-        return len(self.view)
 
 
 @pytest.mark.parametrize(("players", "fortifications", "steps"), STAGES)

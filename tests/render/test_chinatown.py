@@ -3,20 +3,18 @@ deterministic, and blind to hidden fields."""
 
 from __future__ import annotations
 
-import io
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from bot.games.chinatown import GAME
 from bot.games.chinatown.data import Phase, State
 from render import chinatown
+from tests.render.pictures import GuardedView, decode
 
-MAX_PNG = 1_000_000
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
 
 
@@ -43,33 +41,6 @@ def played(players: int, steps: int, mode: str = "sequential", resign: bool = Fa
 
 
 STAGES = [(n, steps) for n in (3, 4, 5) for steps in (0, 40, 120, 10_000)]
-
-
-def decode(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(data) < MAX_PNG
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    assert image.format == "PNG"
-    return image
-
-
-class GuardedView(Mapping[str, Any]):
-    """A view that fails the test when a renderer reads one of ``forbidden``."""
-
-    def __init__(self, view: Mapping[str, Any], forbidden: set[str]) -> None:
-        self.view, self.forbidden = view, forbidden
-
-    def __getitem__(self, key: str) -> Any:
-        if key in self.forbidden:
-            raise AssertionError(f"the renderer read the hidden field {key!r}")
-        return self.view[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.view)
-
-    def __len__(self) -> int:
-        return len(self.view)
 
 
 def guarded(view: Mapping[str, Any]) -> GuardedView:

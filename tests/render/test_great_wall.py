@@ -4,7 +4,6 @@ table, deterministic, blind to hidden fields, and laid out without overflow."""
 from __future__ import annotations
 
 import copy
-import io
 import itertools
 from collections.abc import Callable
 from functools import partial
@@ -13,7 +12,6 @@ from typing import TYPE_CHECKING
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image
 
 import render
 from render import great_wall, theme
@@ -21,11 +19,11 @@ from render.great_wall import geometry, table
 from render.great_wall.geometry import CARD_GAP, CARD_MIN_VISIBLE, CARD_W, MARGIN, WIDTH, layout_row, stack_width
 from render.great_wall.players import seats_of
 from tests.render import fixtures as fx
+from tests.render.pictures import GuardedView, decode
 
 if TYPE_CHECKING:
     from bot.games.great_wall.schema import GreatWallView
 
-MAX_PNG = 1_000_000
 
 SCENES: dict[str, Callable[[], GreatWallView]] = {
     **{f"opening-{n}p": partial(fx.opening, n) for n in range(2, 6)},
@@ -38,15 +36,6 @@ SCENES: dict[str, Callable[[], GreatWallView]] = {
 }
 HAND = ["WALL", "WALL", "GATE", "INFANTRY", "INFANTRY", "CAVALRY", "NOBLE", "DRAGON", "TOWER"]
 DECK = {"WALL": 3, "GATE": 1, "TOWER": 0, "INFANTRY": 2, "CAVALRY": 1, "NOBLE": 0, "DRAGON": 0}
-
-
-def decode(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(data) < MAX_PNG
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    assert image.format == "PNG"
-    return image
 
 
 # -- every scene, every picture -------------------------------------------------------------------
@@ -64,7 +53,7 @@ def test_board_is_deterministic(scene: str) -> None:
 
 @pytest.mark.parametrize("scene", sorted(SCENES))
 def test_public_board_never_reads_hidden_fields(scene: str) -> None:
-    view = fx.GuardedView(SCENES[scene](), {"hand", "deck_composition"})
+    view = GuardedView(SCENES[scene](), {"hand", "deck_composition"})
     decode(render.board("great_wall", view))
 
 

@@ -12,7 +12,7 @@ from PIL import Image
 import render
 from bot import games
 from tests.render import fixtures as fx
-from tests.render.fixtures import GuardedView
+from tests.render.pictures import GuardedView
 
 GAME = games.get("great_wall")
 

@@ -3,19 +3,17 @@ whoever's view it is drawn from, and working through to the end of a game."""
 
 from __future__ import annotations
 
-import io
 import random
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from bot.games.sun_tzu import GAME
 from render import sun_tzu
 from tests.games.sun_tzu.helpers import play_random
 from tests.games.sun_tzu.hidden import resample
+from tests.render.pictures import decode
 
-MAX_PNG = 1_000_000
 NAMES = ["Zhuge Liang of the very long name indeed", "Sūn Wǔ 🐉"]
 
 
@@ -25,13 +23,6 @@ def states() -> list[Any]:
     first = play_random(3, {"events": True})
     second = play_random(8, {"beginner": True, "events": True})
     return first[:: max(1, len(first) // 12)] + second[:: max(1, len(second) // 8)] + [first[-1], second[-1]]
-
-
-def decode(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < MAX_PNG
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image
 
 
 def test_board_is_a_phone_friendly_png(states: list[Any]) -> None:
