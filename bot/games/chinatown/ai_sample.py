@@ -30,6 +30,7 @@ from bot.games.chinatown.data import (
     Shop,
     State,
 )
+from bot.games.chinatown.views import last_move_of
 
 
 def _counts(tiles: Mapping[str, int]) -> tuple[int, ...]:
@@ -168,4 +169,5 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
         offers=offers,
         next_offer_id=1 + max((o.id for o in offers), default=0),
         resigned_order=tuple(p["seat"] for p in players if p["resigned"]),
+        last_move=last_move_of(view["last_move"]),
     )

@@ -224,6 +224,18 @@ class SeatState:
 
 
 @dataclass(frozen=True)
+class LastMove:
+    """The last move as everybody saw it: built from its events' public parts only (views.public_move), so
+    a secret keep's lots or a hidden batch never get here."""
+
+    seat: int
+    kind: str  # see schema.LastMoveView
+    lots: tuple[int, ...] = ()  # the lots it changed, for the board's highlight
+    tile: Shop | None = None  # what was built (kind "place")
+    offer: int | None = None  # the offer concerned (offer kinds and "trade")
+
+
+@dataclass(frozen=True)
 class State:
     num_players: int
     seed: int
@@ -239,6 +251,7 @@ class State:
     offers: tuple[Offer, ...]  # this round's offers (the round's trade log)
     next_offer_id: int
     resigned_order: tuple[int, ...]  # seats in the order they resigned
+    last_move: LastMove | None = None  # the last move with a public side; None before the first
 
     def owner(self, lot: int) -> int | None:
         return self.owners[lot - 1]

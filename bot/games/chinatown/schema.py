@@ -94,6 +94,34 @@ class PlacementView(TypedDict):
     tile: ShopId
 
 
+LastMoveKind = Literal[
+    "keep",  # chose which dealt lots to keep (what was kept stays secret until the reveal)
+    "lots_revealed",  # the last keep: every kept lot is revealed (``lots``)
+    "place",  # built ``tile`` on ``lots[0]`` (sequential placement; simultaneous batches are secret)
+    "end_turn",
+    "placements_revealed",  # the last simultaneous turn ended: every batch is built (``lots``)
+    "ready",  # done trading
+    "not_ready",  # trading again
+    "offer_proposed",
+    "offer_edited",
+    "offer_accepted",
+    "offer_rejected",
+    "offer_cancelled",
+    "trade",  # an offer was carried out; ``lots`` changed hands
+    "resign",
+]
+
+
+class LastMoveView(TypedDict):
+    """The last move with a public side, as everybody saw it."""
+
+    seat: int  # who moved
+    kind: LastMoveKind
+    lots: list[int]  # the lots it changed on the board
+    tile: ShopId | None  # kind "place"
+    offer: int | None  # offer kinds and "trade"
+
+
 class ChinatownView(TypedDict):
     key: Literal["chinatown"]
     viewer: int | None
@@ -117,4 +145,5 @@ class ChinatownView(TypedDict):
     keep_choice: list[int] | None  # the viewer's submitted keep, until the reveal
     batch: list[PlacementView] | None  # the viewer's unrevealed simultaneous placements
     offers: list[OfferView]  # this round's offers the viewer may see [R19]
+    last_move: LastMoveView | None  # the last move with a public side; None before the first
     result: dict[str, object] | None  # Result.to_dict() once the game is over

@@ -11,6 +11,7 @@ from bot.games.chinatown.data import (
     LOTS,
     SHOP_INDEX,
     SHOPS,
+    LastMove,
     Offer,
     OfferStatus,
     Options,
@@ -21,6 +22,7 @@ from bot.games.chinatown.data import (
     hand_dict,
 )
 from bot.games.chinatown.trading import check_offer
+from bot.games.chinatown.views import offer_visible
 
 FORMAT = 1
 
@@ -75,7 +77,23 @@ def dump(state: State) -> dict[str, Any]:
         ],
         "next_offer_id": state.next_offer_id,
         "resigned_order": list(state.resigned_order),
+        "last_move": _dump_last(state.last_move),
     }
+
+
+def _dump_last(last: LastMove | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    tile = last.tile.value if last.tile else None
+    return {"seat": last.seat, "kind": last.kind, "lots": list(last.lots), "tile": tile, "offer": last.offer}
+
+
+def _load_last(data: Mapping[str, Any] | None) -> LastMove | None:
+    if data is None:  # also snapshots written before the last move was kept
+        return None
+    tile = Shop(data["tile"]) if data["tile"] else None
+    offer = int(data["offer"]) if data["offer"] is not None else None
+    return LastMove(int(data["seat"]), str(data["kind"]), tuple(int(x) for x in data["lots"]), tile, offer)
 
 
 def load(data: Mapping[str, Any]) -> State:
@@ -126,6 +144,7 @@ def load(data: Mapping[str, Any]) -> State:
             offers=offers,
             next_offer_id=int(data["next_offer_id"]),
             resigned_order=tuple(int(x) for x in data["resigned_order"]),
+            last_move=_load_last(data.get("last_move")),
         )
     except (KeyError, TypeError) as exc:
         raise ValueError(f"malformed Chinatown state: {exc!r}") from exc
@@ -214,7 +233,10 @@ def _check_phase(state: State, require: Any) -> None:
 
 def _check_offers(state: State, require: Any) -> None:
     ids = [offer.id for offer in state.offers]
-    require(len(ids) == len(set(ids)) and all(0 < i < state.next_offer_id for i in ids), "offer ids are unique")
+    require(len(ids) == len(set(ids)) and all(i > 0 for i in ids), "offer ids are unique")
+    # Offers everybody sees take their ids from next_offer_id; hidden ones have ids of their own.
+    numbered = [offer.id for offer in state.offers if offer_visible(state, offer, None)]
+    require(all(i < state.next_offer_id for i in numbered), "offer ids are unique")
     for offer in state.offers:
         require(0 <= offer.author < state.num_players, f"offer {offer.id}: author is a seat")
         require(set(offer.accepted) <= set(offer.participants), f"offer {offer.id}: only participants accept")

@@ -5,8 +5,11 @@ Never in a view: the seed, another player's cash (until the end), dealt cards or
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import cast
 
+from bot.games.base import Event
 from bot.games.chinatown import scoring
 from bot.games.chinatown.data import (
     BOARD,
@@ -14,10 +17,12 @@ from bot.games.chinatown.data import (
     LOTS,
     SHOPS,
     ZODIAC,
+    LastMove,
     Leg,
     LegKind,
     Offer,
     Phase,
+    Shop,
     State,
     hand_dict,
 )
@@ -26,6 +31,8 @@ from bot.games.chinatown.schema import (
     BusinessView,
     ChinatownView,
     Colour,
+    LastMoveKind,
+    LastMoveView,
     LegView,
     LotView,
     OfferStatus,
@@ -111,6 +118,66 @@ def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
     }
 
 
+# The actor's own event, by its type: the kind of move it names in a LastMove.
+_OWN_KINDS = {
+    "kept": "keep",
+    "placed": "place",
+    "turn_ended": "end_turn",
+    "offer_proposed": "offer_proposed",
+    "offer_edited": "offer_edited",
+    "offer_accepted": "offer_accepted",
+    "offer_rejected": "offer_rejected",
+    "offer_cancelled": "offer_cancelled",
+    "resigned": "resign",
+}
+
+
+def public_move(seat: int, events: Sequence[Event]) -> LastMove | None:
+    """What everybody saw of ``seat``'s move, from the events' public parts alone (so a keep's lots, a
+    hidden batch or an offer only its participants see never get in); None when nothing of it was public.
+    A reveal or a trade the move set off outranks the move itself: those are what changed on the board."""
+    shown = [(event.type, event.public) for event in events if event.public]
+    for kind, data in shown:
+        if kind == "offer_executed":
+            lots = tuple(leg["lot"] for leg in data["offer"]["legs"] if leg["kind"] == "lot")
+            return LastMove(seat, "trade", lots, offer=int(data["offer"]["id"]))
+        if kind == "placements_revealed":
+            return LastMove(seat, "placements_revealed", tuple(sorted(lot for _, lot, _ in data["placements"])))
+        if kind == "lots_kept":
+            kept: list[list[int] | None] = data["kept"]
+            return LastMove(seat, "lots_revealed", tuple(sorted(lot for lots in kept if lots for lot in lots)))
+    for kind, data in shown:
+        if kind == "ready":
+            return LastMove(seat, "ready" if data["ready"] else "not_ready")
+        if kind in _OWN_KINDS:
+            offer = data.get("offer")
+            lots = (int(data["lot"]),) if kind == "placed" else ()
+            tile = Shop(data["tile"]) if kind == "placed" else None
+            return LastMove(seat, _OWN_KINDS[kind], lots, tile, int(offer["id"]) if offer else None)
+    return None
+
+
+def remember_move(state: State, seat: int, events: Sequence[Event]) -> State:
+    """``state`` keeping ``seat``'s move as everybody saw it; unchanged when none of it was public."""
+    last = public_move(seat, events)
+    return state if last is None else replace(state, last_move=last)
+
+
+def last_move_of(view: LastMoveView | None) -> LastMove | None:
+    """The LastMove a view shows: states rebuilt from a view (the computer player's samples) keep it."""
+    if view is None:
+        return None
+    tile = Shop(view["tile"]) if view["tile"] else None
+    return LastMove(view["seat"], view["kind"], tuple(view["lots"]), tile, view["offer"])
+
+
+def _last_move(last: LastMove | None) -> LastMoveView | None:
+    if last is None:
+        return None
+    kind = cast(LastMoveKind, last.kind)
+    return {"seat": last.seat, "kind": kind, "lots": list(last.lots), "tile": _shop_id(last.tile), "offer": last.offer}
+
+
 def build_view(state: State, viewer: int | None, to_act: list[int], turn: int | None) -> ChinatownView:
     spec = BOARD.round_spec(state.num_players, state.round)
     me = state.seats[viewer] if viewer is not None else None
@@ -145,5 +212,6 @@ def build_view(state: State, viewer: int | None, to_act: list[int], turn: int | 
         "keep_choice": list(me.keep) if me is not None and me.keep is not None else None,
         "batch": batch,
         "offers": offers,
+        "last_move": _last_move(state.last_move),
         "result": scoring.final_result(state).to_dict() if state.phase is Phase.GAME_OVER else None,
     }
