@@ -22,6 +22,7 @@ from bot.games.base import Event, Game, Result
 from bot.results import record_results
 from bot.store import games as game_sql
 from bot.store import outbox as outbox_sql
+from bot.store import posts as post_sql
 from bot.store import timers as timer_sql
 from bot.store.db import Database
 from bot.store.games import GameRow
@@ -123,7 +124,10 @@ class Table:
 
 @dataclass(frozen=True)
 class Notification:
-    """What happened, to be told: kind is 'started', 'moved', 'cancelled', 'reminder' or 'upkeep'."""
+    """What happened, to be told: kind is 'started', 'moved', 'cancelled', 'reminder' or 'upkeep'.
+
+    Positions committed together (a computer's or a timed-out seat's several moves, a backlog after a
+    restart) that belong to one turn arrive as one notification: the newest position, with every event."""
 
     id: int
     game_id: int
@@ -134,6 +138,15 @@ class Notification:
     newly_to_act: tuple[int, ...]  # seats that must act now and did not before this move (to DM them)
     timeout: str | None = None  # the policy that made this move for a seat out of time
     deadline: float | None = None  # reminders: when the reminded seat's time runs out
+    turn: int | None = None  # the version that opened this position's turn (one board message per turn)
+    opens_turn: bool = False  # the first of these positions opened its turn: a new board message
+    outbox_ids: tuple[int, ...] = ()  # every outbox row this notification stands for
+
+
+def opens_turn(before: frozenset[int], after: frozenset[int], over: bool) -> bool:
+    """A new turn begins when a seat must act that did not before, or the game ends. A seat continuing its
+    turn, or seats of a simultaneous phase finishing one by one, stay in the turn (one board message)."""
+    return over or bool(after - before)
 
 
 class Notifier(Protocol):
@@ -354,6 +367,7 @@ class TableService:
                     "started",
                     {"seat": None, "events": [], "newly_to_act": sorted(game.to_act(state))},
                     now,
+                    turn=0,
                 )
         self.on_timers_changed()
         await self._deliver(game_id)
@@ -437,6 +451,37 @@ class TableService:
     async def _commit(
         self, table: Table, seat: int, kind: str, action: dict[str, Any], *, timeout: str | None = None
     ) -> MoveOutcome:
+        """Commit one move, then every forced one that follows it (a pass that is the seat's only choice,
+        visibly so): each is a move of the log like any other, written by the service instead of a click."""
+        outcome = await self._commit_one(table, seat, kind, action, timeout=timeout)
+        latest = outcome.table
+        for _ in range(10_000):  # a forced move always advances the game; the bound only guards a bug
+            forced = self._forced(latest)
+            if forced is None:
+                break
+            latest = (await self._commit_one(latest, forced[0], "action", forced[1], forced=True)).table
+        return replace(outcome, table=latest)
+
+    @staticmethod
+    def _forced(table: Table) -> tuple[int, dict[str, Any]] | None:
+        if table.status != "running":
+            return None
+        for seat in sorted(table.to_act()):
+            action = table.game.forced_action(table.state, seat)
+            if action is not None:
+                return seat, dict(action)
+        return None
+
+    async def _commit_one(
+        self,
+        table: Table,
+        seat: int,
+        kind: str,
+        action: dict[str, Any],
+        *,
+        timeout: str | None = None,
+        forced: bool = False,
+    ) -> MoveOutcome:
         game = table.game
         if kind == "resign":
             state, events = game.resign(table.state, seat)
@@ -453,6 +498,10 @@ class TableService:
         }
         if timeout:
             payload["timeout"] = timeout
+        if forced:
+            payload["forced"] = True
+        if over:
+            payload["over"] = True
         vacations = await seat_vacations(self.db, table, before - after)
         async with self.db.tx() as conn:
             ok = await game_sql.commit_move(
@@ -475,7 +524,10 @@ class TableService:
             if over:
                 await timer_sql.cancel_game(conn, table.id, now)
                 await record_results(conn, table, game.result(state), now)
-            await outbox_sql.add(conn, table.id, table.version + 1, "moved", payload, now)
+            turn: int | None = table.version + 1
+            if not opens_turn(before, after, over):
+                turn = await outbox_sql.current_turn(conn, table.id)
+            await outbox_sql.add(conn, table.id, table.version + 1, "moved", payload, now, turn=turn)
         if after - before:
             self.on_timers_changed()
         return MoveOutcome(await self.get(table.id), tuple(events), seat)
@@ -545,31 +597,33 @@ class TableService:
         return [await self._table(row) for row in rows]
 
     async def _deliver(self, game_id: int) -> None:
-        """Deliver this game's pending notifications in order; stop at the first failure (kept for later)."""
+        """Deliver this game's pending notifications in order; stop at the first failure (kept for later).
+        Positions of one turn still pending together go out as one notification, and each is told from the
+        table as it was at its own version (not as it is now, when a backlog is sent after a restart)."""
         lock = self._delivery_locks.setdefault(game_id, asyncio.Lock())
         async with lock:
-            for row in await outbox_sql.pending(self.db, game_id):
-                table = await self.get(game_id)
-                note = Notification(
-                    id=row.id,
-                    game_id=game_id,
-                    version=row.version,
-                    kind=row.kind,
-                    seat=row.payload.get("seat"),
-                    events=tuple(Event.from_dict(e) for e in row.payload.get("events", [])),
-                    newly_to_act=tuple(row.payload.get("newly_to_act", [])),
-                    timeout=row.payload.get("timeout"),
-                    deadline=row.payload.get("deadline"),
-                )
+            rows = await outbox_sql.pending(self.db, game_id)
+            if not rows:
+                return
+            now_table = await self.get(game_id)
+            moves: list[game_sql.MoveRow] | None = None
+            for group in _turn_groups(rows):
+                last = group[-1]
+                table = now_table
+                if last.kind in outbox_sql.MOVE_KINDS and last.version != now_table.version:
+                    if moves is None:
+                        moves = await game_sql.fetch_moves(self.db, game_id)
+                    table = table_at(now_table, last.version, moves)
+                note = _notification(group)
                 try:
                     await self.notifier.deliver(table, note)
                 except Exception:
-                    log.exception("delivering notification %s of game %s failed; will retry", row.id, game_id)
+                    log.exception("delivering notification %s of game %s failed; will retry", last.id, game_id)
                     return
                 try:
-                    await outbox_sql.mark_delivered(self.db, row.id, self.clock())
+                    await outbox_sql.mark_delivered(self.db, note.outbox_ids, self.clock())
                 except Exception:  # the database locked by another process: the move stands, this is sent again
-                    log.exception("marking notification %s of game %s delivered failed; will resend", row.id, game_id)
+                    log.exception("marking notification %s of game %s delivered failed; will resend", last.id, game_id)
                     return
                 if note.kind == "moved" and table.status == "finished":
                     for listener in self.finish_listeners:
@@ -577,6 +631,31 @@ class TableService:
                             await listener(game_id)
                         except Exception:  # the listener catches up at the next start (resume)
                             log.exception("finish listener failed for game %s", game_id)
+
+    # -- what the Discord layer reads back ------------------------------------------------------------
+    async def turn_positions(self, game_id: int, turn: int, upto: int) -> list[outbox_sql.OutboxRow]:
+        """The positions of one turn up to a version, in order: every event of its board message."""
+        return await outbox_sql.positions(self.db, game_id, after=-1, upto=upto, turn=turn)
+
+    async def positions_since_last_move(self, game_id: int, seat: int, upto: int) -> list[outbox_sql.OutboxRow]:
+        """The positions after the seat's own last move, up to a version: what that player has not seen
+        happen at the table yet (their recap)."""
+        row = await self.db.fetchone("SELECT MAX(seq) AS seq FROM moves WHERE game_id = ? AND seat = ? AND seq <= ?",
+                                     (game_id, seat, upto))
+        last = row["seq"] if row is not None and row["seq"] is not None else 0
+        return await outbox_sql.positions(self.db, game_id, after=last, upto=upto)
+
+    async def positions(self, game_id: int, *, after: int, upto: int) -> list[outbox_sql.OutboxRow]:
+        return await outbox_sql.positions(self.db, game_id, after=after, upto=upto)
+
+    async def post(self, game_id: int, kind: str, ref: str) -> post_sql.PostRow | None:
+        return await post_sql.get(self.db, game_id, kind, ref)
+
+    async def open_posts(self, game_id: int, kind: str) -> list[post_sql.PostRow]:
+        return await post_sql.open_posts(self.db, game_id, kind)
+
+    async def save_post(self, post: post_sql.PostRow) -> None:
+        await post_sql.save(self.db, post)
 
     # -- the log is the truth ------------------------------------------------------------------------
     async def replay(self, game_id: int) -> Any:
@@ -589,6 +668,56 @@ class TableService:
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
+
+
+def _turn_groups(rows: Sequence[outbox_sql.OutboxRow]) -> list[list[outbox_sql.OutboxRow]]:
+    """Pending rows in order, consecutive positions of one turn together (everything else alone)."""
+    groups: list[list[outbox_sql.OutboxRow]] = []
+    for row in rows:
+        previous = groups[-1][-1] if groups else None
+        same_turn = (
+            previous is not None
+            and row.kind == "moved"
+            and previous.kind in outbox_sql.MOVE_KINDS
+            and row.turn is not None
+            and row.turn == previous.turn
+        )
+        if same_turn:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups
+
+
+def _notification(group: Sequence[outbox_sql.OutboxRow]) -> Notification:
+    first, last = group[0], group[-1]
+    newly: dict[int, None] = {}
+    for row in group:
+        newly.update(dict.fromkeys(row.payload.get("newly_to_act", [])))
+    timeouts = [row.payload["timeout"] for row in group if row.payload.get("timeout")]
+    return Notification(
+        id=last.id,
+        game_id=last.game_id,
+        version=last.version,
+        kind=first.kind,
+        seat=last.payload.get("seat"),
+        events=tuple(Event.from_dict(e) for row in group for e in row.payload.get("events", [])),
+        newly_to_act=tuple(newly),
+        timeout=timeouts[0] if timeouts else None,
+        deadline=last.payload.get("deadline"),
+        turn=last.turn,
+        opens_turn=first.kind in outbox_sql.MOVE_KINDS and first.turn == first.version,
+        outbox_ids=tuple(row.id for row in group),
+    )
+
+
+def table_at(table: Table, version: int, moves: Sequence[game_sql.MoveRow]) -> Table:
+    """The table as it stood at an earlier version, replayed from the log (deadlines are only known for the
+    newest one)."""
+    game = table.game
+    state = replay_moves(game, len(table.players), table.seed, table.options, moves[:version])
+    status = "finished" if game.is_over(state) else "running"
+    return replace(table, version=version, state=state, status=status, deadlines={})
 
 
 def replay_moves(

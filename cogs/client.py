@@ -64,6 +64,7 @@ class MiddleKingdomBot(commands.Bot):
         self._dispatcher: TimerDispatcher | None = None
         # Set by the tournament cog before the services open; None posts nothing about rounds.
         self.tournament_notifier: TournamentNotifier | None = None
+        self.notifier = DiscordNotifier(self)  # its prompts remember the open Play panels
 
     @property
     def service(self) -> TableService:
@@ -81,7 +82,7 @@ class MiddleKingdomBot(commands.Bot):
         """The database, the table service, the tournament service and the timer dispatcher (not started:
         ``start_timers`` does that once the bot can deliver). Also used by tests, which never log in."""
         self._db = await Database.open(self.database_path)
-        self._service = TableService(self._db, DiscordNotifier(self), ai_delay=self.ai_delay)
+        self._service = TableService(self._db, self.notifier, ai_delay=self.ai_delay)
         self._dispatcher = TimerDispatcher(self._db, self._service.fire_timer)
         self._service.on_timers_changed = self._dispatcher.wake
         self._tournaments = TournamentService(self._db, self._service, self.tournament_notifier)

@@ -18,7 +18,7 @@ import render
 from bot.games.base import Event
 
 if TYPE_CHECKING:
-    from bot.tables import Notification, Table, TableService
+    from bot.tables import Table, TableService
     from cogs.client import MiddleKingdomBot
 
 log = logging.getLogger(__name__)
@@ -92,11 +92,11 @@ def clock_line(table: Table) -> str:
     return f"Clock: {table.time_control.describe()}; out of time, {policy}."
 
 
-def timeout_line(table: Table, note: Notification) -> str:
+def timeout_line_for(table: Table, seat: int | None, timeout: str | None) -> str:
     """ "Ana ran out of time and forfeits (ranked last)." for a move the table's policy made; else ""."""
-    if note.timeout is None or note.seat is None:
+    if timeout is None or seat is None:
         return ""
-    return f"{public_names(table)[note.seat]} ran out of time{_TIMED_OUT.get(note.timeout, '.')}"
+    return f"{public_names(table)[seat]} ran out of time{_TIMED_OUT.get(timeout, '.')}"
 
 
 def ranking_lines(table: Table) -> list[str]:
@@ -109,10 +109,9 @@ def ranking_lines(table: Table) -> list[str]:
     return ["**Final ranking**"] + [f"{result.ranking[s]}. {names[s]}: {score(result.scores[s])}" for s in order]
 
 
-def pings(table: Table) -> discord.AllowedMentions:
-    """Ping only the people who must act now; every other mention in a board message stays silent."""
-    movers = (table.player_at(seat) for seat in sorted(table.to_act()))
-    users = [discord.Object(id=p.user_id) for p in movers if p.user_id is not None and not p.is_ai]
+def pings(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """Ping exactly these people; every other mention in the message stays silent."""
+    users = [discord.Object(id=user_id) for user_id in user_ids]
     return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
 

@@ -1,80 +1,130 @@
-"""The table service's notifier for Discord: board messages in the game's thread, and DMs to the movers.
+"""The table service's notifier for Discord: one board message per turn in the game's thread, and one
+notification per player per turn.
 
-The service commits first and calls ``deliver`` afterwards (again after a crash), so this only sends.
-A failed public post raises, and the service keeps the notification to retry; a failed DM never does.
-Channels are reached by id (``get_partial_messageable``), so nothing depends on the gateway's caches.
+The service commits first and calls ``deliver`` afterwards (again after a crash), so this only sends and
+edits. A failed public post raises, and the service keeps the notification to retry; a failed DM never does.
+Each seat that must act when a turn opens is told once: by DM when the player takes turn DMs, otherwise by a
+mention in the new board message (never both). Nobody is pinged for somebody else's progress.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import replace
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.store import users
+from bot.store.posts import PostRow
 from bot.tables import Notification, Table
-from cogs.components import board_view
-from cogs.controls import controls_for, panel
-from cogs.messages import (
-    NO_PINGS,
-    board_picture,
-    clip_message,
-    clock_line,
-    due_text,
-    event_lines,
-    hand_picture,
-    message_kwargs,
-    pings,
-    public_names,
-    ranking_lines,
-    relative_time,
-    table_link,
-    timeout_line,
-    title,
-    turn_line,
-)
+from cogs.board_posts import BoardPosts
+from cogs.controls import controls_for
+from cogs.messages import NO_PINGS, due_text, pings, relative_time, table_link, title
+from cogs.prompts import Prompts
+from cogs.sending import ARCHIVE_AFTER, Sender, channel_of
 
 if TYPE_CHECKING:
     from cogs.client import MiddleKingdomBot
 
 log = logging.getLogger(__name__)
 
-# Minutes (a week, Discord's longest): the thread of a slow game must not vanish quickly.
-ARCHIVE_AFTER: Literal[10080] = 10080
-DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
-ARCHIVED = 50083  # Discord: "Operation cannot be performed on archived thread"
+OFFER = "offer"
+DMS_CLOSED = "I could not send you a DM (your DMs are closed), so I will mention you here when it is your move."
 
 
 class DiscordNotifier:
     def __init__(self, bot: MiddleKingdomBot) -> None:
         self.bot = bot
+        self.sender = Sender(bot)
+
+    @cached_property
+    def boards(self) -> BoardPosts:  # the service is made with this notifier: it exists from the first delivery
+        return BoardPosts(self.bot.service, self.sender)
+
+    @cached_property
+    def prompts(self) -> Prompts:
+        return Prompts(self.bot.service, self.sender)
 
     async def deliver(self, table: Table, note: Notification) -> None:
-        if note.kind == "started":
-            table = await self._open_thread(table)
-            seats = ", ".join(public_names(table))
-            await self._post_board(table, [f"**{title(table)}** begins. Seats in turn order: {seats}."])
-        elif note.kind == "moved":
-            await self._post_board(table, [timeout_line(table, note), *event_lines(table, note.events)])
-            await self._post_extras(table, note)
+        if note.kind in ("started", "moved"):
+            if note.kind == "started":
+                table = await self._open_thread(table)
+            await self._turn(table, note)
         elif note.kind == "cancelled":
-            await self._post(table, content=f"**{title(table)}** was cancelled.", allowed_mentions=NO_PINGS)
+            await self.sender.post(table, content=f"**{title(table)}** was cancelled.", allowed_mentions=NO_PINGS)
+            await self.boards.close_all(table.id)
+            await self.prompts.close_passed(table, everyone=True)
         elif note.kind == "reminder":
             await self._remind(table, note)
-            return
         elif note.kind == "upkeep":
             await self._keep_alive(table)
-            return
         else:
             log.warning("unknown notification kind %r", note.kind)
-            return
-        for seat in note.newly_to_act:
-            await self._dm_mover(table, seat, note)
-        if note.kind == "moved":
-            await self._ping_next(table, note)
 
-    # -- the public thread -----------------------------------------------------------------------------
+    async def _turn(self, table: Table, note: Notification) -> None:
+        # Who is told how: decided before the board goes out, so that its mentions ping only those not
+        # told by DM.
+        movers = [s for s in note.newly_to_act if s in table.to_act()] if note.opens_turn else []
+        by_dm, by_ping = await self._channels(table, movers)
+        await self.boards.show(table, note, pings(by_ping.values()))
+        await self._offers(table, note)
+        await self.prompts.close_passed(table)
+        for seat in by_dm:
+            if not await self.prompts.send_turn_dm(table, seat):
+                await self._dm_failed(table, seat)
+        await self._ping_next(table, note)
+
+    async def _channels(self, table: Table, seats: list[int]) -> tuple[dict[int, int], dict[int, int]]:
+        """(seat -> user told by DM, seat -> user told by a mention) for the people among ``seats``."""
+        by_dm: dict[int, int] = {}
+        by_ping: dict[int, int] = {}
+        for seat in seats:
+            player = table.player_at(seat)
+            if player.is_ai or player.user_id is None:
+                continue
+            settings = await users.settings(self.bot.service.db, player.user_id)
+            if settings.dm_on_turn and not settings.dm_closed:
+                by_dm[seat] = player.user_id
+            else:
+                by_ping[seat] = player.user_id
+        return by_dm, by_ping
+
+    async def _dm_failed(self, table: Table, seat: int) -> None:
+        """The DM did not go (DMs just found closed): the player is mentioned in the thread instead, once;
+        from now on the board message mentions them."""
+        user_id = table.player_at(seat).user_id
+        if user_id is None:
+            return
+        await self.sender.post(table, content=f"<@{user_id}>, it is your move{due_text(table, [seat])}. {DMS_CLOSED}",
+                               allowed_mentions=pings([user_id]))
+
+    # -- trade offers and other public messages a game adds ----------------------------------------------
+    async def _offers(self, table: Table, note: Notification) -> None:
+        """Public messages a game's controls add below the board (``thread_extras``: Chinatown's offers, as
+        (ref, send() keyword arguments)); earlier ones whose outcome is known (``extra_outcome``) are edited
+        to say it and lose their buttons."""
+        controls = controls_for(table.key)
+        outcome = getattr(controls, "extra_outcome", None)
+        if outcome is not None:
+            for post in await self.bot.service.open_posts(table.id, OFFER):
+                said = outcome(table, post.ref)
+                if said is None:
+                    continue
+                await self.sender.edit(post.channel_id, post.message_id, content=f"{post.content}\n{said}",
+                                       view=None, allowed_mentions=NO_PINGS)
+                await self.bot.service.save_post(_closed(post))
+        extras = getattr(controls, "thread_extras", None)
+        for ref, kwargs in extras(table, note) if extras is not None else []:
+            if await self.bot.service.post(table.id, OFFER, ref) is not None:
+                continue  # posted before a restart
+            message = await self.sender.post(table, **kwargs)
+            if message is not None:
+                await self.bot.service.save_post(PostRow(table.id, OFFER, ref, channel_of(message), message.id,
+                                                         note.version, note.version, False, kwargs["content"]))
+
+    # -- the thread ------------------------------------------------------------------------------------
     async def _open_thread(self, table: Table) -> Table:
         """A public thread for the game, from the lobby message when there is one; the channel itself when
         the bot may not create threads there. Idempotent: a redelivered 'started' reuses the thread."""
@@ -98,80 +148,12 @@ class DiscordNotifier:
             log.info("no thread for game %s (%s); playing in the channel", table.id, error.status)
             return table
         await self.bot.service.set_thread(table.id, thread.id)
-        return await self.bot.service.get(table.id)
-
-    async def _post_board(self, table: Table, lines: list[str]) -> None:
-        lines = [line for line in [*lines, *(ranking_lines(table) or [turn_line(table), clock_line(table)])] if line]
-        kwargs = message_kwargs(file=await board_picture(table), view=board_view(table))
-        await self._post(table, content=clip_message("\n".join(lines)), allowed_mentions=pings(table), **kwargs)
-
-    async def _post_extras(self, table: Table, note: Notification) -> None:
-        """Public messages a game's controls module adds after the board with an optional
-        ``thread_extras(table, note)``, each as send() keyword arguments (e.g. a trade offer with its buttons)."""
-        extras = getattr(controls_for(table.key), "thread_extras", None)
-        for kwargs in extras(table, note) if extras is not None else []:
-            await self._post(table, **kwargs)
-
-    async def _post(self, table: Table, **kwargs: Any) -> None:
-        target = table.thread_id or table.channel_id
-        if target is None:
-            return
-        channel = self.bot.get_partial_messageable(target)
-        try:
-            await channel.send(**kwargs)
-        except discord.HTTPException as error:
-            if error.code != ARCHIVED:
-                raise
-            await self._unarchive(target)
-            for file in kwargs.get("files", []):
-                file.reset()
-            await channel.send(**kwargs)
-
-    async def _unarchive(self, thread_id: int) -> None:
-        thread = await self.bot.fetch_channel(thread_id)
-        if isinstance(thread, discord.Thread):
-            await thread.edit(archived=False, auto_archive_duration=ARCHIVE_AFTER)
-
-    # -- private messages ------------------------------------------------------------------------------
-    async def _dm_mover(self, table: Table, seat: int, note: Notification) -> None:
-        """The mover's hand and controls by DM. Closed DMs are remembered and not tried again: the thread's
-        mention and its Play button are enough to play."""
-        player = table.player_at(seat)
-        if player.is_ai or player.user_id is None or seat not in table.to_act():
-            return
-        settings = await users.settings(self.bot.service.db, player.user_id)
-        if settings.dm_closed or not settings.dm_on_turn:  # the thread's mention still tells them
-            return
-        private = event_lines(table, note.events, seat) if any(seat in e.private for e in note.events) else []
-        await self._dm_controls(table, seat, f"Your move in **{title(table)}**{due_text(table, [seat])}", private)
-
-    async def _dm_controls(self, table: Table, seat: int, head: str, private: list[str]) -> bool:
-        """The seat's hand and current controls by DM under ``head``; whether it was sent."""
-        current = panel(table, seat)
-        text = "\n".join([f"{head}: {table_link(table)}", *private, current.content])
-        kwargs = message_kwargs(file=await hand_picture(table, seat), view=current.view)
-        user_id = table.player_at(seat).user_id
-        return user_id is not None and await self._send_dm(table, user_id, text, **kwargs)
-
-    async def _send_dm(self, table: Table, user_id: int, text: str, **kwargs: Any) -> bool:
-        """One DM; whether it was sent. Closed DMs are remembered, so they are not tried again."""
-        try:
-            channel = await self.bot.create_dm(discord.Object(id=user_id))
-            await channel.send(content=clip_message(text), allowed_mentions=NO_PINGS, **kwargs)
-        except discord.Forbidden as error:
-            if error.code == DM_CLOSED:
-                await users.set_dm_closed(self.bot.service.db, user_id, True, self.bot.service.clock())
-            log.info("cannot DM a player of game %s (code %s)", table.id, error.code)
-            return False
-        except discord.HTTPException:
-            log.warning("DM to a player of game %s failed", table.id, exc_info=True)
-            return False
-        return True
+        return replace(table, thread_id=thread.id)
 
     # -- asynchronous play -----------------------------------------------------------------------------
     async def _remind(self, table: Table, note: Notification) -> None:
-        """By DM (with the hand and controls) when the player takes turn DMs and can get them; else a mention
-        in the thread. A reminder delivered late, for a turn that is over, is dropped."""
+        """By DM (with the recap, hand and controls) when the player takes turn DMs and can get them; else a
+        mention in the thread. A reminder delivered late, for a turn that is over, is dropped."""
         seat = note.seat
         if seat is None or table.status != "running" or seat not in table.to_act():
             return
@@ -181,11 +163,11 @@ class DiscordNotifier:
         settings = await users.settings(self.bot.service.db, user_id)
         when = table.deadlines.get(seat, note.deadline)  # the live deadline: a vacation may have moved it
         due = f"is due {relative_time(when)}" if when is not None else "is waiting for you"
-        head = f"Reminder: your move in **{title(table)}** {due}"
-        if settings.dm_on_turn and not settings.dm_closed and await self._dm_controls(table, seat, head, []):
+        head = f"Reminder: your move in **{title(table)}** {due}: {table_link(table)}"
+        if settings.dm_on_turn and not settings.dm_closed and await self.prompts.send_dm(table, seat, [head]):
             return
-        ping = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=user_id)])
-        await self._post(table, content=f"<@{user_id}>, your move in **{title(table)}** {due}.", allowed_mentions=ping)
+        await self.sender.post(table, content=f"<@{user_id}>, your move in **{title(table)}** {due}.",
+                               allowed_mentions=pings([user_id]))
 
     async def _keep_alive(self, table: Table) -> None:
         """Upkeep, so the thread of a slow game never archives silently. Discord archives a thread after a week
@@ -213,13 +195,18 @@ class DiscordNotifier:
         if seat is None or user_id is None:
             return
         settings = await users.settings(self.bot.service.db, user_id)
-        told = seat in note.newly_to_act and settings.dm_on_turn
+        told = seat in note.newly_to_act and note.opens_turn
         if not settings.ping_before or settings.dm_closed or told:
             return
         mover = table.player_at(note.seat).name
         now = f": it is your move{due_text(table, [seat])}" if seat in table.to_act() else ""
-        await self._send_dm(table, user_id, f"{mover}, who plays before you, has moved in **{title(table)}**{now}. "
-                            f"{table_link(table)}")
+        await self.sender.dm(table, user_id, f"{mover}, who plays before you, has moved in **{title(table)}**{now}. "
+                             f"{table_link(table)}")
+
+
+def _closed(post: PostRow) -> PostRow:
+    return PostRow(post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, post.version,
+                   True, post.content)
 
 
 def _successor(table: Table, seat: int) -> int | None:
@@ -230,3 +217,4 @@ def _successor(table: Table, seat: int) -> int | None:
         if not player.forfeited:
             return player.seat
     return None
+

@@ -17,9 +17,10 @@ from discord.ext import commands
 from bot.errors import NotSeated, NotYourTurn, StaleVersion, WrongStatus
 from bot.tables import MoveOutcome, Table
 from cogs.components import Panel, Ref
-from cogs.controls import controls_for, panel
+from cogs.controls import controls_for, may_act, panel
 from cogs.errors import report
 from cogs.messages import NO_PINGS, clip_message, event_lines, hand_picture, send_private, turn_line
+from cogs.prompts import recap
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -38,15 +39,6 @@ def _seat(table: Table, user_id: int) -> int:
     return seat
 
 
-def _may_act(table: Table, seat: int) -> bool:
-    """Waited for, or allowed to act anyway where the game's controls module says so with an optional
-    ``may_act(table, seat)`` (Chinatown: every player may trade, even one who is done trading)."""
-    if seat in table.to_act():
-        return True
-    hook = getattr(controls_for(table.key), "may_act", None)
-    return bool(hook is not None and hook(table, seat))
-
-
 def _version_free(table: Table, payload: str) -> bool:
     """Whether a control keeps working after other moves: a controls module may name such payloads with an
     optional ``version_free(payload)``, when the action carries its own freshness check (an offer's version,
@@ -60,9 +52,15 @@ def _must_move(table: Table, user_id: int) -> int:
     seat = _seat(table, user_id)
     if table.status != "running":
         raise WrongStatus("This game is over." if table.status == "finished" else "This game is not running.")
-    if not _may_act(table, seat):
+    if not may_act(table, seat):
         raise NotYourTurn()
     return seat
+
+
+def _in_panel(interaction: discord.Interaction) -> bool:
+    """A control clicked on an ephemeral message (a Play panel), not in a DM or on a public message."""
+    message = interaction.message
+    return message is not None and bool(message.flags.ephemeral)
 
 
 class Play(commands.Cog):
@@ -94,10 +92,14 @@ class Play(commands.Cog):
         await send_private(interaction, text, file=await hand_picture(table, seat))
 
     async def _show_controls(self, interaction: discord.Interaction, table: Table, *, changed: bool) -> None:
+        """The Play panel: what happened since the player's last turn, then their controls."""
         seat = _must_move(table, interaction.user.id)
         current = panel(table, seat)
-        text = f"{CHANGED}\n{current.content}" if changed else current.content
-        await send_private(interaction, text, file=await hand_picture(table, seat), view=current.view)
+        lines = [*(await recap(self.service, table, seat)), current.content]
+        if changed:
+            lines.insert(0, CHANGED)
+        await send_private(interaction, "\n".join(lines), file=await hand_picture(table, seat), view=current.view)
+        self.bot.notifier.prompts.remember_panel(table.id, interaction.user.id, seat, interaction)
 
     # -- controls --------------------------------------------------------------------------------------
     async def on_control(
@@ -127,6 +129,8 @@ class Play(commands.Cog):
                 await interaction.edit_original_response(content=clip_message(step.content), view=step.view)
                 return
             version = None if steady else ref.version
+            if _in_panel(interaction):  # the newest Play panel of this player: closed once the turn passes
+                self.bot.notifier.prompts.remember_panel(table.id, interaction.user.id, seat, interaction)
             outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
             await interaction.edit_original_response(**await self._after_move(outcome))
         except Exception as error:
@@ -137,7 +141,7 @@ class Play(commands.Cog):
         while they are still to act, or whose turn it is now."""
         table, seat = outcome.table, outcome.seat
         done = " ".join(event_lines(table, outcome.events, seat)) or "Done."
-        if table.status == "running" and _may_act(table, seat):
+        if table.status == "running" and may_act(table, seat):
             current = panel(table, seat)
             picture = await hand_picture(table, seat)
             return {

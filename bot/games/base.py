@@ -193,6 +193,12 @@ class Game(ABC):
         probability must not change with what the seat holds), or None when the rules leave no such move."""
         return None
 
+    def forced_action(self, state: Any, seat: int) -> Action | None:
+        """The seat's only legal action when it is a pass, finish or continue and everybody can already see
+        that nothing else was possible: the table service applies it at once instead of asking. None when
+        the seat has a real choice, or when skipping the question would reveal what the seat holds."""
+        return None
+
     @abstractmethod
     def choose_action(self, view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
         """The computer player's choice, from its own view and legal actions only."""

@@ -1,14 +1,21 @@
-"""SQL for the outbox: notifications committed with a move and marked once delivered."""
+"""SQL for the outbox: notifications committed with a move and marked once delivered.
+
+Each row of a move names its turn (the version that opened it): the Discord layer edits one board message
+per turn, and reads the turn's rows back to write every event of the turn into that message, in order.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
 
 from bot.store.db import Database
+
+MOVE_KINDS = ("started", "moved")  # rows that hold a position of the game (the others are reminders, upkeep)
 
 
 @dataclass(frozen=True)
@@ -18,27 +25,64 @@ class OutboxRow:
     version: int
     kind: str
     payload: dict[str, Any]
+    turn: int | None = None  # the version that opened the turn this position belongs to
+
+
+_COLUMNS = "id, game_id, version, kind, payload, turn"
 
 
 async def add(
-    conn: aiosqlite.Connection, game_id: int, version: int, kind: str, payload: dict[str, Any], now: float
+    conn: aiosqlite.Connection,
+    game_id: int,
+    version: int,
+    kind: str,
+    payload: dict[str, Any],
+    now: float,
+    *,
+    turn: int | None = None,
 ) -> None:
     await conn.execute(
-        "INSERT INTO outbox (game_id, version, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)",
-        (game_id, version, kind, json.dumps(payload), now),
+        "INSERT INTO outbox (game_id, version, kind, payload, created_at, turn) VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, version, kind, json.dumps(payload), now, turn),
     )
+
+
+async def current_turn(conn: aiosqlite.Connection, game_id: int) -> int | None:
+    """The turn of the game's newest position (None before the first)."""
+    cursor = await conn.execute(
+        "SELECT turn FROM outbox WHERE game_id = ? AND kind IN ('started', 'moved') ORDER BY id DESC LIMIT 1",
+        (game_id,),
+    )
+    row = await cursor.fetchone()
+    return None if row is None else row["turn"]
 
 
 async def pending(db: Database, game_id: int | None = None) -> list[OutboxRow]:
     """Undelivered notifications in commit order, for one game or all."""
     where, params = ("AND game_id = ?", (game_id,)) if game_id is not None else ("", ())
     rows = await db.fetchall(
-        f"SELECT id, game_id, version, kind, payload FROM outbox WHERE delivered_at IS NULL {where} ORDER BY id",
+        f"SELECT {_COLUMNS} FROM outbox WHERE delivered_at IS NULL {where} ORDER BY id",
         params,
     )
-    return [OutboxRow(r["id"], r["game_id"], r["version"], r["kind"], json.loads(r["payload"])) for r in rows]
+    return [_row(r) for r in rows]
 
 
-async def mark_delivered(db: Database, outbox_id: int, now: float) -> None:
+async def positions(db: Database, game_id: int, *, after: int, upto: int, turn: int | None = None) -> list[OutboxRow]:
+    """The rows of positions ``after < version <= upto`` (of one turn, if given), in order."""
+    where, params = ("AND turn = ?", (turn,)) if turn is not None else ("", ())
+    rows = await db.fetchall(
+        f"SELECT {_COLUMNS} FROM outbox WHERE game_id = ? AND kind IN ('started', 'moved') "
+        f"AND version > ? AND version <= ? {where} ORDER BY id",
+        (game_id, after, upto, *params),
+    )
+    return [_row(r) for r in rows]
+
+
+async def mark_delivered(db: Database, outbox_ids: Sequence[int] | int, now: float) -> None:
+    ids = [outbox_ids] if isinstance(outbox_ids, int) else list(outbox_ids)
     async with db.tx() as conn:
-        await conn.execute("UPDATE outbox SET delivered_at = ? WHERE id = ?", (now, outbox_id))
+        await conn.executemany("UPDATE outbox SET delivered_at = ? WHERE id = ?", [(now, i) for i in ids])
+
+
+def _row(r: aiosqlite.Row) -> OutboxRow:
+    return OutboxRow(r["id"], r["game_id"], r["version"], r["kind"], json.loads(r["payload"]), r["turn"])

@@ -61,6 +61,15 @@ def panel(table: Table, seat: int) -> Panel:
     return Panel(controls.prompt(table, seat), controls.build(table, seat))
 
 
+def may_act(table: Table, seat: int) -> bool:
+    """Waited for, or allowed to act anyway where the game's controls module says so with an optional
+    ``may_act(table, seat)`` (Chinatown: every player may trade, even one who is done trading)."""
+    if seat in table.to_act():
+        return True
+    hook = getattr(controls_for(table.key), "may_act", None)
+    return bool(hook is not None and hook(table, seat))
+
+
 def option_text(key: str, option: Option, value: Any) -> str:
     label = controls_for(key).option_label(option, value)
     if label is not None:

@@ -10,7 +10,7 @@ is the :class:`cogs.controls.Controls` entry point plus three optional hooks the
 - ``version_free``: these controls carry the round (and an offer's version), so they keep working while the
   others trade or keep; the engine refuses a repeat or an outdated answer;
 - ``thread_extras``: a new or changed offer is posted in the thread with Accept / Decline / Counter-offer /
-  Withdraw buttons.
+  Withdraw buttons; ``extra_outcome``: once answered, changed or closed, it says so and loses its buttons.
 
 Private texts (money, dealt cards, the income summary) come from the seat's own view and are only ever
 shown in its DM or an ephemeral message.
@@ -33,7 +33,10 @@ from cogs.controls.chinatown_words import RULES_SUMMARY, income_text, who
 from cogs.controls.chinatown_words import hand_text as holdings_text
 from cogs.controls.chinatown_words import option_label as _option_label
 
-__all__ = ["RULES_SUMMARY", "build", "hand_text", "may_act", "option_label", "prompt", "resolve", "thread_extras"]
+__all__ = [
+    "RULES_SUMMARY", "build", "extra_outcome", "hand_text", "may_act", "option_label", "prompt", "resolve",
+    "thread_extras",
+]
 
 KEEP_VERBS = frozenset({"kp", "kc"})
 PLACE_VERBS = frozenset({"ps", "pl", "end"})
@@ -56,8 +59,12 @@ def version_free(payload: str) -> bool:
     return payload.split(".", 1)[0] in VERBS
 
 
-def thread_extras(table: Table, note: Notification) -> list[dict[str, Any]]:
+def thread_extras(table: Table, note: Notification) -> list[tuple[str, dict[str, Any]]]:
     return chinatown_trade.thread_extras(table, note)
+
+
+def extra_outcome(table: Table, ref: str) -> str | None:
+    return chinatown_trade.extra_outcome(table, ref)
 
 
 def prompt(table: Table, seat: int) -> str:

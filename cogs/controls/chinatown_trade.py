@@ -146,9 +146,10 @@ TRADE_VERBS = frozenset({"rdy", "ofs", "acc", "rej", "can"})
 
 
 # -- the thread ------------------------------------------------------------------------------------------
-def thread_extras(table: Table, note: Notification) -> list[dict[str, Any]]:
+def thread_extras(table: Table, note: Notification) -> list[tuple[str, dict[str, Any]]]:
     """After a board message: each offer just proposed or changed, with buttons for its players, as the
-    public view shows it (money hidden when the table says so; nothing at all for private offers)."""
+    public view shows it (money hidden when the table says so; nothing at all for private offers), named
+    ``<offer>.<version>`` so that its outcome can be written under it later."""
     if table.status != "running" or table.state is None:
         return []
     view = view_of(table, None)
@@ -159,8 +160,32 @@ def thread_extras(table: Table, note: Notification) -> list[dict[str, Any]]:
         offer = current.get(posted["id"]) if isinstance(posted, Mapping) else None
         if offer is None or offer["status"] != "open" or posted is None or offer["version"] != posted["version"]:
             continue  # answered or changed already: the newer state has its own message
-        messages.append(_offer_message(table, view, offer))
+        messages.append((f"{offer['id']}.{offer['version']}", _offer_message(table, view, offer)))
     return messages
+
+
+OUTCOMES = {
+    "executed": "**Accepted by everyone: the trade is done.**",
+    "rejected": "**Declined.**",
+    "cancelled": "**Withdrawn.**",
+    "void": "**Void: it can no longer be carried out.**",
+}
+
+
+def extra_outcome(table: Table, ref: str) -> str | None:
+    """The outcome line of the offer message ``ref`` (``<offer>.<version>``) once it is known; None while
+    that version is still open."""
+    offer_id, _, version = ref.partition(".")
+    view = view_of(table, None) if table.state is not None else None
+    offers = {o["id"]: o for o in view["offers"]} if view is not None else {}
+    offer = offers.get(int(offer_id)) if offer_id.isdigit() else None
+    if offer is None:
+        return "**Closed: trading is over.**" if table.status == "running" else "**Closed: the game is over.**"
+    if str(offer["version"]) != version:
+        return f"**Changed: version {offer['version']} is below.**"
+    if table.status != "running":
+        return "**Closed: the game is over.**"
+    return OUTCOMES.get(offer["status"])
 
 
 def _offer_message(table: Table, view: ChinatownView, offer: OfferView) -> dict[str, Any]:

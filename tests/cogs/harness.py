@@ -196,6 +196,9 @@ class FakeDiscord:
     def _message_mock(self, posted: Posted) -> Any:
         message = create_autospec(discord.Message, instance=True)
         message.id = posted.id
+        message.channel.id = int(posted.where.split(":", 1)[1])  # a DM's "channel" here is its user's id
+        message.flags = discord.MessageFlags._from_value(64 if posted.private and not posted.where.startswith("dm:")
+                                                         else 0)
         message.jump_url = f"https://discord.com/channels/{GUILD}/{posted.where}/{posted.id}"
         return message
 
@@ -431,6 +434,10 @@ class FakeDiscord:
     def since(self, mark: int) -> list[Sent]:
         """What was sent after ``mark = len(fake.sent)`` was taken."""
         return self.sent[mark:]
+
+    def posted_since(self, mark: int) -> list[Sent]:
+        """New messages sent after ``mark`` (edits of earlier ones left out)."""
+        return [s for s in self.sent[mark:] if s.kind == "send"]
 
 
 def labels(view: discord.ui.View | None) -> list[str]:

@@ -37,13 +37,13 @@ async def test_reminders_come_by_dm_at_half_time_and_an_hour_before(
     assert timed.since(mark) == []  # not yet
     clock.advance(1)
     await timed.fire_timers()
-    (reminder,) = timed.since(mark)
+    (reminder,) = timed.posted_since(mark)
     assert reminder.where == f"dm:{mover.id}" and reminder.private
     assert reminder.content.startswith(f"Reminder: your move in **{TITLE}** {due}")
     assert reminder.files and reminder.view is not None  # the hand and the controls, to play from the DM
     clock.advance(11 * HOUR)
     await timed.fire_timers()
-    assert [s.where for s in timed.since(mark)] == [f"dm:{mover.id}"] * 2
+    assert [s.where for s in timed.posted_since(mark)] == [f"dm:{mover.id}"] * 2
     assert all(not s.content.startswith("<@") for s in timed.public())  # nothing in the thread
 
 

@@ -60,3 +60,8 @@ def bob(double: DiscordDouble) -> SimUser:
 @pytest.fixture
 def carol(double: DiscordDouble) -> SimUser:
     return SimUser(double, double.person("Carol"))
+
+
+@pytest.fixture
+def dave(double: DiscordDouble) -> SimUser:
+    return SimUser(double, double.person("Dave"))

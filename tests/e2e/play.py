@@ -1,6 +1,7 @@
 """How simulated people play: open a table, join it, start it, and take turns with only what the bot shows.
 
-Whose turn it is comes from the newest board message in the game's thread (the people it pinged); a person
+Whose turn it is comes from the newest board message in the game's thread (the people its last line names:
+"It is <@x>'s turn", "Waiting for <@x> and <@y>"; it pings only those not told by DM); a person
 plays from the newest private message holding controls for the board's version (their DM, or an earlier
 ephemeral answer), or presses "Play" on the board. They pick at random among what is offered, never "Back".
 """
@@ -13,13 +14,14 @@ from dataclasses import dataclass, field
 
 from cogs.errors import APOLOGY
 from tests.e2e.double import DiscordDouble, Message
-from tests.e2e.double.model import walk
+from tests.e2e.double.model import mentioned, walk
 from tests.e2e.users import Exchange, InteractionFailed, SimUser, choices
 
 CONTROL = re.compile(r"mk:(\d+):(\d+):[bs]:")
 BOARD_BUTTON = re.compile(r"mk:(\d+):(\d+):(play|hand)")
 TABLE = re.compile(r"table #(\d+)")
 THREAD = re.compile(r"play in <#(\d+)>")
+TURN_LINES = ("It is ", "Waiting for ")
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,21 @@ class Game:
         return "Final ranking" in self.board().content
 
     def movers(self) -> list[SimUser]:
-        board = self.board()
-        return [self.players[u] for u in board.pinged if u in self.players] if not self.over() else []
+        if self.over():
+            return []
+        lines = [line for line in self.board().content.splitlines() if line.startswith(TURN_LINES)]
+        return [self.players[u] for u in mentioned(lines[-1]) if u in self.players] if lines else []
+
+    def shown_versions(self) -> set[int]:
+        """Every version a board message of this game showed, in any of its revisions (they are edited)."""
+        found = set()
+        for revision in self.double.world.revisions:
+            if revision.channel_id == self.thread_id and revision.audience is None:
+                for custom_id in (c.get("custom_id", "") for c in walk(list(revision.components))):
+                    match = BOARD_BUTTON.fullmatch(str(custom_id))
+                    if match and int(match[1]) == self.id:
+                        found.add(int(match[2]))
+        return found
 
     def controls_for(self, user: SimUser, version: int) -> Message | None:
         """The newest private message of ``user`` with controls of this game at ``version``."""

@@ -1,11 +1,14 @@
 """Whole games through the double: people open a table, join, start and play to the final ranking with only
 the controls the bot shows them, against the real bot process. Then what each person saw is checked for
-hidden information, and the database for the truth of the log."""
+hidden information, the database for the truth of the log, and the thread for what it cost the players'
+attention: posts, pictures and notifications per own turn (a quiet table: one post and one notification
+per turn)."""
 
 from __future__ import annotations
 
 import random
 
+from tests.e2e.attention import count_attention
 from tests.e2e.double import DiscordDouble
 from tests.e2e.hidden import check_hidden_information
 from tests.e2e.play import Game, play_to_end, start_game
@@ -13,44 +16,58 @@ from tests.e2e.process import BotProcess
 from tests.e2e.records import read_game
 from tests.e2e.users import SimUser
 
+NOTIFICATIONS_PER_TURN = 1.2
 
-def check_finished(game: Game, bot: BotProcess, moves: int) -> None:
+
+def check_finished(game: Game, bot: BotProcess, moves: int, *, most_posts: int) -> None:
     final = game.board()
     assert "Final ranking" in final.content and not final.custom_ids() and len(final.attachments) == 1
     recorded = read_game(bot.database, game.id)
     assert recorded.status == "finished" and recorded.version == len(recorded.moves) == moves
     assert recorded.replays_to_snapshot()
     assert all(delivered for *_, delivered in recorded.outbox), "every notification went out"
-    versions = [b for b in game.boards() if "Final ranking" not in b.content]
-    assert len(versions) == moves, "one board per position: no move lost or posted twice"
+    # Every position somebody moved from was on the board (forced passes follow their turn's move at once).
+    chosen = {version - 1 for version, kind, payload, _ in recorded.outbox if kind == "moved" and
+              not payload.get("forced")}
+    assert chosen <= game.shown_versions(), "every position was on the board, none lost"
     report = check_hidden_information(game.double, recorded)
-    assert report.rendered >= 10 and report.pictures > moves
+    assert report.rendered >= 10 and report.pictures > 0
+    attention = count_attention(game.double, recorded, game.thread_id)
+    names = {u.id: u.name for u in game.players.values()}
+    print(f"\n{game.key} {len(names)}p, {moves} moves: {attention.summary(names)}")
+    assert attention.posts <= most_posts, attention.summary(names)
+    for user_id in names:
+        assert attention.per_turn(user_id) <= NOTIFICATIONS_PER_TURN, attention.summary(names)
+    # Only the newest board message can be played from: older ones lost their buttons.
+    assert [b for b in game.boards() if b.custom_ids()] == []
 
 
-async def test_great_wall_two_people(double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser) -> None:
-    game = await start_game(double, "great_wall", alice, bob)
+async def test_great_wall_three_people(
+    double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser, carol: SimUser
+) -> None:
+    game = await start_game(double, "great_wall", alice, bob, carol)
     moves = await play_to_end(game, random.Random(7))
-    check_finished(game, bot, moves)
+    check_finished(game, bot, moves, most_posts=60)
     assert all(not c.failed for c in game.clicks)
 
 
-async def test_china_three_people(
-    double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser, carol: SimUser
+async def test_china_four_people(
+    double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser, carol: SimUser, dave: SimUser
 ) -> None:
-    game = await start_game(double, "china", alice, bob, carol)
+    game = await start_game(double, "china", alice, bob, carol, dave)
     moves = await play_to_end(game, random.Random(11))
-    check_finished(game, bot, moves)
+    check_finished(game, bot, moves, most_posts=70)
 
 
 async def test_sun_tzu_two_people(double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser) -> None:
     game = await start_game(double, "sun_tzu", alice, bob)
     moves = await play_to_end(game, random.Random(5))
-    check_finished(game, bot, moves)
+    check_finished(game, bot, moves, most_posts=45)
 
 
-async def test_chinatown_three_people(
-    double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser, carol: SimUser
+async def test_chinatown_four_people(
+    double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser, carol: SimUser, dave: SimUser
 ) -> None:
-    game = await start_game(double, "chinatown", alice, bob, carol)
+    game = await start_game(double, "chinatown", alice, bob, carol, dave)
     moves = await play_to_end(game, random.Random(3))
-    check_finished(game, bot, moves)
+    check_finished(game, bot, moves, most_posts=70)

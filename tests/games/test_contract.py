@@ -55,6 +55,9 @@ def _check_views(game: Game, state: Any, players: int, resample: Callable[..., A
         assert not _keys(view) & SECRET_KEYS
         shuffled = resample(state, seat, rng)
         assert game.view(shuffled, seat) == view, f"view of seat {seat} leaks hidden information"
+        if seat is None:  # a forced pass is applied without asking: only where everybody could tell
+            forced = {s: game.forced_action(state, s) for s in game.to_act(state)}
+            assert forced == {s: game.forced_action(shuffled, s) for s in game.to_act(shuffled)}, "forced on secrets"
 
 
 def _check_step(game: Game, played: PlayedGame, index: int, rng: random.Random) -> None:
@@ -71,6 +74,8 @@ def _check_step(game: Game, played: PlayedGame, index: int, rng: random.Random) 
         assert legal, "a seat to act has something to do"
         assert legal == sorted(legal, key=action_key), "legal actions are sorted"
         assert len({json.dumps(a, sort_keys=True) for a in legal}) == len(legal), "legal actions are unique"
+        forced = game.forced_action(state, seat)
+        assert forced is None or forced in legal, "a forced action is a legal one"
     if index < len(played.moves):
         move = played.moves[index]
         if move.action is not None:

@@ -103,6 +103,18 @@ class SunTzu(Game):
         new = flow.end_game(replace(state, resigned=colour), "resignation", events)
         return new, events
 
+    def forced_action(self, state: State, seat: int) -> Action | None:
+        """Passing in a warlord window with no warlord left: the unused warlords are counted in public, so
+        everybody sees there was nothing to use. A seat still holding a hidden warlord is asked (it may hold
+        one it cannot use now, which is its secret)."""
+        colour = state.colour_of(seat)
+        if state.stage not in (Stage.W1, Stage.W2) or seat not in self.to_act(state):
+            return None
+        if state.side(colour).warlords_held:
+            return None
+        decisions = legal.decisions(state, colour)
+        return decisions[0].to_dict() if len(decisions) == 1 else None
+
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """A move blind to the seat's hidden cards: pass, continue, decline, board order, or 1-5 in order."""
         if seat not in self.to_act(state):

@@ -1,0 +1,56 @@
+"""SQL for the messages the bot may still edit: a turn's board message, a seat's turn DM, a trade offer.
+
+Written after Discord accepted the message (its id is known only then); a crash in between makes the next
+delivery post again, as before edits existed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.store.db import Database
+
+
+@dataclass(frozen=True)
+class PostRow:
+    game_id: int
+    kind: str  # 'turn' | 'prompt' | 'offer'
+    ref: str
+    channel_id: int
+    message_id: int
+    since: int
+    version: int
+    closed: bool
+    content: str = ""
+
+
+_COLUMNS = "game_id, kind, ref, channel_id, message_id, since, version, closed, content"
+
+
+async def get(db: Database, game_id: int, kind: str, ref: str) -> PostRow | None:
+    row = await db.fetchone(f"SELECT {_COLUMNS} FROM posts WHERE game_id = ? AND kind = ? AND ref = ?",
+                            (game_id, kind, ref))
+    return None if row is None else _post(row)
+
+
+async def open_posts(db: Database, game_id: int, kind: str) -> list[PostRow]:
+    rows = await db.fetchall(
+        f"SELECT {_COLUMNS} FROM posts WHERE game_id = ? AND kind = ? AND closed = 0", (game_id, kind)
+    )
+    return [_post(r) for r in rows]
+
+
+async def save(db: Database, post: PostRow) -> None:
+    async with db.tx() as conn:
+        await conn.execute(
+            f"INSERT OR REPLACE INTO posts ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, post.version,
+             int(post.closed), post.content),
+        )
+
+
+def _post(row: aiosqlite.Row) -> PostRow:
+    return PostRow(row["game_id"], row["kind"], row["ref"], row["channel_id"], row["message_id"],
+                   row["since"], row["version"], bool(row["closed"]), row["content"])

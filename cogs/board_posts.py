@@ -1,0 +1,131 @@
+"""One board message per turn in the game's thread.
+
+The message that opens a turn is posted (pinging only the players who are to act and are not told by DM);
+every later position of the same turn edits it: the newest picture, the turn's events appended as lines, and
+the Play / My hand buttons for the newest version. When a turn opens, the previous turn's message loses its
+buttons. A turn too long for one message continues in a new one (the old one keeps its lines). Each
+position is told from the table as it was at that version, so a backlog sent after a restart is right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.games.base import Event
+from bot.store.outbox import OutboxRow
+from bot.store.posts import PostRow
+from cogs.components import board_view
+from cogs.messages import (
+    MESSAGE_LIMIT,
+    NO_PINGS,
+    board_picture,
+    clock_line,
+    event_lines,
+    message_kwargs,
+    public_names,
+    ranking_lines,
+    timeout_line_for,
+    title,
+    turn_line,
+)
+from cogs.sending import Sender, channel_of
+
+if TYPE_CHECKING:
+    from bot.tables import Notification, Table, TableService
+
+TURN = "turn"
+
+
+def position_lines(table: Table, row: OutboxRow) -> list[str]:
+    """The sentences of one position: its opening, who ran out of time, and its events (public words)."""
+    if row.kind == "started":
+        return [f"**{title(table)}** begins. Seats in turn order: {', '.join(public_names(table))}."]
+    seat, timeout = row.payload.get("seat"), row.payload.get("timeout")
+    events = [Event.from_dict(e) for e in row.payload.get("events", [])]
+    if timeout == "forfeit":  # the forfeit is said once, as time running out, not as a resignation too
+        events = [e for e in events if e.type not in ("resigned", "resign")]
+    return [line for line in [timeout_line_for(table, seat, timeout), *event_lines(table, events)] if line]
+
+
+def footer(table: Table) -> list[str]:
+    return [line for line in (ranking_lines(table) or [turn_line(table), clock_line(table)]) if line]
+
+
+def compose(table: Table, rows: Sequence[OutboxRow]) -> str:
+    lines = [line for row in rows for line in position_lines(table, row)]
+    return "\n".join([*lines, *footer(table)])
+
+
+class BoardPosts:
+    def __init__(self, service: TableService, sender: Sender) -> None:
+        self.service = service
+        self.sender = sender
+
+    async def show(self, table: Table, note: Notification, pings: discord.AllowedMentions) -> None:
+        """Post or edit the board message of ``note``'s turn, showing ``table`` (the note's version)."""
+        turn = note.turn if note.turn is not None else note.version
+        rows = await self.service.turn_positions(table.id, turn, note.version)
+        if not rows:  # a game from before turns were recorded: this notification's own events
+            payload = {"seat": note.seat, "events": [e.to_dict() for e in note.events], "timeout": note.timeout}
+            rows = [OutboxRow(note.id, table.id, note.version, note.kind, payload, turn)]
+        post = await self.service.post(table.id, TURN, str(turn))
+        if post is not None and post.version >= note.version:
+            return  # sent before a restart: Discord has it already
+        if post is not None and not post.closed:
+            text = compose(table, [r for r in rows if r.version >= post.since])
+            if len(text) <= MESSAGE_LIMIT:
+                kwargs = message_kwargs(file=await board_picture(table))
+                edited = await self.sender.edit(
+                    post.channel_id, post.message_id, content=text, attachments=kwargs.get("files", []),
+                    view=board_view(table), allowed_mentions=NO_PINGS,
+                )
+                if edited:
+                    await self.service.save_post(_moved(post, note.version))
+                    return
+            await self._close(post)  # too long, or deleted: the turn continues in a new message
+            rows = [r for r in rows if r.version > post.version]
+        else:
+            await self._close_others(table.id, str(turn))
+        await self._post(table, turn, rows or [], note, pings)
+
+    async def _post(
+        self, table: Table, turn: int, rows: Sequence[OutboxRow], note: Notification, pings: discord.AllowedMentions
+    ) -> None:
+        text = compose(table, rows)
+        while len(text) > MESSAGE_LIMIT and len(rows) > 1:  # a backlog too long for one message: newest part
+            rows = rows[1:]
+            text = compose(table, rows)
+        kwargs = message_kwargs(file=await board_picture(table), view=board_view(table))
+        message = await self.sender.post(table, content=text[:MESSAGE_LIMIT], allowed_mentions=pings, **kwargs)
+        if message is None:
+            return
+        since = rows[0].version if rows else note.version
+        await self.service.save_post(
+            PostRow(table.id, TURN, str(turn), channel_of(message), message.id, since, note.version, False)
+        )
+
+    async def close_all(self, game_id: int) -> None:
+        await self._close_others(game_id, None)
+
+    async def _close_others(self, game_id: int, keep: str | None) -> None:
+        """Earlier turns' messages lose their buttons: only the newest board can be played from."""
+        for post in await self.service.open_posts(game_id, TURN):
+            if post.ref != keep:
+                await self._close(post)
+
+    async def _close(self, post: PostRow) -> None:
+        await self.sender.edit(post.channel_id, post.message_id, view=None)
+        await self.service.save_post(_closed(post))
+
+
+def _moved(post: PostRow, version: int) -> PostRow:
+    return PostRow(post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, version,
+                   post.closed, post.content)
+
+
+def _closed(post: PostRow) -> PostRow:
+    return PostRow(post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, post.version,
+                   True, post.content)

@@ -1,0 +1,161 @@
+"""Private prompts: the turn DM (a recap of what happened since the player's last turn, their hand and the
+controls), and the rule that no prompt keeps live-looking controls once its turn has passed.
+
+A turn DM is remembered (its message id) until it is answered, superseded or its turn is over; then it is
+edited to a one-line summary without components. The Play panels (ephemeral messages) are remembered in
+memory and edited the same way while Discord allows it (an interaction's token lives 15 minutes).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.games.base import Event
+from bot.store.outbox import OutboxRow
+from bot.store.posts import PostRow
+from cogs.controls import may_act, panel
+from cogs.messages import (
+    NO_PINGS,
+    clip_message,
+    due_text,
+    event_lines,
+    hand_picture,
+    message_kwargs,
+    table_link,
+    title,
+)
+from cogs.sending import Sender, channel_of
+
+if TYPE_CHECKING:
+    from bot.tables import Table, TableService
+
+log = logging.getLogger(__name__)
+
+PROMPT = "prompt"
+RECAP_LINES = 8  # "a few lines": more than this and the rest is in the thread
+EPHEMERAL_LIFETIME = 14 * 60.0  # seconds; Discord accepts edits of an interaction's answer for 15 minutes
+
+
+def recap_lines(table: Table, seat: int, rows: Sequence[OutboxRow]) -> list[str]:
+    """What happened since the seat's last move, in its own words (its private parts included)."""
+    lines = []
+    for row in rows:
+        events = [Event.from_dict(e) for e in row.payload.get("events", [])]
+        lines += event_lines(table, events, seat)
+    if not lines:
+        return []
+    if len(lines) > RECAP_LINES:
+        hidden = len(lines) - RECAP_LINES
+        lines = [f"… {hidden} earlier line{'s' if hidden != 1 else ''} in the thread", *lines[-RECAP_LINES:]]
+    return ["**Since your last turn**", *(f"• {line}" for line in lines)]
+
+
+async def recap(service: TableService, table: Table, seat: int) -> list[str]:
+    rows = await service.positions_since_last_move(table.id, seat, table.version)
+    return recap_lines(table, seat, rows)
+
+
+def summary(table: Table, seat: int, rows: Sequence[OutboxRow]) -> str:
+    """One line for a prompt whose turn has passed: what the seat did, or why it is over."""
+    player = table.player_at(seat)
+    if player.forfeited or any(r.payload.get("timeout") == "forfeit" and r.payload.get("seat") == seat for r in rows):
+        return f"Time ran out: you are out of **{title(table)}**. {table_link(table)}"
+    mine = [r for r in rows if r.payload.get("seat") == seat]
+    timed_out = any(r.payload.get("timeout") for r in mine)
+    said = [line for r in mine for line in event_lines(table, [Event.from_dict(e) for e in r.payload["events"]], seat)]
+    if table.status != "running":
+        head = "The game is over: the final ranking is in the thread."
+    elif timed_out:
+        head = "Time ran out: a move was made for you."
+    else:
+        head = "This turn is over."
+    what = " ".join(said[-3:]) if said else ""
+    return clip_message(" ".join(part for part in (head, what, table_link(table)) if part), 1000)
+
+
+@dataclass
+class Panel:
+    """An ephemeral Play panel still open: the interaction that can edit it, and when it began."""
+
+    interaction: discord.Interaction
+    seat: int
+    since: float
+
+
+class Prompts:
+    def __init__(self, service: TableService, sender: Sender) -> None:
+        self.service = service
+        self.sender = sender
+        self.panels: dict[tuple[int, int], Panel] = {}  # (game, user) -> the newest Play panel
+
+    # -- ephemeral Play panels ---------------------------------------------------------------------------
+    def remember_panel(self, game_id: int, user_id: int, seat: int, interaction: discord.Interaction) -> None:
+        self.panels[(game_id, user_id)] = Panel(interaction, seat, time.monotonic())
+
+    def forget_panel(self, game_id: int, user_id: int) -> None:
+        self.panels.pop((game_id, user_id), None)
+
+    # -- turn DMs ------------------------------------------------------------------------------------------
+    async def send_turn_dm(self, table: Table, seat: int) -> bool:
+        """The seat's turn DM: recap, hand and controls. Whether it was sent."""
+        user_id = table.player_at(seat).user_id
+        if user_id is None:
+            return False
+        head = f"Your move in **{title(table)}**{due_text(table, [seat])}: {table_link(table)}"
+        return await self.send_dm(table, seat, [head, *await recap(self.service, table, seat)])
+
+    async def send_dm(self, table: Table, seat: int, head: Sequence[str]) -> bool:
+        """A DM with the seat's current controls under ``head``; it replaces the seat's previous prompt."""
+        user_id = table.player_at(seat).user_id
+        if user_id is None:
+            return False
+        current = panel(table, seat)
+        text = "\n".join([*head, "", current.content])
+        kwargs = message_kwargs(file=await hand_picture(table, seat), view=current.view)
+        message = await self.sender.dm(table, user_id, text, **kwargs)
+        if message is None:
+            return False
+        old = await self.service.post(table.id, PROMPT, str(seat))
+        if old is not None and not old.closed and old.message_id != message.id:
+            await self.sender.edit(old.channel_id, old.message_id, content="A newer prompt for this game is below.",
+                                   view=None, attachments=[], allowed_mentions=NO_PINGS)
+        await self.service.save_post(
+            PostRow(table.id, PROMPT, str(seat), channel_of(message), message.id, table.version, table.version,
+                    current.view is None)
+        )
+        return True
+
+    async def close_passed(self, table: Table, *, everyone: bool = False) -> None:
+        """Prompts and panels of seats that can no longer act (or all, when the game stopped) become a
+        one-line summary without controls."""
+        for post in await self.service.open_posts(table.id, PROMPT):
+            seat = int(post.ref)
+            if not everyone and table.status == "running" and may_act(table, seat):
+                continue
+            rows = await self.service.positions(table.id, after=post.version, upto=table.version)
+            line = summary(table, seat, rows)
+            await self.sender.edit(post.channel_id, post.message_id, content=line, view=None, attachments=[],
+                                   allowed_mentions=NO_PINGS)
+            await self.service.save_post(PostRow(post.game_id, post.kind, post.ref, post.channel_id, post.message_id,
+                                                 post.since, table.version, True))
+        for key, open_panel in list(self.panels.items()):
+            if key[0] != table.id:
+                continue
+            if time.monotonic() - open_panel.since > EPHEMERAL_LIFETIME:
+                del self.panels[key]
+                continue
+            if not everyone and table.status == "running" and may_act(table, open_panel.seat):
+                continue
+            del self.panels[key]
+            line = summary(table, open_panel.seat, [])
+            try:
+                await open_panel.interaction.edit_original_response(content=line, view=None, attachments=[],
+                                                                    allowed_mentions=NO_PINGS)
+            except discord.HTTPException:  # gone or expired: nothing left to tidy
+                log.info("could not close a Play panel of game %s", table.id)

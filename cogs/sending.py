@@ -1,0 +1,91 @@
+"""Sending and editing the bot's messages by channel id, with the two failures every game message meets:
+an archived thread (re-opened, then the call is made again) and closed DMs (remembered, never retried).
+
+Channels are reached by id (``get_partial_messageable``), so nothing depends on the gateway's caches.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+
+from bot.store import users
+from cogs.messages import NO_PINGS, clip_message
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+    from cogs.client import MiddleKingdomBot
+
+log = logging.getLogger(__name__)
+
+# Minutes (a week, Discord's longest): the thread of a slow game must not vanish quickly.
+ARCHIVE_AFTER: Literal[10080] = 10080
+DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
+ARCHIVED = 50083  # Discord: "Operation cannot be performed on archived thread"
+UNKNOWN_MESSAGE = 10008
+
+
+class Sender:
+    def __init__(self, bot: MiddleKingdomBot) -> None:
+        self.bot = bot
+
+    async def post(self, table: Table, **kwargs: Any) -> discord.Message | None:
+        """A public message in the game's thread (or channel); raises when Discord refuses it, so the
+        notification is kept and sent again."""
+        target = table.thread_id or table.channel_id
+        if target is None:
+            return None
+        return await self._with_thread_open(target, lambda: self.bot.get_partial_messageable(target).send(**kwargs),
+                                            kwargs)
+
+    async def edit(self, channel_id: int, message_id: int, **kwargs: Any) -> bool:
+        """Edit one of the bot's messages; False when it is gone (deleted by somebody), so the caller may
+        post instead. Other refusals raise."""
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        try:
+            await self._with_thread_open(channel_id, lambda: message.edit(**kwargs), kwargs)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException as error:
+            if error.code == UNKNOWN_MESSAGE:
+                return False
+            raise
+        return True
+
+    async def _with_thread_open(self, target: int, call: Any, kwargs: dict[str, Any]) -> Any:
+        try:
+            return await call()
+        except discord.HTTPException as error:
+            if error.code != ARCHIVED:
+                raise
+            await self.unarchive(target)
+            for file in [*kwargs.get("files", []), *kwargs.get("attachments", [])]:
+                if isinstance(file, discord.File):
+                    file.reset()
+            return await call()
+
+    async def unarchive(self, thread_id: int) -> None:
+        thread = await self.bot.fetch_channel(thread_id)
+        if isinstance(thread, discord.Thread):
+            await thread.edit(archived=False, auto_archive_duration=ARCHIVE_AFTER)
+
+    async def dm(self, table: Table, user_id: int, text: str, **kwargs: Any) -> discord.Message | None:
+        """One DM; the message, or None when it could not be sent. Closed DMs are remembered, so they are
+        not tried again."""
+        try:
+            channel = await self.bot.create_dm(discord.Object(id=user_id))
+            return await channel.send(content=clip_message(text), allowed_mentions=NO_PINGS, **kwargs)
+        except discord.Forbidden as error:
+            if error.code == DM_CLOSED:
+                await users.set_dm_closed(self.bot.service.db, user_id, True, self.bot.service.clock())
+            log.info("cannot DM a player of game %s (code %s)", table.id, error.code)
+            return None
+        except discord.HTTPException:
+            log.warning("DM to a player of game %s failed", table.id, exc_info=True)
+            return None
+
+
+def channel_of(message: discord.Message) -> int:
+    return message.channel.id
