@@ -1,7 +1,8 @@
 """A tournament's standings as a picture: rank, player, tournament points, opponents' points, game score.
 
-Pure: rows and names in, PNG bytes out. The table is narrow on purpose (720 px with 26-28 px text), so a
-phone that shows it ~400 px wide still prints its numbers at ~15 px. Shared ranks read "2=".
+Pure: rows and names in, PNG bytes out. The table is narrow on purpose (720 px with 28 px rows), so a
+phone that shows it ~400 px wide still prints its numbers at ~15 px, above the theme's key minimum for its
+width. Shared ranks read "2=".
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def standings(rows: Sequence[StandingRow], names: Mapping[int, str], title: str)
     draw = ImageDraw.Draw(image)
     image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
     heading = theme.ellipsize(theme.printable(title) or "Standings", 32, WIDTH - 2 * MARGIN, bold=True)
-    theme.draw_text(draw, (MARGIN, HEADER_H // 2 - 4), heading, 32, theme.HEADER_INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (MARGIN, HEADER_H // 2 - 4), heading, 32, theme.HEADER_INK, anchor="lm", bold=True)
 
     y = HEADER_H + COLUMNS_H // 2 + 2
     for text, x, anchor in (
@@ -73,30 +74,30 @@ def standings(rows: Sequence[StandingRow], names: Mapping[int, str], title: str)
         ("Opp", OPPONENTS_RIGHT, "rm"),
         ("Score", SCORE_RIGHT, "rm"),
     ):
-        theme.draw_text(draw, (x, y), text, LABEL, MUTED, anchor=anchor, bold=True)
+        theme.draw_legend(draw, (x, y), text, LABEL, MUTED, anchor=anchor, bold=True)
 
     top = HEADER_H + COLUMNS_H
     if not rows:
-        theme.draw_text(draw, (WIDTH / 2, top + ROW_H / 2), "No players yet.", TEXT, MUTED, anchor="mm")
+        theme.draw_legend(draw, (WIDTH / 2, top + ROW_H / 2), "No players yet.", TEXT, MUTED, anchor="mm")
     for n, (row, label) in enumerate(zip(rows, rank_labels(rows), strict=True)):
         box = (MARGIN, top + n * ROW_H + 3, WIDTH - MARGIN, top + (n + 1) * ROW_H - 3)
         fill = theme.LEAD if row.rank == 1 else theme.PANEL if n % 2 == 0 else theme.BACKGROUND
         theme.panel(draw, box, fill=fill, outline=theme.LEAD_EDGE if row.rank == 1 else None, radius=10)
         mid = (box[1] + box[3]) // 2
-        theme.draw_text(draw, (RANK_RIGHT, mid), label, TEXT, INK, anchor="rm", bold=True)
+        theme.draw_key(draw, (RANK_RIGHT, mid), label, TEXT, INK, anchor="rm", bold=True)
         suffix = _byes(row)
         room = POINTS_RIGHT - 70 - NAME_X - (theme.text_width(suffix, LABEL) if suffix else 0)
         name = theme.ellipsize(_name(row, names), TEXT, room)
-        theme.draw_text(draw, (NAME_X, mid), name, TEXT, INK, anchor="lm")
+        theme.draw_key(draw, (NAME_X, mid), name, TEXT, INK, anchor="lm")
         if suffix:
             after = NAME_X + theme.text_width(name, TEXT)
-            theme.draw_text(draw, (after, mid + 2), suffix, LABEL, MUTED, anchor="lm")
-        theme.draw_text(draw, (POINTS_RIGHT, mid), number(row.points), TEXT, INK, anchor="rm", bold=True)
-        theme.draw_text(draw, (OPPONENTS_RIGHT, mid), number(row.opponents_points), TEXT, INK, anchor="rm")
-        theme.draw_text(draw, (SCORE_RIGHT, mid), number(row.game_score), TEXT, INK, anchor="rm")
+            theme.draw_legend(draw, (after, mid + 2), suffix, LABEL, MUTED, anchor="lm")
+        theme.draw_key(draw, (POINTS_RIGHT, mid), number(row.points), TEXT, INK, anchor="rm", bold=True)
+        theme.draw_key(draw, (OPPONENTS_RIGHT, mid), number(row.opponents_points), TEXT, INK, anchor="rm")
+        theme.draw_key(draw, (SCORE_RIGHT, mid), number(row.game_score), TEXT, INK, anchor="rm")
 
     for n, line in enumerate(KEY):
-        theme.draw_text(draw, (WIDTH / 2, top + body + 22 + n * 26), line, LABEL, MUTED, anchor="mm")
+        theme.draw_legend(draw, (WIDTH / 2, top + body + 22 + n * 26), line, LABEL, MUTED, anchor="mm")
     return theme.to_png(image)
 
 

@@ -24,11 +24,16 @@ WIDTH = 1120
 MARGIN = 24
 GAP = 12
 HEADER_H = 96
-TRACK_H = 118
+TRACK_H = 128
 PROVINCE_H = 372
 PLAYER_H = 150
 FOOTER_H = 56
 CARD_W, CARD_H = 70, 96
+HAND_W, HAND_H = 100, 136  # the private picture's cards, with their notes under them
+NOTE_H = 36
+KEY = 28  # values, counts, outcomes, names: the theme's key minimum (27 px on this 1120 px picture)
+CAPTION = 20
+MARK_D = 30  # the badge beside a province's 6-marks
 LEAD_BACK = (255, 243, 205)
 SILVER, SILVER_EDGE = (214, 218, 224), (110, 116, 126)
 
@@ -74,22 +79,22 @@ def _style(colour: str) -> theme.PlayerStyle:
 def _card(draw: ImageDraw.ImageDraw, xy: tuple[int, int], card: CardView | None,
           colour: str | None, *, size: tuple[int, int] = (CARD_W, CARD_H), note: str = "") -> None:
     """A card tile: its label large on paper, framed cards double-edged, edged in its owner's colour;
-    ``card=None`` draws a face-down back."""
+    ``card=None`` draws a face-down back. ``note`` (what changed its strength, e.g. "=6") goes at its foot."""
     x, y = xy
     w, h = size
     edge = _style(colour).fill if colour else theme.PANEL_EDGE
     if card is None:
         draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=theme.TOKEN_BACK, outline=edge, width=4)
-        theme.draw_text(draw, (x + w / 2, y + h / 2), "?", h // 3, theme.TOKEN, anchor="mm", bold=True)
+        theme.draw_legend(draw, (x + w / 2, y + h / 2), "?", h // 3, theme.TOKEN, anchor="mm", bold=True)
         return
     draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=theme.WHITE, outline=edge, width=4)
     if card["framed"]:
         draw.rounded_rectangle((x + 8, y + 8, x + w - 8, y + h - 8), radius=4, outline=theme.PANEL_EDGE, width=2)
     label = card["label"]
     size_px = h // 2 if len(label) < 3 else h * 2 // 5
-    theme.draw_text(draw, (x + w / 2, y + h / 2 - (6 if note else 0)), label, size_px, INK, anchor="mm", bold=True)
+    theme.draw_key(draw, (x + w / 2, y + h / 2 - (10 if note else 0)), label, size_px, INK, anchor="mm", bold=True)
     if note:
-        theme.draw_text(draw, (x + w / 2, y + h - 14), note, 18, MUTED, anchor="mm")
+        theme.draw_key(draw, (x + w / 2, y + h - 16), note, KEY, theme.HEADER, anchor="mm", bold=True)
 
 
 def _army(image: Image.Image, draw: ImageDraw.ImageDraw, center: tuple[int, int], colour: str | None,
@@ -97,10 +102,10 @@ def _army(image: Image.Image, draw: ImageDraw.ImageDraw, center: tuple[int, int]
     """The armies in a province: the owner's badge with the count beside it, or "empty"."""
     cx, cy = center
     if colour is None or count == 0:
-        theme.draw_text(draw, center, "empty", 26, MUTED, anchor="mm")
+        theme.draw_legend(draw, center, "empty", 26, MUTED, anchor="mm")
         return
     theme.draw_badge(image, colour.upper(), (cx - 34, cy), diameter)
-    theme.draw_text(draw, (cx + 8, cy), str(count), 48, INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (cx + 8, cy), str(count), 48, INK, anchor="lm", bold=True)
 
 
 def _status(view: SunTzuView, seats: Seats) -> str:
@@ -122,13 +127,13 @@ def _status(view: SunTzuView, seats: Seats) -> str:
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, seats: Seats) -> None:
     image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
     ink = theme.HEADER_INK
-    theme.draw_text(draw, (MARGIN, 30), f"Sun Tzu  ·  Round {view['round']}/{view['rounds']}", 34, ink,
-                    anchor="lm", bold=True)
+    theme.draw_key(draw, (MARGIN, 30), f"Sun Tzu  ·  Round {view['round']}/{view['rounds']}", 34, ink,
+                   anchor="lm", bold=True)
     scoring = "  ·  scoring round" if view["scoring_round"] else ""
-    theme.draw_text(draw, (WIDTH - MARGIN, 30), f"Screens: {('1st', '2nd', '3rd')[view['face']]} value{scoring}",
-                    24, ink, anchor="rm")
-    theme.draw_text(draw, (MARGIN, 68), theme.ellipsize(_status(view, seats), 26, WIDTH - 2 * MARGIN), 26, ink,
-                    anchor="lm")
+    theme.draw_key(draw, (WIDTH - MARGIN, 30), f"Screens: {('1st', '2nd', '3rd')[view['face']]} value{scoring}",
+                   KEY, ink, anchor="rm")
+    theme.draw_key(draw, (MARGIN, 70), theme.ellipsize(_status(view, seats), KEY, WIDTH - 2 * MARGIN), KEY, ink,
+                   anchor="lm")
 
 
 def _track(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, seats: Seats, top: int) -> None:
@@ -138,28 +143,28 @@ def _track(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, seat
     box_w = 96
     left, right = MARGIN + 16 + box_w, WIDTH - MARGIN - 16 - box_w
     step = (right - left) / (2 * track - 2)
-    mid = top + 58
+    mid = top + 66
     blue, red = _style("blue"), _style("red")
     draw.rounded_rectangle((MARGIN + 12, mid - 32, left - 6, mid + 32), radius=10, fill=blue.fill)
     draw.rounded_rectangle((right + 6, mid - 32, WIDTH - MARGIN - 12, mid + 32), radius=10, fill=red.fill)
-    theme.draw_text(draw, ((MARGIN + 12 + left - 6) / 2, mid), "+9", 30, blue.ink, anchor="mm", bold=True)
-    theme.draw_text(draw, ((right + 6 + WIDTH - MARGIN - 12) / 2, mid), "-9", 30, red.ink, anchor="mm", bold=True)
+    theme.draw_key(draw, ((MARGIN + 12 + left - 6) / 2, mid), "+9", 30, blue.ink, anchor="mm", bold=True)
+    theme.draw_key(draw, ((right + 6 + WIDTH - MARGIN - 12) / 2, mid), "-9", 30, red.ink, anchor="mm", bold=True)
     for i in range(2 * track - 1):
         value = track - 1 - i  # +8 on the left ... -8 on the right
         x = left + i * step
         fill = theme.PANEL if value else theme.CLOSED
         draw.rectangle((x - step / 2 + 2, mid - 22, x + step / 2 - 2, mid + 22), fill=fill, outline=theme.PANEL_EDGE)
-        if value % 4 == 0:
-            theme.draw_text(draw, (x, mid + 36), f"{value:+d}" if value else "0", 18, MUTED, anchor="mm")
+        if value % 4 == 0:  # a scale under the track; the marker carries the score itself
+            theme.draw_legend(draw, (x, mid + 38), f"{value:+d}" if value else "0", CAPTION, MUTED, anchor="mm")
     marker = view["score_marker"]
     if abs(marker) == track:
         x = (MARGIN + 12 + left - 6) / 2 if marker > 0 else (right + 6 + WIDTH - MARGIN - 12) / 2
         y = mid - 4
     else:
         x, y = left + (track - 1 - marker) * step, mid
-    theme.paste_centered(image, theme.token(f"{marker:+d}" if marker else "0", 52, SILVER, SILVER_EDGE), (x, y))
+    theme.draw_token(image, f"{marker:+d}" if marker else "0", 56, (x, y), SILVER, SILVER_EDGE)
     lead = "even" if marker == 0 else f"{seats.name(seats.of_colour('blue' if marker > 0 else 'red'))} leads"
-    theme.draw_text(draw, (WIDTH / 2, top + 14), lead, 22, INK, anchor="mt", bold=True)
+    theme.draw_key(draw, (WIDTH / 2, top + 6), lead, KEY, INK, anchor="mt", bold=True)
 
 
 def _screen(draw: ImageDraw.ImageDraw, province: ProvinceView, face: int, x: int, y: int, width: int) -> None:
@@ -172,8 +177,8 @@ def _screen(draw: ImageDraw.ImageDraw, province: ProvinceView, face: int, x: int
         if current:
             draw.rounded_rectangle((cx - cell // 2 + 3, y, cx + cell // 2 - 3, y + 50), radius=8, fill=theme.LEAD,
                                    outline=theme.LEAD_EDGE, width=2)
-        theme.draw_text(draw, (cx, y + 25), str(value), 36 if current else 24, INK if current else MUTED,
-                        anchor="mm", bold=current)
+        theme.draw_key(draw, (cx, y + 25), str(value), 36 if current else KEY, INK if current else MUTED,
+                       anchor="mm", bold=current)
 
 
 def _province(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, province: ProvinceView,
@@ -184,14 +189,14 @@ def _province(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, p
                 outline=theme.LEAD_EDGE if pending else theme.PANEL_EDGE, width=3 if pending else 2)
     width = x1 - x0
     cx = (x0 + x1) // 2
-    theme.draw_text(draw, (cx, y0 + 22), province["name"], 28, INK, anchor="mm", bold=True)
+    theme.draw_key(draw, (cx, y0 + 22), province["name"], KEY, INK, anchor="mm", bold=True)
     _screen(draw, province, view["face"], x0, y0 + 44, width)
     _army(image, draw, (cx, y0 + 140), province["owner"], province["armies"])
     marks = [(c, n) for c, n in province["marks"].items() if n]
     for i, (colour, n) in enumerate(marks):
-        mx = cx - 40 * (len(marks) - 1) + 80 * i
-        theme.draw_badge(image, colour.upper(), (mx - 18, y0 + 196), 26)
-        theme.draw_text(draw, (mx + 2, y0 + 196), "6" * n, 22, INK, anchor="lm", bold=True)
+        mx = cx - 44 * (len(marks) - 1) + 88 * i
+        theme.draw_badge(image, colour.upper(), (mx - 20, y0 + 196), MARK_D)
+        theme.draw_key(draw, (mx, y0 + 196), "6" * n, KEY, INK, anchor="lm", bold=True)
     battle = next((b for b in view["battles"] if b["province"] == province["id"]), None)
     cards_top = y0 + 220
     if battle is None:
@@ -213,8 +218,8 @@ def _province(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, p
     else:
         text = f"{seats.name(seats.of_colour(outcome))} +{battle['margin']}"
     order = province["resolved"]
-    theme.draw_text(draw, (cx, y1 - 18), theme.ellipsize(f"{order}. {text}", 22, width - 12), 22, INK,
-                    anchor="mm", bold=True)
+    theme.draw_key(draw, (cx, y1 - 20), theme.ellipsize(f"{order}. {text}", KEY, width - 12, bold=True), KEY, INK,
+                   anchor="mm", bold=True)
 
 
 def _player(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, player: PlayerView, seats: Seats,
@@ -225,8 +230,8 @@ def _player(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, pla
     theme.panel(draw, box, fill=LEAD_BACK if acting else theme.PANEL)
     theme.draw_badge(image, seats.colour(seat), (x0 + 40, y0 + 38), 52)
     name = f"{seats.name(seat)} ({player['role']})"
-    theme.draw_text(draw, (x0 + 76, y0 + 24), theme.ellipsize(name, 26, x1 - x0 - 200), 26, INK, anchor="lm",
-                    bold=True)
+    theme.draw_key(draw, (x0 + 76, y0 + 26), theme.ellipsize(name, KEY, x1 - x0 - 260, bold=True), KEY, INK,
+                   anchor="lm", bold=True)
     tags = []
     if player["resigned"]:
         tags.append("RESIGNED")
@@ -238,19 +243,20 @@ def _player(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, pla
         tags.append("ORDER")
     tx = x1 - 10
     for tag in reversed(tags):
-        width = theme.text_width(tag, 18, bold=True) + 26
-        theme.draw_pill(draw, (tx - width, y0 + 24), tag, 18, theme.HEADER, theme.HEADER_INK)
+        width = theme.text_width(tag, CAPTION, bold=True) + CAPTION + 8
+        theme.draw_pill(draw, (tx - width, y0 + 26), tag, CAPTION, theme.HEADER, theme.HEADER_INK)
         tx -= width + 6
     stats = [("reserve", player["reserve"]), ("aside", player["set_aside"]), ("board", player["board_armies"]),
              ("marks", player["marks_total"]), ("hand", player["hand_count"]), ("deck", player["deck_count"])]
     cell = (x1 - x0 - 20) // len(stats)
     for i, (label, value) in enumerate(stats):
         sx = x0 + 10 + i * cell + cell // 2
-        theme.draw_text(draw, (sx, y0 + 72), str(value), 32, INK, anchor="mm", bold=True)
-        theme.draw_text(draw, (sx, y0 + 100), label, 18, MUTED, anchor="mm")
+        theme.draw_key(draw, (sx, y0 + 72), str(value), 32, INK, anchor="mm", bold=True)
+        theme.draw_legend(draw, (sx, y0 + 100), label, CAPTION, MUTED, anchor="mm")
     used = ", ".join(warlord_name(w) for w in player["warlords_used"])
     warlords = f"warlords: {player['warlords_unused']} hidden" + (f"; used {used}" if used else "")
-    theme.draw_text(draw, (x0 + 12, y1 - 10), theme.ellipsize(warlords, 16, x1 - x0 - 24), 16, MUTED, anchor="ls")
+    theme.draw_legend(draw, (x0 + 12, y1 - 10), theme.ellipsize(warlords, 22, x1 - x0 - 24), 22, MUTED,
+                      anchor="ls")
 
 
 def _footer(draw: ImageDraw.ImageDraw, view: SunTzuView, top: int) -> None:
@@ -260,8 +266,8 @@ def _footer(draw: ImageDraw.ImageDraw, view: SunTzuView, top: int) -> None:
     if view["total_plague"]:
         parts.append("Total Plague this round")
     parts.append(f"Plagues revealed: {len(view['plagues_revealed'])}/4")
-    theme.draw_text(draw, (MARGIN, top + FOOTER_H // 2), theme.ellipsize("  ·  ".join(parts), 22, WIDTH - 2 * MARGIN),
-                    22, INK, anchor="lm")
+    theme.draw_key(draw, (MARGIN, top + FOOTER_H // 2), theme.ellipsize("  ·  ".join(parts), KEY, WIDTH - 2 * MARGIN),
+                   KEY, INK, anchor="lm")
 
 
 def draw_board(view: SunTzuView, seats: Seats) -> Image.Image:
@@ -284,23 +290,31 @@ def draw_board(view: SunTzuView, seats: Seats) -> Image.Image:
 
 
 # -- a player's private picture ---------------------------------------------------------------------------
-PER_ROW = (WIDTH - 2 * MARGIN + 10) // (CARD_W + 10)
+PER_ROW = (WIDTH - 2 * MARGIN + 12) // (HAND_W + 12)
+Row = list[tuple["CardView | None", str]]  # cards with the note under each (a province's name)
 
 
-def _row_height(cards: Sequence[object]) -> int:
+def _line_height(cards: Row) -> int:
+    return HAND_H + (NOTE_H if any(note for _, note in cards) else 0) + 14
+
+
+def _row_height(cards: Row) -> int:
     """A titled row of cards: the title, then as many lines of cards as needed ("none" when empty)."""
     lines = -(-len(cards) // PER_ROW)
-    return 38 + (lines * (CARD_H + 30) + 10 if cards else 50)
+    return 42 + (lines * _line_height(cards) if cards else 50)
 
 
-def _card_row(draw: ImageDraw.ImageDraw, title: str, cards: list[tuple[CardView | None, str]], colour: str,
-              y: int) -> int:
-    theme.draw_text(draw, (MARGIN, y), title, 26, INK, anchor="lt", bold=True)
+def _card_row(draw: ImageDraw.ImageDraw, title: str, cards: Row, colour: str, y: int) -> int:
+    theme.draw_legend(draw, (MARGIN, y), title, 26, INK, anchor="lt", bold=True)
     if not cards:
-        theme.draw_text(draw, (MARGIN, y + 48), "none", 22, MUTED, anchor="lt")
+        theme.draw_legend(draw, (MARGIN, y + 48), "none", 24, MUTED, anchor="lt")
     for i, (card, note) in enumerate(cards):
-        x = MARGIN + (i % PER_ROW) * (CARD_W + 10)
-        _card(draw, (x, y + 38 + (i // PER_ROW) * (CARD_H + 30)), card, colour, note=note)
+        x = MARGIN + (i % PER_ROW) * (HAND_W + 12)
+        top = y + 42 + (i // PER_ROW) * _line_height(cards)
+        _card(draw, (x, top), card, colour, size=(HAND_W, HAND_H))
+        if note:
+            theme.draw_key(draw, (x + HAND_W / 2, top + HAND_H + NOTE_H // 2 + 2),
+                           theme.ellipsize(note, KEY, HAND_W + 10), KEY, INK, anchor="mm")
     return y + _row_height(cards)
 
 
@@ -308,11 +322,11 @@ def draw_hand(view: SunTzuView, seats: Seats) -> Image.Image:
     seat = cast(int, view["viewer"])
     colour = cast(str, view["viewer_colour"])
     names = {p["id"]: p["name"] for p in view["provinces"]}
-    sections: list[tuple[str, list[tuple[CardView | None, str]]]] = [
+    sections: list[tuple[str, Row]] = [
         ("Your hand", [(c, "") for c in view["hand"] or []]),
     ]
     if view["assignment"]:
-        sections.append(("Face down on the table", [(c, names[p][:7]) for p, c in view["assignment"].items()]))
+        sections.append(("Face down on the table", [(c, names[p]) for p, c in view["assignment"].items()]))
     if view["drawn"]:
         sections.append(("Drawn: keep some, one goes under", [(c, "") for c in view["drawn"]]))
     if view["deck_bottom"]:
@@ -324,13 +338,15 @@ def draw_hand(view: SunTzuView, seats: Seats) -> Image.Image:
     draw = ImageDraw.Draw(image)
     image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
     theme.draw_badge(image, seats.colour(seat), (MARGIN + 28, 40), 52)
-    theme.draw_text(draw, (MARGIN + 66, 40), f"{seats.name(seat)}: your cards (round {view['round']})", 32,
-                    theme.HEADER_INK, anchor="lm", bold=True)
+    title = theme.ellipsize(f"{seats.name(seat)}: your cards (round {view['round']})", 32, WIDTH - MARGIN - 66,
+                            bold=True)
+    theme.draw_key(draw, (MARGIN + 66, 40), title, 32, theme.HEADER_INK, anchor="lm", bold=True)
     y = HEADER_H + GAP
     for title, cards in sections:
         y = _card_row(draw, title, cards, colour, y)
     held = ", ".join(warlord_name(w) for w in view["warlords_held"] or []) or "none"
-    theme.draw_text(draw, (MARGIN, y + 4), f"Secret warlords: {held}", 24, INK, anchor="lt", bold=True)
+    secret = theme.ellipsize(f"Secret warlords: {held}", KEY, WIDTH - 2 * MARGIN, bold=True)
+    theme.draw_key(draw, (MARGIN, y + 4), secret, KEY, INK, anchor="lt", bold=True)
     return image
 
 
@@ -343,26 +359,26 @@ def draw_final(view: SunTzuView, seats: Seats) -> Image.Image:
     image = theme.canvas(WIDTH, height)
     draw = ImageDraw.Draw(image)
     image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
-    theme.draw_text(draw, (MARGIN, 30), theme.ellipsize(_status(view, seats), 34, WIDTH - 2 * MARGIN), 34,
+    theme.draw_key(draw, (MARGIN, 30), theme.ellipsize(_status(view, seats), 34, WIDTH - 2 * MARGIN), 34,
                     theme.HEADER_INK, anchor="lm", bold=True)
     reason = REASONS.get(str(result["reason"]), str(result["reason"]))
-    theme.draw_text(draw, (MARGIN, 70), f"Ended by {reason}", 24, theme.HEADER_INK, anchor="lm")
+    theme.draw_legend(draw, (MARGIN, 70), f"Ended by {reason}", 24, theme.HEADER_INK, anchor="lm")
     _track(image, draw, view, seats, HEADER_H + GAP)
     y = HEADER_H + GAP + TRACK_H
     for seat in sorted(range(len(ranking)), key=lambda s: ranking[s]):
         part = breakdown[seat]
         box = (MARGIN, y, WIDTH - MARGIN, y + PLAYER_H)
         theme.panel(draw, box, fill=LEAD_BACK if ranking[seat] == 1 else theme.PANEL)
-        theme.draw_text(draw, (MARGIN + 20, y + 40), theme.ordinal(ranking[seat]), 40, INK, anchor="lm", bold=True)
+        theme.draw_key(draw, (MARGIN + 20, y + 40), theme.ordinal(ranking[seat]), 40, INK, anchor="lm", bold=True)
         theme.draw_badge(image, seats.colour(seat), (MARGIN + 140, y + 40), 52)
-        theme.draw_text(draw, (MARGIN + 176, y + 40), seats.name(seat), 30, INK, anchor="lm", bold=True)
-        theme.draw_text(draw, (WIDTH - MARGIN - 20, y + 40), f"{part['total']:+d}", 44, INK, anchor="rm", bold=True)
+        theme.draw_key(draw, (MARGIN + 176, y + 40), seats.name(seat), 30, INK, anchor="lm", bold=True)
+        theme.draw_key(draw, (WIDTH - MARGIN - 20, y + 40), f"{part['total']:+d}", 44, INK, anchor="rm", bold=True)
         points = " / ".join(str(p) for p in part["points"]) or "-"
         detail = f"points per scoring: {points}   ·   reserve {part['reserve']}"
         if part["tie_break"]:
             detail += "   ·   decided on reserves"
-        theme.draw_text(draw, (MARGIN + 20, y + 96), theme.ellipsize(detail, 24, WIDTH - 2 * MARGIN - 40), 24, MUTED,
-                        anchor="lm")
+        theme.draw_key(draw, (MARGIN + 20, y + 96), theme.ellipsize(detail, KEY, WIDTH - 2 * MARGIN - 40), KEY, MUTED,
+                       anchor="lm")
         y += PLAYER_H + GAP
     return image
 

@@ -2,13 +2,21 @@
 
 Every game renderer draws through these helpers so the four games look like one bot. Small pieces that
 repeat (badges, tokens) are drawn once at 4x and cached, because Pillow's shapes are not antialiased.
+
+Legibility is enforced here: most players see a picture about 400 px wide on a phone, so what a player
+reads to decide (``draw_key``, key tokens) must be at least 28 px on a 1200 px-wide picture, legends
+(``draw_legend``) 20 px and a player's badge 32 px, each scaled to the picture's width. Asking for less
+raises ``Illegible``.
 """
 
 from __future__ import annotations
 
 import io
+import math
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -94,6 +102,59 @@ def player_style(colour: str) -> PlayerStyle:
         raise KeyError(f"unknown player colour {colour!r}; known: {', '.join(SEAT_ORDER)}") from None
 
 
+# -- legibility ----------------------------------------------------------------------------------
+REFERENCE_WIDTH = 1200  # the minimums below are for a picture this wide
+Role = Literal["key", "legend", "mark"]
+MINIMUM: dict[Role, int] = {
+    "key": 28,  # numbers and labels a player decides by: spaces, lots, values, scores, money, the last move
+    "legend": 20,  # legends, captions, tags
+    "mark": 32,  # a player's badge (its letter is half as high)
+}
+
+
+class Illegible(ValueError):
+    """A label or badge asked for below the minimum of its role on a picture of its width."""
+
+
+@dataclass(frozen=True)
+class Label:
+    """One checked label as drawn: its role, text, size in px and the width of its picture."""
+
+    role: Role
+    text: str
+    px: float
+    width: int
+
+
+_audit: ContextVar[list[Label] | None] = ContextVar("legibility_audit", default=None)
+
+
+def minimum(role: Role, width: int) -> int:
+    """The smallest size in px a ``role`` label may have on a picture ``width`` px wide."""
+    return math.ceil(MINIMUM[role] * width / REFERENCE_WIDTH)
+
+
+def require(role: Role, px: float, width: int, text: str = "") -> None:
+    """Refuse (``Illegible``) a ``role`` label of ``px`` px on a ``width`` px picture below the minimum."""
+    floor = minimum(role, width)
+    if px < floor:
+        raise Illegible(f"{role} label {text!r} at {px:g} px on a {width} px-wide picture: the minimum is {floor} px")
+    labels = _audit.get()
+    if labels is not None:
+        labels.append(Label(role, text, px, width))
+
+
+@contextmanager
+def audit() -> Iterator[list[Label]]:
+    """Collect every checked label drawn inside the block (the legibility tests read them)."""
+    labels: list[Label] = []
+    token = _audit.set(labels)
+    try:
+        yield labels
+    finally:
+        _audit.reset(token)
+
+
 # -- fonts and text -------------------------------------------------------------------------------
 @lru_cache(maxsize=64)
 def font(size: int) -> Font:
@@ -170,6 +231,38 @@ def draw_text(
         draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
 
 
+def draw_key(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB = INK,
+    *,
+    anchor: str = "la",
+    bold: bool = False,
+    outline: RGB | None = None,
+) -> None:
+    """``draw_text`` for what a player decides by; refuses a size under the key minimum for the picture."""
+    require("key", size, draw.im.size[0], text)
+    draw_text(draw, xy, text, size, fill, anchor=anchor, bold=bold, outline=outline)
+
+
+def draw_legend(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB = INK,
+    *,
+    anchor: str = "la",
+    bold: bool = False,
+    outline: RGB | None = None,
+) -> None:
+    """``draw_text`` for legends, captions and tags; refuses a size under the legend minimum."""
+    require("legend", size, draw.im.size[0], text)
+    draw_text(draw, xy, text, size, fill, anchor=anchor, bold=bold, outline=outline)
+
+
 def panel(
     draw: ImageDraw.ImageDraw, box: Box, fill: RGB = PANEL, outline: RGB | None = PANEL_EDGE, width: int = 2,
     radius: int = 14,
@@ -218,10 +311,16 @@ def badge(colour: str, diameter: int) -> Image.Image:
     c = big / 2
     _draw_shape(draw, style.shape, c, c, c - SUPERSAMPLE, style.fill, BADGE_OUTLINE, 2 * SUPERSAMPLE)
     # A triangle's centre of mass sits low and its room is small: nudge and shrink the letter.
-    letter_y = c + big * 0.1 if style.shape == "triangle" else c
-    letter_size = int(big * (0.36 if style.shape == "triangle" else 0.5))
+    letter_y = c + big * 0.12 if style.shape == "triangle" else c
+    letter_size = int(big * (0.42 if style.shape == "triangle" else 0.5))
     draw_text(draw, (c, letter_y), style.letter, letter_size, style.ink, anchor="mm", bold=True)
     return image.resize((diameter, diameter), Image.Resampling.LANCZOS)
+
+
+def token_label_px(label: str, diameter: int) -> float:
+    """The size in px at which ``token`` writes ``label`` on a token ``diameter`` px wide."""
+    ratio = 0.6 if len(label) < 2 else 0.5 if len(label) == 2 else 0.4
+    return int(diameter * SUPERSAMPLE * ratio) / SUPERSAMPLE
 
 
 @lru_cache(maxsize=256)
@@ -232,10 +331,10 @@ def token(label: str, diameter: int, fill: RGB = TOKEN, edge: RGB = TOKEN_EDGE, 
     draw = ImageDraw.Draw(image)
     pad = SUPERSAMPLE
     draw.ellipse((pad, pad, big - pad, big - pad), fill=fill, outline=edge, width=3 * SUPERSAMPLE)
-    inner = 7 * SUPERSAMPLE
+    inner = max(4, round(diameter * 0.12)) * SUPERSAMPLE  # the inner ring leaves the label its room
     draw.ellipse((inner, inner, big - inner, big - inner), outline=edge, width=SUPERSAMPLE)
     if label:
-        size = int(big * (0.5 if len(label) < 2 else 0.4))
+        size = round(token_label_px(label, diameter) * SUPERSAMPLE)
         draw_text(draw, (big / 2, big / 2), label, size, ink, anchor="mm", bold=True)
     return image.resize((diameter, diameter), Image.Resampling.LANCZOS)
 
@@ -250,11 +349,21 @@ def paste_centered(canvas: Image.Image, tile: Image.Image, center: tuple[float, 
 
 
 def draw_badge(canvas: Image.Image, colour: str, center: tuple[float, float], diameter: int) -> None:
+    """A player's badge; refuses one under the mark minimum, where letter and shape stop reading."""
+    require("mark", diameter, canvas.width, colour)
     paste_centered(canvas, badge(colour, diameter), center)
 
 
+def draw_token(canvas: Image.Image, label: str, diameter: int, center: tuple[float, float], fill: RGB = TOKEN,
+               edge: RGB = TOKEN_EDGE, ink: RGB = INK, *, key: bool = True) -> None:
+    """A token whose label a player decides by (unless ``key`` is False); refuses a label too small."""
+    if key and label:
+        require("key", token_label_px(label, diameter), canvas.width, label)
+    paste_centered(canvas, token(label, diameter, fill, edge, ink), center)
+
+
 def draw_tokens(canvas: Image.Image, labels: list[str], x: int, mid: int, size: int, max_width: int,
-                fill: RGB = TOKEN, edge: RGB = TOKEN_EDGE, ink: RGB = INK) -> None:
+                fill: RGB = TOKEN, edge: RGB = TOKEN_EDGE, ink: RGB = INK, *, key: bool = True) -> None:
     """A row of tokens from ``x``, centred on ``mid``; they overlap evenly when ``max_width`` is short."""
     if not labels:
         return
@@ -262,12 +371,14 @@ def draw_tokens(canvas: Image.Image, labels: list[str], x: int, mid: int, size: 
     if len(labels) > 1 and (len(labels) - 1) * step + size > max_width:
         step = max(size // 3, (max_width - size) // (len(labels) - 1))
     for i, label in enumerate(labels):
-        paste_centered(canvas, token(label, size, fill, edge, ink), (x + size // 2 + i * step, mid))
+        draw_token(canvas, label, size, (x + size // 2 + i * step, mid), fill, edge, ink, key=key)
 
 
 def draw_pill(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, fill: RGB, ink: RGB,
               *, centered: bool = False) -> int:
-    """A rounded label (a banner, a tab) whose left edge (or centre) is at ``xy``; returns its width."""
+    """A rounded label (a banner, a tab) whose left edge (or centre) is at ``xy``; returns its width. Its
+    text is a legend: refused under the legend minimum."""
+    require("legend", size, draw.im.size[0], text)
     width = text_width(text, size, bold=True) + size + 8
     height = size + 10
     x, y = xy

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
+from bot.games.chinatown.data import Shop, shop_name
 from bot.games.chinatown.text import offer_text
 from render import theme
 from render.theme import INK, RGB, Box
@@ -18,8 +19,10 @@ WIDTH = 1200
 MARGIN = 20
 GAP = 12
 HEADER_H = 84
-OFFER_H = 34
-MAX_OFFERS = 6  # lines of open offers; the rest are counted
+KEY = 28  # lot numbers, shop codes, money, tiles, offers, the last move: the theme's key minimum
+CAPTION = 20  # captions and legends: the theme's legend minimum
+OFFER_H = 40
+MAX_OFFERS = 5  # lines of open offers; the rest are counted (the thread has every one in full)
 
 # A two-letter code on every tile, so colour is never the only cue; fills are light so codes stay legible.
 SHOP_CODE: dict[str, str] = {
@@ -64,10 +67,12 @@ def year_label(view: ChinatownView) -> str:
     return f"{view['year']} · Year of the {view['zodiac']}"
 
 
-def tile(draw: ImageDraw.ImageDraw, box: Box, shop: str, size: int) -> None:
+def tile(draw: ImageDraw.ImageDraw, box: Box, shop: str, size: int, *, key: bool = True) -> None:
+    """A shop tile with its code; ``key`` False for the legend's tiles (their names stand beside them)."""
     draw.rounded_rectangle(box, radius=6, fill=SHOP_FILL[shop], outline=INK, width=1)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    theme.draw_text(draw, centre, SHOP_CODE[shop], size, INK, anchor="mm", bold=True)
+    label = theme.draw_key if key else theme.draw_legend
+    label(draw, centre, SHOP_CODE[shop], size, INK, anchor="mm", bold=True)
 
 
 def open_offers(view: ChinatownView) -> list[OfferView]:
@@ -75,30 +80,57 @@ def open_offers(view: ChinatownView) -> list[OfferView]:
 
 
 def draw_offers(draw: ImageDraw.ImageDraw, offers: list[OfferView], seats: Seats, top: int, width: int = WIDTH) -> int:
-    more = f" (the {len(offers) - MAX_OFFERS} newest not shown)" if len(offers) > MAX_OFFERS else ""
-    theme.draw_text(draw, (MARGIN + 4, top + 14), f"Open offers{more}", 22, INK, anchor="lm", bold=True)
-    y = top + 30
+    more = f" (the {len(offers) - MAX_OFFERS} newest are in the thread)" if len(offers) > MAX_OFFERS else ""
+    theme.draw_legend(draw, (MARGIN + 4, top + 16), f"Open offers{more}", 24, INK, anchor="lm", bold=True)
+    y = top + 34
     for offer in offers[:MAX_OFFERS]:
         accepted = ", ".join(seats.name(s) for s in offer["accepted"])
-        line = f"#{offer['id']} v{offer['version']}: {offer_text(offer, seats.names())} (accepted: {accepted})"
-        theme.draw_text(
-            draw,
-            (MARGIN + 4, y + OFFER_H // 2),
-            theme.ellipsize(line, 20, width - 2 * MARGIN - 8),
-            20,
-            INK,
-            anchor="lm",
-        )
+        line = f"#{offer['id']}: {offer_text(offer, seats.names())} (accepted: {accepted})"
+        theme.draw_key(draw, (MARGIN + 4, y + OFFER_H // 2), theme.ellipsize(line, KEY, width - 2 * MARGIN - 8),
+                       KEY, INK, anchor="lm")
         y += OFFER_H
     return y
+
+
+def offers_height(count: int) -> int:
+    return 40 + OFFER_H * min(count, MAX_OFFERS) if count else 0
+
+
+def last_move_text(view: ChinatownView, seats: Seats) -> str | None:
+    """The last move in words ("Ann built Photo on lot 23"), or None before the first."""
+    last = view["last_move"]
+    if last is None:
+        return None
+    who, kind = seats.name(last["seat"]), last["kind"]
+    offer = next((o for o in view["offers"] if o["id"] == last["offer"]), None)
+    terms = f": {offer_text(offer, seats.names())}" if offer is not None else ""
+    if kind == "place" and last["tile"] is not None:
+        return f"{who} built {shop_name(Shop(last['tile']))} on lot {last['lots'][0]}"
+    if kind == "trade":
+        return f"trade done{terms}" if terms else "a trade was done (ringed lots changed hands)"
+    words = {
+        "keep": "chose which lots to keep",
+        "lots_revealed": "chose last: every kept lot is revealed (ringed)",
+        "end_turn": "finished building",
+        "placements_revealed": "finished last: every new shop is revealed (ringed)",
+        "ready": "is done trading",
+        "not_ready": "is trading again",
+        "offer_proposed": f"made an offer{terms}",
+        "offer_edited": f"changed an offer{terms}",
+        "offer_accepted": f"accepted an offer{terms}",
+        "offer_rejected": "declined an offer",
+        "offer_cancelled": "withdrew an offer",
+        "resign": "resigned",
+    }
+    return f"{who} {words.get(kind, kind.replace('_', ' '))}"
 
 
 def draw_header(image: Image.Image, title: str, status: str) -> None:
     draw = ImageDraw.Draw(image)
     image.paste(theme.title_band(image.width, HEADER_H), (0, 0))
-    theme.draw_text(draw, (MARGIN, HEADER_H // 2 - 4), title, 36, theme.HEADER_INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (MARGIN, HEADER_H // 2 - 4), title, 36, theme.HEADER_INK, anchor="lm", bold=True)
     left = MARGIN + theme.text_width(title, 36, bold=True) + 28
-    theme.draw_text(
+    theme.draw_key(
         draw,
         (image.width - MARGIN, HEADER_H // 2 - 4),
         theme.ellipsize(status, 28, image.width - MARGIN - left, bold=True),
@@ -110,5 +142,5 @@ def draw_header(image: Image.Image, title: str, status: str) -> None:
 
 
 def section(draw: ImageDraw.ImageDraw, y: int, title: str) -> int:
-    theme.draw_text(draw, (MARGIN + 4, y + 16), title, 24, INK, anchor="lm", bold=True)
-    return y + 40
+    theme.draw_legend(draw, (MARGIN + 4, y + 18), title, 26, INK, anchor="lm", bold=True)
+    return y + 42

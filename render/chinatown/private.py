@@ -10,25 +10,41 @@ from PIL import Image, ImageDraw
 from bot.games.chinatown.data import BOARD, Shop, shop_name
 from render import theme
 from render.chinatown.common import (
+    CAPTION,
     GAP,
     HEADER_H,
+    KEY,
     MARGIN,
-    MAX_OFFERS,
-    OFFER_H,
     WIDTH,
     Seats,
     draw_header,
     draw_offers,
     money,
+    offers_height,
     open_offers,
     section,
     tile,
     year_label,
 )
+from render.chinatown.lots import LOT, draw_lot
 from render.theme import INK, MUTED
 
 if TYPE_CHECKING:
     from bot.games.chinatown.schema import ChinatownView
+
+CARD_W, CARD_H = 136, 112  # a dealt Building card: its lot number and district
+TILE = 60
+TILE_STEP = TILE + 56  # a tile and its count
+LOT_STEP = LOT + 10
+LINE_H = 40  # a line of words at the key size
+
+
+def _per_row(step: int) -> int:
+    return (WIDTH - 2 * MARGIN) // step
+
+
+def _rows(count: int, step: int) -> int:
+    return max(1, -(-count // _per_row(step)))
 
 
 def draw_hand(view: ChinatownView, seats: Seats) -> Image.Image:
@@ -39,78 +55,72 @@ def draw_hand(view: ChinatownView, seats: Seats) -> Image.Image:
     offers = [o for o in open_offers(view) if viewer in o["participants"]]
     cards = view["hand_cards"] or []
     batch = view["batch"] or []
-    rows = (len(mine) + 15) // 16
-    height = HEADER_H + 130 + (150 if cards else 0) + 110 + (80 if batch else 0) + 50 + rows * 60
-    height += 50 + 34 * max(1, (len(me["businesses"]) + 1) // 2)
-    height += (40 + OFFER_H * min(len(offers), MAX_OFFERS) if offers else 0) + MARGIN
+    hand = me["hand_tiles"]
+    businesses = me["businesses"]
+    height = HEADER_H + GAP + 118 + (42 + CARD_H + 14 if cards else 0)
+    height += 42 + _rows(len(hand), TILE_STEP) * (TILE + 10) + 4
+    height += (42 + LINE_H) if batch else 0
+    height += 42 + _rows(len(mine), LOT_STEP) * LOT_STEP + 6
+    height += 42 + LINE_H * max(1, len(businesses)) + offers_height(len(offers)) + MARGIN
     image = theme.canvas(WIDTH, height)
     draw_header(image, "Your Chinatown", f"{seats.name(viewer)} · {year_label(view)}")
     draw = ImageDraw.Draw(image)
     y = HEADER_H + GAP
     theme.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + 104))
     theme.draw_badge(image, seats.colour(viewer), (MARGIN + 40, y + 52), 52)
-    theme.draw_text(draw, (MARGIN + 80, y + 34), "Cash (secret)", 20, MUTED, anchor="lm")
-    theme.draw_text(draw, (MARGIN + 80, y + 70), money(me["cash"]), 40, INK, anchor="lm", bold=True)
-    theme.draw_text(draw, (WIDTH - MARGIN - 20, y + 34), "Income now", 20, MUTED, anchor="rm")
-    theme.draw_text(draw, (WIDTH - MARGIN - 20, y + 70), money(me["income_now"]), 36, INK, anchor="rm", bold=True)
+    theme.draw_legend(draw, (MARGIN + 80, y + 30), "Cash (secret)", CAPTION, MUTED, anchor="lm")
+    theme.draw_key(draw, (MARGIN + 80, y + 68), money(me["cash"]), 40, INK, anchor="lm", bold=True)
+    theme.draw_legend(draw, (WIDTH - MARGIN - 20, y + 30), "Income now", CAPTION, MUTED, anchor="rm")
+    theme.draw_key(draw, (WIDTH - MARGIN - 20, y + 68), money(me["income_now"]), 36, INK, anchor="rm", bold=True)
     y += 118
     if cards:
         keep = set(view["keep_choice"] or [])
         y = section(draw, y, f"Building cards: keep {view['keep']} of {len(cards)}")
         for i, card in enumerate(cards):
-            box = (MARGIN + 4 + i * 118, y, MARGIN + 4 + i * 118 + 104, y + 96)
-            theme.panel(
-                draw,
-                box,
-                fill=theme.LEAD if card in keep else theme.WHITE,
-                outline=INK,
-                radius=8,
-                width=3 if card in keep else 1,
-            )
-            theme.draw_text(draw, ((box[0] + box[2]) / 2, y + 40), str(card), 40, INK, anchor="mm", bold=True)
-            theme.draw_text(
-                draw, ((box[0] + box[2]) / 2, y + 80), f"district {BOARD.district_of[card]}", 16, MUTED, anchor="mm"
-            )
-        y += 110
+            x = MARGIN + 4 + i * (CARD_W + 12)
+            chosen = card in keep
+            theme.panel(draw, (x, y, x + CARD_W, y + CARD_H), fill=theme.LEAD if chosen else theme.WHITE, outline=INK,
+                        radius=8, width=3 if chosen else 1)
+            theme.draw_key(draw, (x + CARD_W / 2, y + 42), str(card), 44, INK, anchor="mm", bold=True)
+            district = f"district {BOARD.district_of[card]}"
+            theme.draw_key(draw, (x + CARD_W / 2, y + 88), district, KEY, MUTED, anchor="mm")
+        y += CARD_H + 14
     y = section(draw, y, "Shop tiles in hand")
-    hand = me["hand_tiles"]
     for i, (shop, count) in enumerate(hand.items()):
-        x = MARGIN + 4 + i * 96
-        tile(draw, (x, y, x + 56, y + 56), shop, 22)
-        theme.draw_text(draw, (x + 62, y + 28), f"x{count}", 28, INK, anchor="lm", bold=True)
+        x = MARGIN + 4 + (i % _per_row(TILE_STEP)) * TILE_STEP
+        top = y + (i // _per_row(TILE_STEP)) * (TILE + 10)
+        tile(draw, (x, top, x + TILE, top + TILE), shop, KEY)
+        theme.draw_key(draw, (x + TILE + 6, top + TILE // 2), f"x{count}", KEY, INK, anchor="lm", bold=True)
     if not hand:
-        theme.draw_text(draw, (MARGIN + 4, y + 28), "none", 24, MUTED, anchor="lm")
-    y += 70
+        theme.draw_legend(draw, (MARGIN + 4, y + TILE // 2), "none", 24, MUTED, anchor="lm")
+    y += _rows(len(hand), TILE_STEP) * (TILE + 10) + 4
     if batch:
         y = section(draw, y, "To build when everyone is done")
         line = ", ".join(f"{shop_name(Shop(p['tile']))} on lot {p['lot']}" for p in batch)
-        theme.draw_text(draw, (MARGIN + 4, y + 14), theme.ellipsize(line, 22, WIDTH - 2 * MARGIN), 22, INK, anchor="lm")
-        y += 40
+        theme.draw_key(draw, (MARGIN + 4, y + LINE_H // 2), theme.ellipsize(line, KEY, WIDTH - 2 * MARGIN), KEY, INK,
+                       anchor="lm")
+        y += LINE_H
     y = section(draw, y, f"Your lots ({len(mine)})")
+    complete = {lot for b in businesses if b["complete"] for lot in b["lots"]}
     for i, lot in enumerate(mine):
-        x, row_y = MARGIN + 4 + (i % 16) * 72, y + (i // 16) * 60
-        box = (x, row_y, x + 62, row_y + 50)
-        if lot["tile"]:
-            tile(draw, box, lot["tile"], 18)
-            theme.draw_text(draw, (x + 4, row_y + 2), str(lot["lot"]), 12, INK, anchor="la")
-        else:
-            theme.panel(draw, box, fill=theme.WHITE, outline=INK, radius=6, width=1)
-            theme.draw_text(draw, (x + 31, row_y + 25), str(lot["lot"]), 22, INK, anchor="mm", bold=True)
-    y += rows * 60 + 10
+        x = MARGIN + 8 + (i % _per_row(LOT_STEP)) * LOT_STEP
+        top = y + (i // _per_row(LOT_STEP)) * LOT_STEP
+        draw_lot(image, draw, lot, (x, top, x + LOT, top + LOT), seats, complete=lot["lot"] in complete)
+    if not mine:
+        theme.draw_legend(draw, (MARGIN + 4, y + LOT // 2), "none yet", 24, MUTED, anchor="lm")
+    y += _rows(len(mine), LOT_STEP) * LOT_STEP + 6
     y = section(draw, y, "Businesses")
-    column = (WIDTH - 2 * MARGIN) // 2
-    for i, business in enumerate(me["businesses"]):
+    for i, business in enumerate(businesses):
         spec = BOARD.shops[Shop(business["tile"])]
         parts = " + ".join(str(p) for p in business["parts"])
         done = " complete" if business["complete"] else ""
         lots = ", ".join(map(str, business["lots"]))
-        where = f"lot{'s' if len(business['lots']) > 1 else ''} {lots}"
-        line = f"{spec.name}: {parts} of {spec.max_size}{done} · {where}"
-        xy = (MARGIN + 4 + (i % 2) * column, y + 14 + (i // 2) * 34)
-        theme.draw_text(draw, xy, theme.ellipsize(line, 22, column - 12), 22, INK, anchor="lm")
-    if not me["businesses"]:
-        theme.draw_text(draw, (MARGIN + 4, y + 14), "none yet", 22, MUTED, anchor="lm")
-    y += 34 * max(1, (len(me["businesses"]) + 1) // 2)
+        line = f"{spec.name}: {parts} of {spec.max_size}{done} · lot{'s' if len(business['lots']) > 1 else ''} {lots}"
+        theme.draw_key(draw, (MARGIN + 4, y + LINE_H // 2 + i * LINE_H),
+                       theme.ellipsize(line, KEY, WIDTH - 2 * MARGIN - 8), KEY, INK, anchor="lm")
+    if not businesses:
+        theme.draw_legend(draw, (MARGIN + 4, y + LINE_H // 2), "none yet", 24, MUTED, anchor="lm")
+    y += LINE_H * max(1, len(businesses))
     if offers:
         draw_offers(draw, offers, seats, y + 6)
     return image

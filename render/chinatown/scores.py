@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 from PIL import Image, ImageDraw
 
 from render import theme
-from render.chinatown.common import GAP, HEADER_H, LEAD_BACK, MARGIN, WIDTH, Seats, draw_header, money
+from render.chinatown.common import CAPTION, GAP, HEADER_H, KEY, LEAD_BACK, MARGIN, WIDTH, Seats, draw_header, money
 from render.theme import INK, MUTED
 
 if TYPE_CHECKING:
@@ -34,11 +34,11 @@ def draw_final(view: ChinatownView, seats: Seats) -> Image.Image:
         else:
             theme.panel(draw, box, fill=LEAD_BACK if ranking[seat] == 1 else theme.PANEL)
         mid = y + (row_h - 8) // 2
-        theme.draw_text(draw, (MARGIN + 16, mid), theme.ordinal(ranking[seat]), 32, INK, anchor="lm", bold=True)
+        theme.draw_key(draw, (MARGIN + 16, mid), theme.ordinal(ranking[seat]), 32, INK, anchor="lm", bold=True)
         theme.draw_badge(image, seats.colour(seat), (MARGIN + 110, mid), 48)
         name = seats.name(seat) + (" (resigned)" if resigned else "")
-        theme.draw_text(
-            draw, (MARGIN + 148, mid - 18), theme.ellipsize(name, 26, 420, bold=True), 26, INK, anchor="lm", bold=True
+        theme.draw_key(
+            draw, (MARGIN + 148, mid - 18), theme.ellipsize(name, KEY, 420, bold=True), KEY, INK, anchor="lm", bold=True
         )
         part = parts[seat]
         detail = (
@@ -46,10 +46,10 @@ def draw_final(view: ChinatownView, seats: Seats) -> Image.Image:
             f" · trades {'+' if part['trades'] > 0 else '-' if part['trades'] < 0 else ''}{money(abs(part['trades']))}"
             f" · {part['tiles_on_board']} shops on the board"
         )
-        theme.draw_text(draw, (MARGIN + 148, mid + 20), theme.ellipsize(detail, 20, 760), 20, MUTED, anchor="lm")
-        theme.draw_text(draw, (WIDTH - MARGIN - 20, mid), money(part["total"]), 40, INK, anchor="rm", bold=True)
+        theme.draw_legend(draw, (MARGIN + 148, mid + 22), theme.ellipsize(detail, 22, 760), 22, MUTED, anchor="lm")
+        theme.draw_key(draw, (WIDTH - MARGIN - 20, mid), money(part["total"]), 40, INK, anchor="rm", bold=True)
         y += row_h
-    theme.draw_text(
-        draw, (WIDTH / 2, y + 28), "Ties are broken by the most shops on the board.", 20, MUTED, anchor="mm"
+    theme.draw_legend(
+        draw, (WIDTH / 2, y + 28), "Ties are broken by the most shops on the board.", CAPTION, MUTED, anchor="mm"
     )
     return image

@@ -1,6 +1,7 @@
-"""The public table: the six districts with owners, shops and businesses, the legend, the calendar,
-one row per player and the open offers. Lot positions come from the board file's drawing layout;
-adjacency comes from its adjacency map, never from pixels."""
+"""The public table: the last move, the six districts with owners, shops and businesses, the shop legend
+and the calendar, one row per player and the open offers. Districts are laid out from the board file's
+grids (three a row, so a lot is big enough to read on a phone); adjacency comes from its adjacency map,
+never from pixels."""
 
 from __future__ import annotations
 
@@ -13,77 +14,105 @@ from PIL import Image, ImageDraw
 from bot.games.chinatown.data import BOARD, ZODIAC
 from render import theme
 from render.chinatown.common import (
+    CAPTION,
     GAP,
     HEADER_H,
+    KEY,
     LEAD_BACK,
     MARGIN,
-    MAX_OFFERS,
-    OFFER_H,
     SHOP_CODE,
-    SHOP_FILL,
     WIDTH,
     Seats,
     draw_header,
     draw_offers,
+    last_move_text,
     money,
+    offers_height,
     open_offers,
     tile,
     year_label,
 )
+from render.chinatown.lots import LOT, draw_lot
 from render.theme import INK, MUTED, RGB, Box
 
 if TYPE_CHECKING:
-    from bot.games.chinatown.schema import ChinatownView, LotView, PlayerView
+    from bot.games.chinatown.schema import ChinatownView, PlayerView
 
-LOT = 50  # lot square side; lots are 55-69 px apart in the layout
-MAP_SHIFT_Y = 130  # layout y of the map's top edge (district numbers sit above the first row)
-MAP_H = 640
-PLAYER_H = 78
-UNOWNED: RGB = (226, 216, 194)
+CELL = LOT + 6  # a lot and the street beside it
+DISTRICT_PAD = 10
+DISTRICT_GAP = 12
+DISTRICT_ROWS = ((1, 2, 3), (4, 5, 6))
+TOKEN = 48  # a district's number
+LAST_H = 54
+SIDE_X = 996  # the legend and calendar column, right of the districts
+PLAYER_H = 86
 DISTRICT: RGB = (214, 200, 170)
 
 
 # -- the map ------------------------------------------------------------------------------------------
+@cache
+def _layout() -> tuple[dict[int, tuple[int, int]], list[Box], int]:
+    """Each lot's top-left corner and each district's frame, in map coordinates, and the map's height."""
+    corners: dict[int, tuple[int, int]] = {}
+    frames: list[Box] = []
+    y = TOKEN // 2
+    for row in DISTRICT_ROWS:
+        x, row_h = MARGIN + TOKEN // 2 - 8, 0
+        for number in row:
+            grid = BOARD.districts[number - 1]
+            for r, line in enumerate(grid):
+                for c, lot in enumerate(line):
+                    if lot is not None:
+                        corners[lot] = (x + DISTRICT_PAD + c * CELL, y + DISTRICT_PAD + r * CELL)
+            width = 2 * DISTRICT_PAD + max(len(line) for line in grid) * CELL - (CELL - LOT)
+            height = 2 * DISTRICT_PAD + len(grid) * CELL - (CELL - LOT)
+            frames.append((x, y, x + width, y + height))
+            x += width + DISTRICT_GAP
+            row_h = max(row_h, height)
+        y += row_h + TOKEN // 2 + 6
+    return corners, frames, y - TOKEN // 2
+
+
+def _map_height() -> int:
+    return _layout()[2]
+
+
+def _lot_box(lot: int, top: int) -> Box:
+    x, y = _layout()[0][lot]
+    return (x, y + top, x + LOT, y + top + LOT)
+
+
 def _centre(lot: int, top: int) -> tuple[int, int]:
-    x, y = BOARD.positions[lot]
-    return x, y - MAP_SHIFT_Y + top
-
-
-def _lot_box(lot: int, top: int, size: int = LOT) -> Box:
-    x, y = _centre(lot, top)
-    return (x - size // 2, y - size // 2, x + size // 2, y + size // 2)
+    x0, y0, x1, y1 = _lot_box(lot, top)
+    return (x0 + x1) // 2, (y0 + y1) // 2
 
 
 @cache
 def _base_map() -> Image.Image:
-    """Districts, streets, the legend and the calendar frame: everything that never changes (cached)."""
-    image = Image.new("RGB", (WIDTH, MAP_H), theme.BACKGROUND)
+    """Districts, their numbers and the shop legend: everything that never changes (cached)."""
+    image = Image.new("RGB", (WIDTH, _map_height()), theme.BACKGROUND)
     draw = ImageDraw.Draw(image)
-    for number, grid in enumerate(BOARD.districts, start=1):
-        lots = [lot for row in grid for lot in row if lot is not None]
-        boxes = [_lot_box(lot, 0) for lot in lots]
-        frame = (
-            min(b[0] for b in boxes) - 10,
-            min(b[1] for b in boxes) - 10,
-            max(b[2] for b in boxes) + 10,
-            max(b[3] for b in boxes) + 10,
-        )
+    for number, frame in enumerate(_layout()[1], start=1):
         theme.panel(draw, frame, fill=DISTRICT, outline=theme.PANEL_EDGE, radius=10)
-        theme.paste_centered(image, theme.token(str(number), 30), (frame[0] + 4, frame[1] + 4))
-    # The shop legend, lower left (where the park is on the printed board).
-    theme.draw_text(draw, (MARGIN + 8, 372), "Shops (largest business)", 18, MUTED, anchor="lm")
+        theme.draw_token(image, str(number), TOKEN, (frame[0] + 4, frame[1] + 4))
+    # The shop legend, right of the districts: code, name and the size of a complete business.
+    theme.draw_legend(draw, (SIDE_X, 8), "Shops (size when", CAPTION, MUTED)
+    theme.draw_legend(draw, (SIDE_X, 32), "complete)", CAPTION, MUTED)
     for i, spec in enumerate(BOARD.shops.values()):
-        x, y = MARGIN + 8 + (i // 6) * 190, 404 + (i % 6) * 34
-        tile(draw, (x, y - 14, x + 40, y + 14), spec.shop.value, 18)
-        theme.draw_text(draw, (x + 48, y), f"{spec.name} ({spec.max_size})", 18, INK, anchor="lm")
+        y = 76 + i * 34
+        tile(draw, (SIDE_X, y - 14, SIDE_X + 36, y + 14), spec.shop.value, CAPTION, key=False)
+        theme.draw_legend(draw, (SIDE_X + 42, y), f"{spec.name} ({spec.max_size})", CAPTION, INK, anchor="lm")
     return image
 
 
+CALENDAR_Y = 76 + 12 * 34  # the calendar, under the shop legend
+
+
 def _draw_calendar(draw: ImageDraw.ImageDraw, view: ChinatownView, top: int) -> None:
-    """The Chinese calendar, lower right as on the printed board; the current year stands out."""
-    x0, y0 = 1010, top + 360
+    """The Chinese calendar, as on the printed board; the current year stands out."""
+    y0 = top + CALENDAR_Y
     for i, animal in enumerate(ZODIAC):
-        box = (x0, y0 + i * 40, WIDTH - MARGIN, y0 + i * 40 + 34)
+        box = (SIDE_X, y0 + i * 40, WIDTH - MARGIN, y0 + i * 40 + 34)
         current = i + 1 == view["round"]
         theme.panel(
             draw,
@@ -93,19 +122,15 @@ def _draw_calendar(draw: ImageDraw.ImageDraw, view: ChinatownView, top: int) -> 
             radius=8,
             width=3 if current else 1,
         )
-        theme.draw_text(
-            draw,
-            (box[0] + 10, box[1] + 17),
-            f"{1965 + i} {animal}",
-            20,
-            INK if current else MUTED,
-            anchor="lm",
-            bold=current,
-        )
+        theme.draw_legend(draw, (box[0] + 8, box[1] + 17), f"{1965 + i} {animal}", 22, INK if current else MUTED,
+                          anchor="lm", bold=current)
+    y = y0 + 6 * 40 + 20
+    theme.draw_legend(draw, (SIDE_X, y), f"Deck: {view['deck_count']} cards", 22, MUTED, anchor="lm")
+    theme.draw_legend(draw, (SIDE_X, y + 30), f"Bag: {sum(view['bag'].values())} tiles", 22, MUTED, anchor="lm")
 
 
 def _connectors(draw: ImageDraw.ImageDraw, view: ChinatownView, seats: Seats, top: int) -> None:
-    """Bars across the street-free gaps of each business, so a group reads as one shop chain."""
+    """Bars across the streets inside each business, so a group reads as one shop chain."""
     for player in view["players"]:
         for business in player["businesses"]:
             lots = set(business["lots"])
@@ -113,7 +138,7 @@ def _connectors(draw: ImageDraw.ImageDraw, view: ChinatownView, seats: Seats, to
                 for neighbour in BOARD.adjacency[lot]:
                     if neighbour > lot and neighbour in lots:
                         a, b = _centre(lot, top), _centre(neighbour, top)
-                        draw.line([a, b], fill=seats.fill(player["seat"]), width=18)
+                        draw.line([a, b], fill=seats.fill(player["seat"]), width=24)
                         draw.line([a, b], fill=INK, width=2)
 
 
@@ -121,49 +146,30 @@ def _complete_lots(view: ChinatownView) -> set[int]:
     return {lot for p in view["players"] for b in p["businesses"] if b["complete"] for lot in b["lots"]}
 
 
-def _draw_lot(
-    image: Image.Image, draw: ImageDraw.ImageDraw, lot: LotView, seats: Seats, top: int, complete: bool
-) -> None:
-    box = _lot_box(lot["lot"], top)
-    owner, shop = lot["owner"], lot["tile"]
-    if owner is None:
-        draw.rectangle(box, fill=UNOWNED, outline=theme.PANEL_EDGE, width=1)
-        theme.draw_text(draw, _centre(lot["lot"], top), str(lot["lot"]), 18, MUTED, anchor="mm")
-        return
-    draw.rectangle(box, fill=seats.fill(owner), outline=INK, width=1)
-    inner = (box[0] + 6, box[1] + 6, box[2] - 6, box[3] - 6)
-    if shop is None:
-        draw.rectangle(inner, fill=theme.PANEL)
-        theme.draw_text(draw, (box[0] + 25, box[1] + 21), str(lot["lot"]), 18, INK, anchor="mm", bold=True)
-    else:
-        draw.rectangle(inner, fill=SHOP_FILL[shop])
-        theme.draw_text(draw, (box[0] + 25, box[1] + 22), SHOP_CODE[shop], 20, INK, anchor="mm", bold=True)
-        theme.draw_text(draw, (box[0] + 8, box[1] + 6), str(lot["lot"]), 11, INK, anchor="la")
-        if complete:  # a gold corner marks a complete business
-            draw.polygon(
-                [(box[2] - 1, box[1]), (box[2] - 1, box[1] + 16), (box[2] - 17, box[1])],
-                fill=theme.LEAD,
-                outline=theme.LEAD_EDGE,
-            )
-    theme.draw_badge(image, seats.colour(owner), (box[2] - 6, box[3] - 6), 20)
-
-
 def _draw_map(image: Image.Image, view: ChinatownView, seats: Seats, top: int) -> None:
     image.paste(_base_map(), (0, top))
     draw = ImageDraw.Draw(image)
     _connectors(draw, view, seats, top)
     complete = _complete_lots(view)
+    last = view["last_move"]
+    changed = set(last["lots"]) if last else set()
+    for lot in view["lots"]:  # rings first, so no neighbour's square covers one
+        if lot["lot"] in changed:
+            draw_lot(image, draw, lot, _lot_box(lot["lot"], top), seats, highlight=True)
     for lot in view["lots"]:
-        _draw_lot(image, draw, lot, seats, top, lot["lot"] in complete)
+        draw_lot(image, draw, lot, _lot_box(lot["lot"], top), seats, complete=lot["lot"] in complete)
     _draw_calendar(draw, view, top)
-    theme.draw_text(
-        draw,
-        (MARGIN + 8, top + 600),
-        f"Deck {view['deck_count']} · Bag {sum(view['bag'].values())}",
-        20,
-        MUTED,
-        anchor="lm",
-    )
+
+
+def _draw_last(draw: ImageDraw.ImageDraw, view: ChinatownView, seats: Seats, top: int) -> None:
+    """The last move in words, after a ringed square: the same ring marks what it changed on the map."""
+    mid = top + LAST_H // 2
+    draw.rounded_rectangle((MARGIN + 4, mid - 13, MARGIN + 30, mid + 13), radius=5, fill=theme.PANEL,
+                           outline=theme.ACCENT, width=4)
+    text = last_move_text(view, seats)
+    line = f"Last: {text}" if text else "No move yet"
+    theme.draw_key(draw, (MARGIN + 42, mid), theme.ellipsize(line, KEY, WIDTH - 2 * MARGIN - 42), KEY, INK,
+                   anchor="lm")
 
 
 # -- players ------------------------------------------------------------------------------------------
@@ -200,42 +206,28 @@ def _draw_player(
     else:
         theme.panel(draw, box)
     mid = (y0 + y1) // 2
-    theme.draw_badge(image, seats.colour(seat), (x0 + 32, mid), 44)
-    theme.draw_text(
-        draw,
-        (x0 + 64, mid - 15),
-        theme.ellipsize(seats.name(seat), 26, 250, bold=True),
-        26,
-        INK,
-        anchor="lm",
-        bold=True,
-    )
+    theme.draw_badge(image, seats.colour(seat), (x0 + 34, mid), 48)
+    name = theme.ellipsize(seats.name(seat), KEY, 290, bold=True)
+    theme.draw_key(draw, (x0 + 70, mid - 17), name, KEY, INK, anchor="lm", bold=True)
     first = " · first player" if view["first_player"] == seat and not over else ""
     detail = f"{player['lots_owned']} lots · {player['tiles_on_board']} shops{first}"
-    theme.draw_text(draw, (x0 + 64, mid + 17), detail, 20, MUTED, anchor="lm")
-    theme.draw_text(draw, (x0 + 400, mid - 15), "Tiles in hand", 16, MUTED, anchor="lm")
-    theme.draw_text(
-        draw,
-        (x0 + 400, mid + 13),
-        theme.ellipsize(_hand_text(player["hand_tiles"]), 22, 340),
-        22,
-        INK,
-        anchor="lm",
-        bold=True,
-    )
+    theme.draw_legend(draw, (x0 + 70, mid + 19), detail, 22, MUTED, anchor="lm")
+    theme.draw_legend(draw, (x0 + 400, mid - 20), "Tiles in hand", CAPTION, MUTED, anchor="lm")
+    hand = theme.ellipsize(_hand_text(player["hand_tiles"]), KEY, 330, bold=True)
+    theme.draw_key(draw, (x0 + 400, mid + 14), hand, KEY, INK, anchor="lm", bold=True)
     if over:
         label, amount = "Cash", player["cash"]  # revealed at the end (§8)
     else:
         label, amount = "Income now", player["income_now"]
-    theme.draw_text(draw, (x1 - 16, mid - 17), label, 16, MUTED, anchor="rm")
-    theme.draw_text(draw, (x1 - 16, mid + 12), money(amount), 30, INK, anchor="rm", bold=True)
+    theme.draw_legend(draw, (x1 - 16, mid - 22), label, CAPTION, MUTED, anchor="rm")
+    theme.draw_key(draw, (x1 - 16, mid + 13), money(amount), 32, INK, anchor="rm", bold=True)
     tag = _status(view, player)
     if tag is not None:
         theme.draw_pill(
             draw,
-            (x0 + 800, mid),
+            (x0 + 820, mid),
             tag,
-            16,
+            CAPTION,
             theme.CLOSED_INK if player["resigned"] else INK,
             theme.LEAD if acting else theme.WHITE,
             centered=True,
@@ -271,13 +263,14 @@ def _header_status(view: ChinatownView, seats: Seats) -> str:
 
 # -- the picture ----------------------------------------------------------------------------------------
 def draw_board(view: ChinatownView, seats: Seats) -> Image.Image:
-    map_top = HEADER_H + GAP
-    players_top = map_top + MAP_H + GAP
+    last_top = HEADER_H + 4
+    map_top = last_top + LAST_H
+    players_top = map_top + _map_height() + GAP
     offers = open_offers(view) if view["phase"] == "trades" else []
     players_h = len(view["players"]) * (PLAYER_H + 6)
-    offers_h = 40 + OFFER_H * min(len(offers), MAX_OFFERS) if offers else 0
-    image = theme.canvas(WIDTH, players_top + players_h + offers_h + MARGIN)
+    image = theme.canvas(WIDTH, players_top + players_h + offers_height(len(offers)) + MARGIN)
     draw_header(image, "Chinatown", _header_status(view, seats))
+    _draw_last(ImageDraw.Draw(image), view, seats, last_top)
     _draw_map(image, view, seats, map_top)
     bottom = _draw_players(image, view, seats, players_top)
     if offers:

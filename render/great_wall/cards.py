@@ -8,8 +8,11 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import theme
-from render.great_wall.geometry import CARD_H, CARD_W
+from render.great_wall.geometry import CARD_H, CARD_W, KEY
 from render.theme import INK, RGB, Box
+
+LETTER_PX = 30  # the type letter, at scale 1
+VALUE_R = 17  # the value badge's radius, at scale 1
 
 
 @dataclass(frozen=True)
@@ -33,9 +36,23 @@ CARD_KINDS: dict[str, CardKind] = {
 CARD_ORDER: tuple[str, ...] = tuple(CARD_KINDS)
 
 
+def value_px(value: str, scale: float = 1.0) -> float:
+    """The size of a card's value on its badge: a two-character value ("1+") is a little smaller."""
+    return (KEY if len(value) < 2 else KEY - 6) * scale
+
+
+def place_card(image: Image.Image, colour: str, kind: str, value: str, xy: tuple[int, int], covered: bool = False,
+               scale: float = 1.0) -> None:
+    """Paste a card face; refuses (theme.Illegible) one whose letter or value is under the key minimum."""
+    theme.require("key", LETTER_PX * scale, image.width, CARD_KINDS[kind].initial)
+    theme.require("key", value_px(value, scale), image.width, value)
+    theme.paste(image, card_tile(colour, kind, value, covered, scale), xy)
+
+
 @lru_cache(maxsize=512)
 def card_tile(colour: str, kind: str, value: str, covered: bool = False, scale: float = 1.0) -> Image.Image:
-    """One card face in its owner's colour: type letter top left, icon, value bottom left. RGBA."""
+    """One card face in its owner's colour: type letter top left, icon, value bottom left. RGBA. Draw it with
+    ``place_card``, which checks its sizes against the picture it goes on."""
     style = theme.player_style(colour)
     ss = 3  # supersampling for smooth icons and corners
     w, h = round(CARD_W * scale), round(CARD_H * scale)
@@ -44,17 +61,16 @@ def card_tile(colour: str, kind: str, value: str, covered: bool = False, scale: 
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, w * ss - 1, h * ss - 1), radius=round(7 * u), fill=style.fill, outline=INK,
                            width=round(2 * u))
-    _draw_icon(image, kind, (round(27 * u), round(28 * u), round((CARD_W - 5) * u), round((CARD_H - 8) * u)),
+    _draw_icon(image, kind, (round(30 * u), round(30 * u), round((CARD_W - 5) * u), round((CARD_H - 8) * u)),
                style.ink)
     if covered:  # under the letter and value, which must stay readable in the thin strip that shows
         _cover_marks(image, u)
-    theme.draw_text(draw, (round(6 * u), round(4 * u)), CARD_KINDS[kind].initial, round(30 * u), style.ink,
+    theme.draw_text(draw, (round(6 * u), round(4 * u)), CARD_KINDS[kind].initial, round(LETTER_PX * u), style.ink,
                     anchor="lt", bold=True)
-    r = 13 * u
-    cx, cy = 15 * u, (CARD_H - 15) * u
+    r = VALUE_R * u
+    cx, cy = (VALUE_R + 2) * u, (CARD_H - VALUE_R - 2) * u
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.WHITE, outline=INK, width=round(1.5 * u))
-    theme.draw_text(draw, (cx, cy), value, round((21 if len(value) < 2 else 16) * u), INK, anchor="mm",
-                    bold=True)
+    theme.draw_text(draw, (cx, cy + u), value, round(value_px(value) * u), INK, anchor="mm", bold=True)
     return image.resize((w, h), Image.Resampling.LANCZOS)
 
 

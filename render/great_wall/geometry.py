@@ -8,13 +8,14 @@ from collections.abc import Sequence
 WIDTH = 1120  # Discord shows ~400 px on a phone: 28 px numbers here stay ~10 px there
 MARGIN = 16
 GAP = 10  # between panels
+KEY = 28  # what a player decides by (values, markers, counts, the last move): the theme's key minimum
 
 # Cards squeeze together down to CARD_MIN_VISIBLE px each (type letter and value still show), and only
 # then wrap to a new line.
-CARD_W, CARD_H = 56, 76
+CARD_W, CARD_H = 60, 82
 CARD_GAP = 6
-CARD_MIN_VISIBLE = 30
-STACK_DX, STACK_DY = 26, 6  # how far each card on a stack sits right/down of the one it covers
+CARD_MIN_VISIBLE = 38  # the type letter and the value badge, both at the key size
+STACK_DX, STACK_DY = 38, 6  # how far each card on a stack sits right/down of the one it covers
 BLOCK_GAP = 28  # between two participants sharing a line
 
 Placed = list[list[tuple[int, int]]]  # lines of (item index, x offset)

@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from render import theme
-from render.great_wall.geometry import GAP, MARGIN, WIDTH
+from render.great_wall.geometry import GAP, KEY, MARGIN, WIDTH
 from render.theme import INK, MUTED, Box
 
 if TYPE_CHECKING:
     from bot.games.great_wall.schema import GreatWallView, PlayerView
 
-PLAYER_H = 150
+PLAYER_H = 164
+MARKER_SIZE = 46  # won markers: their values at the key size
 STRIP_TOP = 14  # room for the tab that straddles a player panel's top edge
 LEAD_BACK = (255, 243, 205)  # behind the leader's block and the player to move
 
@@ -28,23 +29,24 @@ Seats = theme.Seats
 
 
 def draw_won_markers(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerView, box: Box,
-                     size: int = 32) -> None:
+                     size: int = MARKER_SIZE) -> None:
     """Markers in front of a player: their values and sum when this view may see them, else a count."""
     x0, y0, x1, y1 = box
     mid = (y0 + y1) // 2
     values = player["markers"]
     if values is None:
-        theme.paste_centered(image, theme.token("", size, theme.TOKEN_BACK), (x0 + size // 2, mid))
+        back = 36  # face down: a plain back, the count beside it
+        theme.paste_centered(image, theme.token("", back, theme.TOKEN_BACK), (x0 + back // 2, mid))
         count = player["markers_count"]
         text = f"{count} marker{'s' if count != 1 else ''}"
-        theme.draw_text(draw, (x0 + size + 8, mid), theme.ellipsize(text, 24, x1 - x0 - size - 8), 24, INK,
-                        anchor="lm")
+        theme.draw_key(draw, (x0 + back + 8, mid), theme.ellipsize(text, KEY, x1 - x0 - back - 8), KEY, INK,
+                       anchor="lm")
         return
     score = f"= {player['score'] if player['score'] is not None else sum(values)}"
-    score_size = max(26, size * 3 // 4)
-    theme.draw_text(draw, (x1, mid), score, score_size, INK, anchor="rm", bold=True)
+    score_size = max(KEY, size * 3 // 4)
+    theme.draw_key(draw, (x1, mid), score, score_size, INK, anchor="rm", bold=True)
     if not values:
-        theme.draw_text(draw, (x0, mid), "no markers", 20, MUTED, anchor="lm")
+        theme.draw_legend(draw, (x0, mid), "no markers", 22, MUTED, anchor="lm")
     room = x1 - x0 - theme.text_width(score, score_size, bold=True) - 8
     theme.draw_tokens(image, [str(v) for v in values], x0, mid, size, room)
 
@@ -58,6 +60,16 @@ def draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallV
     for i, player in enumerate(players):
         x0 = MARGIN + i * (width + GAP)
         _draw_player(image, draw, view, player, seats, (x0, y + STRIP_TOP, x0 + width, y + PLAYER_H))
+
+
+def _count(draw: ImageDraw.ImageDraw, xy: tuple[int, int], word: str, n: int, right: bool = False) -> None:
+    """"Hand 5": the word as a caption, the number at the key size; ``right`` puts its end at ``xy``."""
+    x, y = xy
+    number = str(n)
+    if right:
+        x -= theme.text_width(number, KEY, bold=True) + 6 + theme.text_width(word, 22)
+    theme.draw_legend(draw, (x, y + 2), word, 22, MUTED, anchor="lm")
+    theme.draw_key(draw, (x + theme.text_width(word, 22) + 6, y), number, KEY, INK, anchor="lm", bold=True)
 
 
 def _tag(view: GreatWallView, player: PlayerView) -> str | None:
@@ -85,15 +97,15 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallV
     colour_name = theme.player_style(player["colour"]).name
     label = seats.name(seat)
     if label != colour_name:
-        theme.draw_text(draw, (x0 + 60, y0 + 24), theme.ellipsize(label, 26, x1 - x0 - 70, bold=True), 26, INK,
-                        anchor="lm", bold=True)
-        theme.draw_text(draw, (x0 + 60, y0 + 48), colour_name, 18, MUTED, anchor="lm")
+        theme.draw_key(draw, (x0 + 60, y0 + 22), theme.ellipsize(label, KEY, x1 - x0 - 70, bold=True), KEY, INK,
+                       anchor="lm", bold=True)
+        theme.draw_legend(draw, (x0 + 60, y0 + 49), colour_name, 20, MUTED, anchor="lm")
     else:
-        theme.draw_text(draw, (x0 + 60, y0 + 32), colour_name, 28, INK, anchor="lm", bold=True)
-    theme.draw_text(draw, (x0 + 12, y0 + 78), f"Hand {player['hand_count']}", 24, INK, anchor="lm")
-    theme.draw_text(draw, (x1 - 12, y0 + 78), f"Deck {player['deck_count']}", 24, INK, anchor="rm")
-    draw_won_markers(image, draw, player, (x0 + 10, y0 + 96, x1 - 10, y1 - 8))
+        theme.draw_key(draw, (x0 + 60, y0 + 32), colour_name, KEY, INK, anchor="lm", bold=True)
+    _count(draw, (x0 + 12, y0 + 84), "Hand", player["hand_count"])
+    _count(draw, (x1 - 12, y0 + 84), "Deck", player["deck_count"], right=True)
+    draw_won_markers(image, draw, player, (x0 + 10, y0 + 104, x1 - 10, y1 - 6))
     tag = _tag(view, player)
     if tag is not None:
         fill = theme.CLOSED_INK if player["resigned"] else INK
-        theme.draw_pill(draw, ((x0 + x1) // 2, y0), tag, 16, fill, theme.LEAD, centered=True)
+        theme.draw_pill(draw, ((x0 + x1) // 2, y0), tag, 20, fill, theme.LEAD, centered=True)

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from render import theme
-from render.great_wall.cards import CARD_KINDS, CARD_ORDER, card_tile
-from render.great_wall.geometry import CARD_H, CARD_W, GAP, MARGIN, WIDTH
+from render.great_wall.cards import CARD_KINDS, CARD_ORDER, place_card
+from render.great_wall.geometry import CARD_H, CARD_W, GAP, KEY, MARGIN, WIDTH
 from render.great_wall.players import Seats, draw_won_markers
 from render.theme import INK, MUTED, Box
 
@@ -16,9 +16,11 @@ if TYPE_CHECKING:
     from bot.games.great_wall.schema import GreatWallView
 
 TITLE_H = 84
-CELL_H = 128
+CELL_H = 138
 HAND_SCALE = 1.5  # hand cards are bigger: this is the picture the player decides from
-DECK_H, MARKERS_H = 150, 110
+DECK_SCALE = 1.25  # so Infantry's "1+" is at the key size too
+ABILITY = 20  # the longest ability (the Noble's) fits a cell at this size
+DECK_H, MARKERS_H = 58 + round(CARD_H * DECK_SCALE) + 14, 116
 
 
 def draw_hand(view: GreatWallView, seats: Seats) -> Image.Image:
@@ -34,16 +36,16 @@ def draw_hand(view: GreatWallView, seats: Seats) -> Image.Image:
     image.paste(theme.title_band(WIDTH, TITLE_H), (0, 0))
     theme.draw_badge(image, player["colour"], (MARGIN + 28, 38), 48)
     title = theme.ellipsize(f"Your cards: {seats.name(seat)}", 34, 600, bold=True)
-    theme.draw_text(draw, (MARGIN + 62, 38), title, 34, theme.HEADER_INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (MARGIN + 62, 38), title, 34, theme.HEADER_INK, anchor="lm", bold=True)
     turn = "your turn" if view["active"] == seat and view["phase"] != "over" else "not your turn"
-    theme.draw_text(draw, (WIDTH - MARGIN - 4, 38), turn, 26, theme.HEADER_INK, anchor="rm", bold=True)
+    theme.draw_key(draw, (WIDTH - MARGIN - 4, 38), turn, KEY, theme.HEADER_INK, anchor="rm", bold=True)
 
     y = TITLE_H + GAP
     theme.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + hand_h))
     heading = f"In your hand: {len(cards)} card{'s' if len(cards) != 1 else ''}"
-    theme.draw_text(draw, (MARGIN + 18, y + 28), heading, 28, INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (MARGIN + 18, y + 28), heading, KEY, INK, anchor="lm", bold=True)
     if not kinds:
-        theme.draw_text(draw, (MARGIN + 18, y + 56 + CELL_H // 2), "empty", 26, MUTED, anchor="lm")
+        theme.draw_legend(draw, (MARGIN + 18, y + 56 + CELL_H // 2), "empty", 26, MUTED, anchor="lm")
     cell_w = (WIDTH - 2 * MARGIN - 24) // 2
     for i, kind in enumerate(kinds):
         cx, cy = MARGIN + 12 + (i % 2) * cell_w, y + 56 + (i // 2) * CELL_H
@@ -53,19 +55,20 @@ def draw_hand(view: GreatWallView, seats: Seats) -> Image.Image:
     deck = view["deck_composition"] or {}
     theme.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + DECK_H))
     heading = f"Still in your deck: {sum(deck.values())} (order unknown)"
-    theme.draw_text(draw, (MARGIN + 18, y + 28), heading, 28, INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (MARGIN + 18, y + 28), heading, KEY, INK, anchor="lm", bold=True)
     x = MARGIN + 18
+    card_w, card_h = round(CARD_W * DECK_SCALE), round(CARD_H * DECK_SCALE)
     for kind in CARD_ORDER:
         count = deck.get(kind, 0)
-        theme.paste(image, card_tile(player["colour"], kind, CARD_KINDS[kind].hand_value, count == 0), (x, y + 58))
-        theme.draw_text(draw, (x + CARD_W + 8, y + 58 + CARD_H // 2), f"x{count}", 28, INK if count else MUTED,
-                        anchor="lm", bold=True)
-        x += CARD_W + 90
+        place_card(image, player["colour"], kind, CARD_KINDS[kind].hand_value, (x, y + 58), count == 0, DECK_SCALE)
+        theme.draw_key(draw, (x + card_w + 8, y + 58 + card_h // 2), f"x{count}", KEY, INK if count else MUTED,
+                       anchor="lm", bold=True)
+        x += card_w + 70
 
     y += DECK_H + GAP
     theme.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + MARKERS_H))
-    theme.draw_text(draw, (MARGIN + 18, y + 30), "Your markers", 28, INK, anchor="lm", bold=True)
-    draw_won_markers(image, draw, player, (MARGIN + 18, y + 52, WIDTH - MARGIN - 18, y + MARKERS_H - 8), 44)
+    theme.draw_key(draw, (MARGIN + 18, y + 30), "Your markers", KEY, INK, anchor="lm", bold=True)
+    draw_won_markers(image, draw, player, (MARGIN + 18, y + 54, WIDTH - MARGIN - 18, y + MARKERS_H - 6))
     return image
 
 
@@ -73,9 +76,9 @@ def _draw_hand_cell(image: Image.Image, draw: ImageDraw.ImageDraw, colour: str, 
                     ) -> None:
     x0, y0, _, _ = box
     info = CARD_KINDS[kind]
-    tile = card_tile(colour, kind, info.hand_value, False, HAND_SCALE)
-    theme.paste(image, tile, (x0 + 6, y0 + 8))
-    tx = x0 + tile.width + 22
-    theme.draw_text(draw, (tx, y0 + 34), f"{count} x {info.name if count == 1 else info.plural}", 32, INK,
-                    anchor="lm", bold=True)
-    theme.draw_text(draw, (tx, y0 + 72), info.ability, 21, MUTED, anchor="lm")
+    place_card(image, colour, kind, info.hand_value, (x0 + 6, y0 + 8), False, HAND_SCALE)
+    tx = x0 + round(CARD_W * HAND_SCALE) + 22
+    theme.draw_key(draw, (tx, y0 + 34), f"{count} x {info.name if count == 1 else info.plural}", 32, INK,
+                   anchor="lm", bold=True)
+    ability = theme.ellipsize(info.ability, ABILITY, box[2] - tx - 4)
+    theme.draw_legend(draw, (tx, y0 + 74), ability, ABILITY, MUTED, anchor="lm")

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from bot.games.great_wall.schema import GreatWallView
 
 TITLE_H = 84
-ROW_H = 118
+ROW_H = 124
 REASONS = {"normal": "", "resignation": "ended by resignation"}
 
 
@@ -37,10 +37,10 @@ def draw_final(view: GreatWallView, seats: Seats) -> Image.Image:
     image = theme.canvas(WIDTH, TITLE_H + GAP + len(order) * (ROW_H + GAP) + MARGIN)
     draw = ImageDraw.Draw(image)
     image.paste(theme.title_band(WIDTH, TITLE_H), (0, 0))
-    theme.draw_text(draw, (MARGIN + 8, 38), "Final scores", 36, theme.HEADER_INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (MARGIN + 8, 38), "Final scores", 36, theme.HEADER_INK, anchor="lm", bold=True)
     reason = REASONS.get(str(result["reason"]), str(result["reason"]))
     if reason:
-        theme.draw_text(draw, (WIDTH - MARGIN - 4, 38), reason, 24, theme.HEADER_INK, anchor="rm")
+        theme.draw_legend(draw, (WIDTH - MARGIN - 4, 38), reason, 24, theme.HEADER_INK, anchor="rm")
     y = TITLE_H + GAP
     for seat in order:
         _draw_row(image, draw, seats, seat, ranking[seat], breakdown[seat], (MARGIN, y, WIDTH - MARGIN, y + ROW_H))
@@ -55,26 +55,26 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, seats: Seats, seat:
     winner = place == 1 and not detail["resigned"]
     theme.panel(draw, box, fill=LEAD_BACK if winner else PANEL,
                 outline=theme.LEAD_EDGE if winner else theme.PANEL_EDGE, width=4 if winner else 2)
-    theme.draw_text(draw, (x0 + 20, mid), theme.ordinal(place), 44, INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (x0 + 20, mid), theme.ordinal(place), 44, INK, anchor="lm", bold=True)
     theme.draw_badge(image, seats.colour(seat), (x0 + 150, mid), 56)
     colour_name = theme.player_style(seats.colour(seat)).name
     label = seats.name(seat)
     sub = ", ".join(part for part in (colour_name if label != colour_name else "",
                                       "resigned" if detail["resigned"] else "") if part)
-    theme.draw_text(draw, (x0 + 190, y0 + 40 if sub else mid), theme.ellipsize(label, 32, 260, bold=True), 32,
-                    INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (x0 + 190, y0 + 40 if sub else mid), theme.ellipsize(label, 32, 260, bold=True), 32,
+                   INK, anchor="lm", bold=True)
     if sub:
-        theme.draw_text(draw, (x0 + 190, y0 + 76), sub, 22, MUTED, anchor="lm")
-    theme.draw_text(draw, (x1 - 24, mid), str(detail["total"]), 56, INK, anchor="rm", bold=True)
+        theme.draw_legend(draw, (x0 + 190, y0 + 76), sub, 22, MUTED, anchor="lm")
+    theme.draw_key(draw, (x1 - 24, mid), str(detail["total"]), 56, INK, anchor="rm", bold=True)
     x = x0 + 470
     lost = detail["lost_on_cards"]
-    row_mid = y0 + 38 if lost else mid  # markers won, with the lost ones on a line below
+    row_mid = y0 + 34 if lost else mid  # markers won, with the lost ones on a line below
     if detail["markers"]:
         theme.draw_tokens(image, [str(v) for v in detail["markers"]], x, row_mid, 50, x1 - 120 - x)
     else:
-        theme.draw_text(draw, (x, row_mid), "no markers", 24, MUTED, anchor="lm")
+        theme.draw_legend(draw, (x, row_mid), "no markers", 24, MUTED, anchor="lm")
     if lost:
-        theme.draw_text(draw, (x, y0 + 92), "lost on cards:", 20, MUTED, anchor="lm")
-        lx = x + theme.text_width("lost on cards:", 20) + 8
-        theme.draw_tokens(image, [str(v) for v in lost], lx, y0 + 92, 32, x1 - 120 - lx, theme.CLOSED,
+        theme.draw_legend(draw, (x, y0 + 88), "lost on cards:", 22, MUTED, anchor="lm")
+        lx = x + theme.text_width("lost on cards:", 22) + 8
+        theme.draw_tokens(image, [str(v) for v in lost], lx, y0 + 88, 46, x1 - 120 - lx, theme.CLOSED,
                           theme.CLOSED_INK, MUTED)

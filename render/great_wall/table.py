@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, cast
 from PIL import Image, ImageDraw
 
 from render import theme
-from render.great_wall.cards import CARD_KINDS, card_tile
+from render.great_wall.cards import CARD_KINDS, place_card
 from render.great_wall.geometry import (
     BLOCK_GAP,
     CARD_H,
     CARD_W,
     GAP,
+    KEY,
     MARGIN,
     STACK_DX,
     STACK_DY,
@@ -36,18 +37,19 @@ from render.theme import INK, MUTED, RGB, Box
 if TYPE_CHECKING:
     from bot.games.great_wall.schema import CardView, GreatWallView, SectionView
 
-HEADER_H = 96
-LAST_ROUND_H = 44
+HEADER_H = 116  # status and supply, then the last move
+LAST_ROUND_H = 48
 SECTION_LEFT = 176  # slot number and unclaimed markers, side by side
 LINES_X = MARGIN + SECTION_LEFT  # where the participants' blocks start
 LINES_W = WIDTH - MARGIN - 12 - LINES_X
 PROGRESS_W = 124  # badge + progress box
 CARDS_DX = PROGRESS_W + 8  # cards start this far right of their block's left edge
-LINE_PAD_TOP, LINE_PAD_BOTTOM = 12, 6  # room for a first marker sticking out of a card's corner
+LINE_PAD_TOP, LINE_PAD_BOTTOM = 22, 6  # room for a first marker sticking out of a card's corner
 EMPTY_ROW_H = 64  # a section with no cards yet
-MARKER_SIZE = 48
+MARKER_SIZE = 48  # an unclaimed marker: its value at the key size
+ON_CARD_SIZE = 46  # a first marker lying on its card
 CLOSED_H = 70
-BANNER_H = 36
+BANNER_H = 42
 RULE: RGB = (228, 218, 196)  # thin separators inside a section
 
 
@@ -125,16 +127,17 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallV
         theme.draw_badge(image, seats.colour(active), (x + 24, 38), 48)
         x += 58
     supply = f"Supply: {view['supply_count']} markers" if view["supply_count"] else "Supply empty"
-    right = WIDTH - MARGIN - theme.text_width(supply, 24) - 4
-    status = theme.ellipsize(_status(view, seats), 34, right - x - 60, bold=True)
-    theme.draw_text(draw, (x, 38), status, 34, theme.HEADER_INK, anchor="lm", bold=True)
-    theme.draw_text(draw, (x, 72), theme.ellipsize(_last_move_text(view, seats), 20, right - x - 40), 20,
-                    theme.HEADER_INK, anchor="lm")
-    theme.draw_text(draw, (WIDTH - MARGIN - 4, 30), supply, 24, theme.HEADER_INK, anchor="rm")
+    right = WIDTH - MARGIN - theme.text_width(supply, KEY) - 4
+    status = theme.ellipsize(_status(view, seats), 34, right - x - 24, bold=True)
+    theme.draw_key(draw, (x, 38), status, 34, theme.HEADER_INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (WIDTH - MARGIN - 4, 38), supply, KEY, theme.HEADER_INK, anchor="rm")
+    end = WIDTH - MARGIN - 4
     if view["removed_pairs"]:  # 2 players: equal pairs taken out, public
-        removed = "removed: " + " ".join(str(m) for m in view["removed_pairs"])
-        theme.draw_text(draw, (WIDTH - MARGIN - 4, 60), theme.ellipsize(removed, 18, 260), 18, theme.HEADER_INK,
-                        anchor="rm")
+        removed = "Removed: " + " ".join(str(m) for m in view["removed_pairs"])
+        theme.draw_key(draw, (end, 82), removed, KEY, theme.HEADER_INK, anchor="rm")
+        end -= theme.text_width(removed, KEY) + 24
+    theme.draw_key(draw, (MARGIN + 4, 82), theme.ellipsize(_last_move_text(view, seats), KEY, end - MARGIN - 4), KEY,
+                   theme.HEADER_INK, anchor="lm")
 
 
 def _draw_last_round(draw: ImageDraw.ImageDraw, view: GreatWallView, seats: Seats, y: int) -> None:
@@ -145,8 +148,8 @@ def _draw_last_round(draw: ImageDraw.ImageDraw, view: GreatWallView, seats: Seat
     still = ", ".join(seats.name(s) for s in last["remaining"]) or "none"
     text = (f"{'FINAL CHECKS' if final else 'LAST ROUND'}: declared by {seats.name(last['declarer'])}. "
             f"Still owed {'checks' if final else 'last turns'}: {still}")
-    theme.draw_text(draw, (MARGIN + 4, y + LAST_ROUND_H // 2), theme.ellipsize(text, 24, WIDTH - 2 * MARGIN),
-                    24, theme.LEAD, anchor="lm", bold=True)
+    theme.draw_key(draw, (MARGIN + 4, y + LAST_ROUND_H // 2), theme.ellipsize(text, KEY, WIDTH - 2 * MARGIN),
+                   KEY, theme.LEAD, anchor="lm", bold=True)
 
 
 # -- section layout -------------------------------------------------------------------------------
@@ -232,9 +235,9 @@ def _draw_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWall
     number = str(section["slot"] + 1)
     if not section["open"]:
         theme.panel(draw, box, fill=theme.CLOSED, outline=theme.CLOSED_INK)
-        theme.draw_text(draw, (x0 + 20, (y0 + y1) // 2), number, 44, theme.CLOSED_INK, anchor="lm", bold=True)
-        theme.draw_text(draw, (x0 + 80, (y0 + y1) // 2), "closed: no markers left for this section", 24,
-                        theme.CLOSED_INK, anchor="lm")
+        theme.draw_key(draw, (x0 + 20, (y0 + y1) // 2), number, 44, theme.CLOSED_INK, anchor="lm", bold=True)
+        theme.draw_legend(draw, (x0 + 80, (y0 + y1) // 2), "closed: no markers left for this section", 24,
+                          theme.CLOSED_INK, anchor="lm")
         return
     pending = view["pending_claim"]
     claiming = pending is not None and pending["section"] == section["slot"]
@@ -243,15 +246,15 @@ def _draw_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWall
     if layout.banners:
         bx = LINES_X
         for text, fill, ink in layout.banners:
-            bx += theme.draw_pill(draw, (bx, y + (BANNER_H - 8) // 2), text, 20, fill, ink) + 10
+            bx += theme.draw_pill(draw, (bx, y + (BANNER_H - 8) // 2), text, 24, fill, ink) + 10
         y += BANNER_H
     # Number, markers, badges, progress and cards share one axis: the middle of the first card line.
     mid = y + (LINE_PAD_TOP + CARD_H // 2 if layout.lines else EMPTY_ROW_H // 2)
-    theme.draw_text(draw, (x0 + 16, mid), number, 60, INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (x0 + 16, mid), number, 60, INK, anchor="lm", bold=True)
     _draw_unclaimed(image, draw, section, (x0 + 64, mid))
     draw.line((LINES_X - 10, y0 + 12, LINES_X - 10, y1 - 12), fill=RULE, width=2)
     if not layout.lines:
-        theme.draw_text(draw, (LINES_X, mid), "no cards yet", 24, MUTED, anchor="lm")
+        theme.draw_legend(draw, (LINES_X, mid), "no cards yet", 24, MUTED, anchor="lm")
     paint = _Paint(
         image, draw, seats,
         highlight=frozenset(view["last_move"]["cards"]) if view["last_move"] else frozenset(),
@@ -268,7 +271,7 @@ def _draw_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWall
             _draw_block(paint, section, block, LINES_X + dx, y, height)
         y += height
     for value, center in paint.markers:  # last, so no later card hides a first marker
-        theme.paste_centered(image, theme.token(str(value), 34), center)
+        theme.draw_token(image, str(value), ON_CARD_SIZE, center)
 
 
 def _draw_unclaimed(image: Image.Image, draw: ImageDraw.ImageDraw, section: SectionView, xy: tuple[int, int]
@@ -277,10 +280,11 @@ def _draw_unclaimed(image: Image.Image, draw: ImageDraw.ImageDraw, section: Sect
     size = MARKER_SIZE
     theme.draw_tokens(image, [str(v) for v in section["markers"]], x, mid, size, 2 * size + 4)
     if section["first_marker"] is not None:
-        # Where the first marker was: a faint ring, the marker itself lies on its card.
+        # Where the first marker was: a faint ring around a little card, the marker itself lies on its card.
         gx, y = x + len(section["markers"]) * (size + 4), mid - size // 2
         draw.ellipse((gx + 3, y + 3, gx + size - 3, y + size - 3), outline=theme.PANEL_EDGE, width=2)
-        theme.draw_text(draw, (gx + size // 2, mid), "on card", 13, MUTED, anchor="mm")
+        cx = gx + size // 2
+        draw.rounded_rectangle((cx - 8, mid - 11, cx + 8, mid + 11), radius=3, outline=MUTED, width=2)
 
 
 def _draw_block(paint: _Paint, section: SectionView, block: _Block, x0: int, y: int, height: int) -> None:
@@ -298,11 +302,11 @@ def _draw_block(paint: _Paint, section: SectionView, block: _Block, x0: int, y: 
         _draw_crown(draw, (box[0] + box[2]) // 2, box[1] - 1)
     else:
         draw.rounded_rectangle(box, radius=10, fill=theme.WHITE, outline=theme.PANEL_EDGE, width=2)
-    theme.draw_text(draw, ((box[0] + box[2]) // 2, mid + 1), str(progress), 44 if -10 < progress < 10 else 36,
-                    INK, anchor="mm", bold=True)
+    theme.draw_key(draw, ((box[0] + box[2]) // 2, mid + 1), str(progress), 44 if -10 < progress < 10 else 36,
+                   INK, anchor="mm", bold=True)
     cards_x = x0 + CARDS_DX
     if not block.stacks:
-        theme.draw_text(draw, (cards_x, mid), "all cards covered", 22, MUTED, anchor="lm")
+        theme.draw_legend(draw, (cards_x, mid), "all cards covered", 22, MUTED, anchor="lm")
     line_y = y
     for line, line_h in zip(block.lines, block.line_heights, strict=True):
         for index, dx in line:
@@ -325,10 +329,10 @@ def _draw_stack(paint: _Paint, stack: list[CardView], x: int, y: int) -> None:
         if card["id"] in paint.candidates:  # a card the claimant may put the first marker on
             draw.rounded_rectangle((cx - 5, cy - 5, cx + CARD_W + 4, cy + CARD_H + 4), radius=10,
                                    outline=theme.LEAD_EDGE, width=4)
-        tile = card_tile(paint.seats.colour(card["owner"]), card["type"], str(card["value"]), card["covered"])
-        theme.paste(paint.image, tile, (cx, cy))
+        place_card(paint.image, paint.seats.colour(card["owner"]), card["type"], str(card["value"]), (cx, cy),
+                   card["covered"])
         if card["id"] in paint.highlight:
             draw.rounded_rectangle((cx - 2, cy - 2, cx + CARD_W + 1, cy + CARD_H + 1), radius=8,
                                    outline=theme.ACCENT, width=4)
         if card["marker"] is not None:
-            paint.markers.append((card["marker"], (cx + CARD_W - 6, cy + 6)))
+            paint.markers.append((card["marker"], (cx + CARD_W - 10, cy + 2)))

@@ -126,3 +126,48 @@ def test_ordinal() -> None:
     assert [theme.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"
     ]
+
+
+# -- legibility -----------------------------------------------------------------------------------------
+def test_minimums_scale_with_the_picture_width() -> None:
+    assert theme.minimum("key", 1200) == 28 and theme.minimum("legend", 1200) == 20
+    assert theme.minimum("key", 1120) == 27 and theme.minimum("key", 1000) == 24 and theme.minimum("key", 720) == 17
+    assert theme.minimum("mark", 1200) == 32 and theme.minimum("mark", 600) == 16
+
+
+def test_key_and_legend_text_under_the_minimum_are_refused() -> None:
+    draw = ImageDraw.Draw(theme.canvas(1200, 100))
+    theme.draw_key(draw, (0, 0), "12", 28)
+    with pytest.raises(theme.Illegible, match="'12' at 18 px on a 1200 px-wide picture: the minimum is 28 px"):
+        theme.draw_key(draw, (0, 0), "12", 18)
+    theme.draw_key(ImageDraw.Draw(theme.canvas(600, 100)), (0, 0), "12", 14)  # the same share of a narrower one
+    theme.draw_legend(draw, (0, 0), "a caption", 20)
+    with pytest.raises(theme.Illegible):
+        theme.draw_legend(draw, (0, 0), "a caption", 16)
+    with pytest.raises(theme.Illegible):
+        theme.draw_pill(draw, (0, 50), "TO PLAY", 16, theme.INK, theme.LEAD)
+
+
+def test_badges_and_key_tokens_under_the_minimum_are_refused() -> None:
+    image = theme.canvas(1200, 100)
+    theme.draw_badge(image, "RED", (50, 50), 32)
+    with pytest.raises(theme.Illegible, match="mark"):
+        theme.draw_badge(image, "RED", (50, 50), 20)  # Chinatown's owner badges of old
+    theme.draw_token(image, "7", 48, (50, 50))  # a one-figure label is 60% of the token
+    with pytest.raises(theme.Illegible):
+        theme.draw_token(image, "7", 34, (50, 50))  # the Great Wall's first marker on a card of old
+    theme.draw_token(image, "12", 34, (50, 50), key=False)  # an alliance's number: not decided by
+    assert theme.token_label_px("7", 48) == 28.75 and theme.token_label_px("+8", 56) == 28
+
+
+def test_the_audit_records_checked_labels_only_inside_its_block() -> None:
+    image = theme.canvas(1200, 100)
+    draw = ImageDraw.Draw(image)
+    with theme.audit() as labels:
+        theme.draw_key(draw, (0, 0), "34", 30)
+        theme.draw_legend(draw, (0, 0), "Deck", 22)
+        theme.draw_badge(image, "BLUE", (50, 50), 40)
+        theme.draw_text(draw, (0, 0), "free text", 12)
+    theme.draw_key(draw, (0, 0), "35", 30)
+    assert labels == [theme.Label("key", "34", 30, 1200), theme.Label("legend", "Deck", 22, 1200),
+                      theme.Label("mark", "BLUE", 40, 1200)]
