@@ -74,7 +74,7 @@ class DiscordNotifier:
         for seat in by_dm:
             if not await self.prompts.send_turn_dm(table, seat):
                 await self._dm_failed(table, seat)
-        await self._ping_next(table, note)
+        await self._ping_next(table, note, set(by_dm))
 
     async def _channels(self, table: Table, seats: list[int]) -> tuple[dict[int, int], dict[int, int]]:
         """(seat -> user told by DM, seat -> user told by a mention) for the people among ``seats``."""
@@ -185,7 +185,7 @@ class DiscordNotifier:
         except discord.HTTPException as error:  # the next move's post re-opens it anyway
             log.info("upkeep of the thread of game %s failed (%s)", table.id, error.status)
 
-    async def _ping_next(self, table: Table, note: Notification) -> None:
+    async def _ping_next(self, table: Table, note: Notification, told_by_dm: set[int]) -> None:
         """ "Ping me when the player before me moves": a DM to the person seated after the mover once the
         mover's turn is over, unless the turn DM already told them. Closed DMs get nothing."""
         if note.seat is None or table.status != "running" or note.seat in table.to_act():
@@ -195,8 +195,7 @@ class DiscordNotifier:
         if seat is None or user_id is None:
             return
         settings = await users.settings(self.bot.service.db, user_id)
-        told = seat in note.newly_to_act and note.opens_turn
-        if not settings.ping_before or settings.dm_closed or told:
+        if not settings.ping_before or settings.dm_closed or seat in told_by_dm:
             return
         mover = table.player_at(note.seat).name
         now = f": it is your move{due_text(table, [seat])}" if seat in table.to_act() else ""

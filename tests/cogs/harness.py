@@ -229,6 +229,10 @@ class FakeDiscord:
                 return thread
 
             async def edit(**kwargs: Any) -> Any:
+                if self.failures:
+                    raise self.failures.pop(0)
+                if channel_id in self.archived:
+                    raise http_error(discord.HTTPException, 400, 50083, "Thread is archived")
                 posted = self.messages.get(message_id) or self._new(where, False)
                 return self._record("edit", posted, **kwargs)
 

@@ -26,7 +26,8 @@ def _mover(table: Any) -> int:
 
 
 def _thread(fake: FakeDiscord, table: Any) -> list[str]:
-    return [s.content for s in fake.public() if s.where == f"thread:{table.thread_id}"]
+    """The thread's messages as they stand now (a turn's board message is edited as the turn goes on)."""
+    return [m.content for m in fake.messages.values() if m.where == f"thread:{table.thread_id}" and not m.private]
 
 
 async def test_the_options_panel_sets_the_clock_and_keeps_the_game_options(fake: FakeDiscord, alice: Any) -> None:

@@ -313,13 +313,14 @@ async def _offer_note(service: TableService, options: dict[str, Any]) -> tuple[T
 
 async def test_offers_are_posted_in_the_thread_as_the_public_view_shows_them(service: TableService) -> None:
     table, note = await _offer_note(service, {})
-    (message,) = ct.thread_extras(table, note)
+    ((ref, message),) = ct.thread_extras(table, note)
+    assert ref == "1.1"
     assert "**Offer #1 (version 1) by <@100>**" in message["content"]
     assert "<@101> gives $30,000 to <@100>" in message["content"]  # money in offers is public by default [R19]
     assert [item.item.label for item in message["view"].children] == ["Accept", "Decline", "Counter-offer", "Withdraw"]
     assert [u.id for u in message["allowed_mentions"].users] == [101]  # only the player it waits for
     hidden, note = await _offer_note(service, {"announce_trade_money": False})
-    (message,) = ct.thread_extras(hidden, note)
+    ((_, message),) = ct.thread_extras(hidden, note)
     assert "<@101> gives money to <@100>" in message["content"] and "$30,000" not in message["content"]
     private, note = await _offer_note(service, {"offer_visibility": "participants"})
     assert ct.thread_extras(private, note) == []

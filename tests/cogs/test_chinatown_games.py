@@ -18,7 +18,7 @@ import pytest
 from bot import games
 from bot.store import games as game_sql
 from bot.tables import Table
-from tests.cogs.harness import FakeDiscord, labels, make_user
+from tests.cogs.harness import FakeDiscord, labels, make_user, walk
 from tests.cogs.test_chinatown_flows import (
     Player,
     control,
@@ -77,6 +77,8 @@ async def three_player_trade(fake: FakeDiscord, a: Player, b: Player, c: Player)
     await a.press(builder, "Post offer")
     offer_id = _last_offer_id(await a.table())
     first = _offer_message(fake, offer_id, 1)
+    old_accept = next(getattr(i, "item", i) for i in walk(first.view)
+                      if getattr(getattr(i, "item", i), "label", None) == "Accept")
     counter = await b.press(first, "Counter-offer", public=True)
     assert "Counter-offer to #" in counter.content and counter.content.count("•") == 3
     await b.press(counter, "Remove an item")
@@ -86,7 +88,9 @@ async def three_player_trade(fake: FakeDiscord, a: Player, b: Player, c: Player)
     await b.press(counter, "Post counter-offer")
     second = _offer_message(fake, offer_id, 2)
     assert "$20,000" in second.content and "Accepted" in second.content
-    stale = await a.press(first, "Accept", public=True)
+    assert first.view is None and "Changed: version 2 is below" in first.content  # no dead buttons
+    await fake.dispatch(a.user, first, old_accept.custom_id, base=old_accept)  # a client showing the old one
+    stale = fake.last(private=True)
     assert "That offer has changed since" in stale.content  # the old version's button fails [E9]
     await a.press(second, "Accept", public=True)
     panel = await c.panel()

@@ -6,6 +6,8 @@ nothing.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.cogs.harness import FakeDiscord, Posted, labels, make_user
@@ -60,16 +62,21 @@ async def test_answers_from_the_thread_and_their_refusals(fake: FakeDiscord) -> 
     refused = await b.press(offer, "Withdraw", public=True)
     assert refused.content == "Only the author can withdraw an offer."
     assert (await a.table()).version == version  # nothing changed
+    accept = control(offer, label="Accept")
     declined = await b.press(offer, "Decline", public=True)
     assert "declines offer #1" in declined.content
-    late = await b.press(offer, "Accept", public=True)
+    assert offer.view is None and offer.content.endswith("**Declined.**")  # the outcome, no dead buttons
+    await fake.dispatch(b.user, offer, accept.custom_id, base=accept)  # a client still showing the old buttons
+    late = fake.last(private=True)
     assert late.content.startswith("That offer is closed.")
     builder = await _propose_lot(a, b)
     await a.press(builder, "Post offer")
+    accept = control(_thread_offer(fake, 2), label="Accept")
     withdrawn = await a.press(_thread_offer(fake, 2), "Withdraw", public=True)
     assert "withdraws offer #2" in withdrawn.content
-    forged = control(_thread_offer(fake, 2), label="Accept").custom_id.replace("acc.1.2.1", "acc.1.99.1")
-    await fake.dispatch(b.user, _thread_offer(fake, 2), forged, base=control(_thread_offer(fake, 2), label="Accept"))
+    assert _thread_offer(fake, 2).content.endswith("**Withdrawn.**")
+    forged = accept.custom_id.replace("acc.1.2.1", "acc.1.99.1")
+    await fake.dispatch(b.user, _thread_offer(fake, 2), forged, base=accept)
     assert fake.last().private and fake.last().content == "There is no such offer."
     offers = (await a.table()).view(None)["offers"]
     assert [o["status"] for o in offers] == ["rejected", "cancelled"]
@@ -100,9 +107,12 @@ async def test_trading_goes_on_after_done_trading(fake: FakeDiscord) -> None:
 
 async def test_a_control_from_an_earlier_year_is_refused(fake: FakeDiscord) -> None:
     players = await _trading(fake)
-    old_keep = next(
-        s.message for s in fake.sent if s.private and s.view is not None and "kp.1" in str(s.view.to_components())
+    old_keep, old_view = next(
+        (s.message, s.view)
+        for s in fake.sent
+        if s.private and s.view is not None and "kp.1" in str(s.view.to_components())
     )
+    old_keep = replace(old_keep, view=old_view)  # as a client that still shows the passed prompt's controls
     for player in players:
         await player.done_trading()
     while (await players[0].table()).view(None)["phase"] == "place_tiles":

@@ -386,8 +386,11 @@ async def test_forged_and_stale_controls_are_refused(fake: FakeDiscord, alice: A
     assert (await fake.bot.service.get(game_id)).version == table.version
     # Both commit; the half-built orders are locked now, and an old keep button is stale.
     await _orders(fake, alice, editor, "12345", random.Random(1))
+    stale = next(c for c, p, _ in _items(editor.view) if p.startswith("o"))
     await _orders(fake, bob, await _open(fake, await fake.bot.service.get(game_id), bob), "54321", random.Random(1))
-    await fake.dispatch(alice, editor, next(c for c, p, _ in _items(editor.view) if p.startswith("o")), ("1",))
+    assert editor.view is None  # her panel lost its controls once both orders were in
+    old = discord.ui.Select(custom_id=stale, options=[discord.SelectOption(label="1", value="1")])
+    await fake.dispatch(alice, editor, stale, ("1",), base=old)
     assert fake.last().private and "locked" in fake.last().content
     table = await fake.bot.service.get(game_id)
     seat = min(table.to_act())

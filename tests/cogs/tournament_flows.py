@@ -79,7 +79,9 @@ def quicken(fake: FakeDiscord, players: Iterable[Any]) -> None:
         return channels[channel_id]
 
     def message(posted: Posted) -> Any:
-        return MagicMock(id=posted.id, jump_url=f"https://discord.com/channels/{GUILD}/{posted.where}/{posted.id}")
+        found = MagicMock(id=posted.id, jump_url=f"https://discord.com/channels/{GUILD}/{posted.where}/{posted.id}")
+        found.channel.id = int(posted.where.split(":", 1)[1])
+        return found
 
     fake.bot.get_partial_messageable = partial_messageable  # type: ignore[method-assign, assignment]
     fake._message_mock = message  # type: ignore[method-assign]
