@@ -8,7 +8,16 @@ from typing import Any
 
 from bot.games.base import Event, IllegalAction, action_sort_key
 from bot.games.great_wall.actions import Claim, Draw, GameAction, Play
-from bot.games.great_wall.data import MAX_CAVALRY_PER_PLAY, CardType, LastMove, Phase, State, card_type, put
+from bot.games.great_wall.data import (
+    MAX_CAVALRY_PER_PLAY,
+    CardType,
+    LastMove,
+    Phase,
+    SeatState,
+    State,
+    card_type,
+    put,
+)
 from bot.games.great_wall.flow import advance, after_action, claim_options, finish, place_first_marker, run_check
 from bot.games.great_wall.progress import claim_cards, cover_targets
 from bot.games.great_wall.text import plural
@@ -72,7 +81,7 @@ def _apply_play(state: State, seat: int, play: Any) -> Outcome:
         raise IllegalAction(f"You do not hold {play.count} {plural(play.card, play.count)}.")
     if play.card is CardType.CAVALRY and play.count > MAX_CAVALRY_PER_PLAY:
         raise IllegalAction("Cavalry is played one or two at a time.")
-    cards = tuple(held[: play.count])
+    cards, mine = take_from_hand(state.seats[seat], play.card, play.count)
     if play.cover is None:
         row = section.row + tuple((card,) for card in cards)
     else:
@@ -85,12 +94,10 @@ def _apply_play(state: State, seat: int, play: Any) -> Outcome:
         if play.cover not in cover_targets(section):
             raise IllegalAction("A card bearing a marker cannot be covered.")
         row = tuple(stack + cards if stack[-1] == play.cover else stack for stack in section.row)
-    mine = state.seats[seat]
-    hand = tuple(card for card in mine.hand if card not in cards)
     free = play.card is CardType.CAVALRY  # Cavalry never uses up an action [R17]
     state = replace(
         state,
-        seats=put(state.seats, seat, replace(mine, hand=hand)),
+        seats=put(state.seats, seat, mine),
         sections=put(state.sections, play.section, replace(section, row=row)),
         actions_left=state.actions_left - (0 if free else 1),
         last_move=LastMove(seat, "play", play.section, cards),
@@ -110,6 +117,26 @@ def _apply_play(state: State, seat: int, play: Any) -> Outcome:
         )
     ]
     return after_action(state, events), events
+
+
+def take_from_hand(mine: SeatState, kind: CardType, count: int) -> tuple[tuple[int, ...], SeatState]:
+    """The ``count`` card ids a play of ``kind`` shows on the wall, and the seat without them.
+
+    Copies of one type are interchangeable, so the ids that go public are the lowest of that type among
+    hand and deck together: a set everybody can work out from the wall. Were they the lowest in the hand,
+    an id would tell which copies wait in the deck. A deck copy whose id goes public swaps ids with a
+    copy that stays in the hand (the highest ones); the deck keeps its order.
+    """
+    held = [card for card in mine.hand if card_type(card) is kind]
+    pool = sorted(held + [card for card in mine.deck if card_type(card) is kind])
+    shown = pool[:count]
+    kept = [card for card in held if card not in shown]
+    in_deck = [card for card in mine.deck if card in shown]
+    # The hand ends with len(held) - count copies; the rest of ``kept`` moves to the deck.
+    swap = dict(zip(in_deck, kept[len(kept) - len(in_deck) :], strict=True))
+    hand = tuple(sorted(card for card in mine.hand if card not in shown and card not in swap.values()))
+    deck = tuple(swap.get(card, card) for card in mine.deck)
+    return tuple(shown), replace(mine, hand=hand, deck=deck)
 
 
 def _apply_draw(state: State, seat: int, draw: Any) -> Outcome:

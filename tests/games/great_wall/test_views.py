@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any, get_type_hints
 
 import pytest
 
 from bot.games.great_wall import GAME
-from bot.games.great_wall.data import CardType, card_type
+from bot.games.great_wall.data import CardType, State, card_type
 from bot.games.great_wall.schema import (
     CardView,
     FirstMarkerView,
@@ -21,7 +22,7 @@ from bot.games.great_wall.schema import (
     PlayerView,
     SectionView,
 )
-from tests.games.great_wall.helpers import card_at, check, draw, play, scenario
+from tests.games.great_wall.helpers import NAMES, card_at, check, draw, play, scenario
 from tests.games.great_wall.hidden import resample
 
 
@@ -148,6 +149,40 @@ def test_views_ignore_what_the_viewer_cannot_see() -> None:
     for seat in (None, 0, 1, 2):
         for _ in range(5):
             assert GAME.view(resample(state, seat, rng), seat) == GAME.view(state, seat)
+
+
+def _split_again(state: State, viewer: int | None, rng: random.Random) -> State:
+    """``state`` with what ``viewer`` cannot see redrawn by the resampler (other seats' hand/deck splits
+    above all), but the supply order and face-down markers kept: a play may reveal those (a refill after
+    the next check, the final scores), and that is not what this is about."""
+    other = resample(state, viewer, rng)
+    seats = tuple(replace(new, scored=old.scored) for new, old in zip(other.seats, state.seats, strict=True))
+    return replace(other, seats=seats, supply=state.supply)
+
+
+def test_a_play_shows_the_same_cards_whichever_copies_wait_in_the_deck() -> None:
+    """Which copies of a type are in a hand and which in the deck is hidden. The same play must show the
+    same card ids whatever the split: were the lowest id in the hand played, playing the highest Wall
+    would tell the table that no other Wall is in that hand."""
+    rng = random.Random(7)
+    state = GAME.new(3, 21)
+    plays = 0
+    while not GAME.is_over(state):
+        seat = state.active
+        assert seat is not None
+        for viewer in (None, (seat + 1) % 3):
+            other = _split_again(state, viewer, rng)
+            for action in GAME.legal_actions(state, seat):
+                if action["type"] != "play" or action not in GAME.legal_actions(other, seat):
+                    continue
+                after, events = GAME.apply(state, seat, action)
+                again, events_again = GAME.apply(other, seat, action)
+                assert GAME.view(again, viewer) == GAME.view(after, viewer), action
+                assert [(e.type, e.public) for e in events_again] == [(e.type, e.public) for e in events]
+                assert [GAME.describe(e, NAMES) for e in events_again] == [GAME.describe(e, NAMES) for e in events]
+                plays += 1
+        state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    assert plays > 100
 
 
 def test_a_view_for_a_seat_not_at_the_table_is_refused() -> None:
