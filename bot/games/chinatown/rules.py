@@ -4,8 +4,8 @@ A round waits for players three times: the secret keep choice (phase 1), the ope
 the placements (phase 4). Everything in between (reveal, tile draw, income, new year) runs in ``_settle``.
 
 Trading is open to everybody at once: ``to_act`` lists the seats the phase waits for (not yet done, or
-owing an answer to an offer), but ``apply`` takes trade commands from any seat in play, so a player who
-is done may still withdraw, propose or answer [§5.6].
+owing an answer to an offer everybody sees: ``to_act`` is public), but ``apply`` takes trade commands from
+any seat in play, so a player who is done may still withdraw, propose or answer [§5.6].
 """
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ class Chinatown(Game):
         if state.phase is Phase.DEAL_BUILDINGS:
             return frozenset(s for s in state.active if state.seats[s].keep is None)
         if state.phase is Phase.TRADES:
-            return frozenset(s for s in state.active if not state.seats[s].ready or trading.awaiting(state, s))
+            return frozenset(s for s in state.active if trading.waited_for(state, s))
         if state.phase is Phase.PLACE_TILES:
             if placement.simultaneous(state):
                 return frozenset(s for s in state.active if not state.seats[s].turn_done)

@@ -6,6 +6,8 @@ Cash is secret [R30]: a giver's money is checked only once that giver has accept
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -126,12 +128,41 @@ def offer_event(kind: str, state: State, offer: Offer, force_public: bool = Fals
     return Event(kind, public=public, private=private)
 
 
+PRIVATE_IDS = range(1000, 10_000)  # four digits: what the trade builder's custom_ids hold
+
+
+def _private_id(state: State, offer: Offer) -> int:
+    """An id for an offer the table cannot see. A shared counter would show the gaps of hidden offers, so
+    the id is drawn from the secret seed and what every viewer of the offer knows (the round, the author,
+    the participants, and how many offers the author made to exactly them this round). Other hidden
+    offers change it only when they already took the id drawn (1 in 9,000), which nobody can tell."""
+    made = sum(1 for o in state.offers if o.author == offer.author and o.participants == offer.participants)
+    players = "-".join(map(str, offer.participants))
+    rng = random.Random(f"chinatown/{state.seed}/offer/{state.round}/{offer.author}/{players}/{made}")
+    taken = {o.id for o in state.offers}
+    for _ in range(100):
+        candidate = rng.randrange(PRIVATE_IDS.start, PRIVATE_IDS.stop)
+        if candidate not in taken:
+            return candidate
+    # Only after thousands of offers in one round; any free id will do.
+    return next(i for i in itertools.count(PRIVATE_IDS.start) if i not in taken)
+
+
+def _unready(state: State, seat: int, offer: Offer, events: list[Event]) -> State:
+    """Proposing, editing or accepting clears the actor's ready flag [R17]. The flags are public, so for an
+    offer the table cannot see the change is told as a plain "trading again": exactly what the table
+    sees when the seat presses Back to trading, which says nothing of any offer."""
+    if state.seats[seat].ready and not offer_visible(state, offer, None):
+        events.append(Event("ready", public={"seat": seat, "ready": False}))
+    return _set_ready(state, (seat,), False)
+
+
 def apply_propose(state: State, seat: int, action: Propose, events: list[Event]) -> State:
     failure = check_offer(state, action.legs, actor=seat, payers=(seat,))
     if failure:
         _raise(failure)
     offer = Offer(
-        id=state.next_offer_id,
+        id=0,  # numbered below, once it is known who may see it
         version=1,
         author=seat,
         status=OfferStatus.OPEN,
@@ -139,8 +170,13 @@ def apply_propose(state: State, seat: int, action: Propose, events: list[Event])
         accepted=(seat,),  # proposing counts as accepting v1 [R16]
         note=action.note,
     )
-    state = replace(state, offers=(*state.offers, offer), next_offer_id=state.next_offer_id + 1)
-    state = _set_ready(state, (seat,), False)
+    # Offers everybody sees are numbered 1, 2, 3, ...; the others do not use up a number [R19].
+    if offer_visible(state, offer, None):
+        offer = replace(offer, id=state.next_offer_id)
+        state = replace(state, next_offer_id=state.next_offer_id + 1)
+    else:
+        offer = replace(offer, id=_private_id(state, offer))
+    state = _unready(replace(state, offers=(*state.offers, offer)), seat, offer, events)
     events.append(offer_event("offer_proposed", state, offer, by=seat))
     return state
 
@@ -161,7 +197,7 @@ def apply_edit(state: State, seat: int, action: Edit, events: list[Event]) -> St
         _raise(failure)
     # A new version: every earlier acceptance is gone; editing accepts it [R16].
     offer = replace(old, version=old.version + 1, legs=normalise(action.legs), accepted=(seat,), note=action.note)
-    state = _set_ready(_put(state, offer), (seat,), False)
+    state = _unready(_put(state, offer), seat, offer, events)
     event = offer_event("offer_edited", state, offer, by=seat)
     # Participants dropped by the edit are told too, so their old buttons make sense.
     dropped = {gone: {"offer": None, "by": seat, "removed": old.id} for gone in old.participants}
@@ -179,9 +215,13 @@ def apply_accept(state: State, seat: int, action: Accept, events: list[Event]) -
     if failure:  # told to the acceptor only; the offer stays open
         _raise(failure)
     offer = replace(offer, accepted=tuple(sorted((*offer.accepted, seat))))
-    state = _set_ready(_put(state, offer), (seat,), False)
+    complete = set(offer.accepted) == set(offer.participants)
+    if complete:  # the trade is announced and clears the flags itself; no separate "trading again"
+        state = _set_ready(_put(state, offer), (seat,), False)
+    else:
+        state = _unready(_put(state, offer), seat, offer, events)
     events.append(offer_event("offer_accepted", state, offer, by=seat))
-    if set(offer.accepted) == set(offer.participants):
+    if complete:
         state = execute(state, offer, events)
     return state
 
@@ -267,6 +307,15 @@ def awaiting(state: State, seat: int) -> list[Offer]:
     return [
         o for o in state.offers if o.status is OfferStatus.OPEN and seat in o.participants and seat not in o.accepted
     ]
+
+
+def waited_for(state: State, seat: int) -> bool:
+    """Whether the table waits for ``seat``: not done yet, or owing an answer to an offer everybody sees.
+    An answer owed to a hidden offer does not count: "waiting for Ben" would tell the table that Ben has
+    one. Ben may still answer it (``can_act``); the phase ends on the ready flags alone anyway [R17]."""
+    if not state.seats[seat].ready:
+        return True
+    return any(offer_visible(state, offer, None) for offer in awaiting(state, seat))
 
 
 def end_trades(state: State, events: list[Event]) -> State:

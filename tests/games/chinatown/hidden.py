@@ -9,11 +9,13 @@ import random
 from dataclasses import replace
 
 from bot.games.chinatown.data import Phase, State
+from bot.games.chinatown.views import offer_visible
 
 
 def resample(state: State, viewer: int | None, rng: random.Random) -> State:
     """Reshuffle everything ``viewer`` cannot see: others' dealt cards (with the deck), their keep choices,
-    cash (until the end), hidden batches, and the seed."""
+    cash (until the end), hidden batches, the seed, and whether each offer hidden from the viewer (option
+    ``offer_visibility = participants``) was ever made: a state without it must look the same."""
     seats = list(state.seats)
     others = [s for s in range(state.num_players) if s != viewer]
     if state.phase is Phase.DEAL_BUILDINGS:
@@ -28,4 +30,5 @@ def resample(state: State, viewer: int | None, rng: random.Random) -> State:
     for s in others:
         cash = seats[s].cash if state.phase is Phase.GAME_OVER else rng.randint(0, 10**6)
         seats[s] = replace(seats[s], cash=cash, batch=())
-    return replace(state, seats=tuple(seats), seed=rng.randint(0, 2**32))
+    offers = tuple(o for o in state.offers if offer_visible(state, o, viewer) or rng.random() < 0.5)
+    return replace(state, seats=tuple(seats), offers=offers, seed=rng.randint(0, 2**32))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from bot.games.base import Event
 from bot.games.chinatown import GAME
 from bot.games.chinatown.data import OfferStatus, Phase, State
 from tests.games.chinatown.helpers import (
@@ -27,6 +30,7 @@ from tests.games.chinatown.helpers import (
     scenario,
     tiles,
 )
+from tests.games.chinatown.hidden import resample
 
 
 def market(**options: Any) -> State:
@@ -248,11 +252,122 @@ def test_offers_visible_to_participants_only() -> None:
     state, events = act(state, ANN, propose(lot(ANN, BEN, 23), money(BEN, ANN, 10_000)))
     assert events[0].public == {} and GAME.describe(events[0], NAMES) is None
     assert GAME.view(state, None)["offers"] == [] and GAME.view(state, CLEO)["offers"] == []
-    assert [o["id"] for o in GAME.view(state, BEN)["offers"]] == [1]
+    [number] = [o["id"] for o in GAME.view(state, BEN)["offers"]]  # a hidden offer's own number, not #1
     assert GAME.describe(events[0], NAMES, BEN) is not None
-    state, events = act(state, BEN, accept(1))
+    state, events = act(state, BEN, accept(number))
     executed = events[-1]
-    assert executed.type == "offer_executed" and executed.public["offer"]["id"] == 1  # executed trades are public
+    assert executed.type == "offer_executed" and executed.public["offer"]["id"] == number  # executed trades are public
+
+
+# -- offers only their participants see: the others must not learn that one exists ----------------------
+
+OBSERVERS = (None, CLEO)  # the table, and a player outside the hidden offers below
+Move = tuple[int, dict[str, Any] | Callable[[State], dict[str, Any]], bool]  # seat, action, hidden
+
+
+def observed(state: State, events: list[Event], viewer: int | None) -> tuple[Any, ...]:
+    """All that ``viewer`` (None: the table) learns of a move: its view, the seats the table is told it
+    waits for, and the events as told to it (public parts, its own private parts, the sentences)."""
+    told = [
+        (e.type, e.public, None if viewer is None else e.private.get(viewer))
+        for e in events
+        if e.public or viewer in e.private
+    ]
+    texts = [text for e in events if (text := GAME.describe(e, NAMES, viewer)) is not None]
+    return GAME.view(state, viewer), sorted(GAME.to_act(state)), told, texts
+
+
+def watch(state: State, moves: list[Move]) -> list[Any]:
+    """What the observers see of each move, in order; a hidden move must show them nothing at all."""
+    seen = []
+    for seat, action, hidden in moves:
+        quiet = [observed(state, [], viewer) for viewer in OBSERVERS]
+        state, events = act(state, seat, action(state) if callable(action) else action)
+        now = [observed(state, events, viewer) for viewer in OBSERVERS]
+        if hidden:
+            assert now == quiet, f"{NAMES[seat]}'s hidden move showed"
+        else:
+            seen.append(now)
+    return seen
+
+
+def own_offer(seat: int) -> Callable[[State], int]:
+    def number(state: State) -> int:
+        [found] = [o["id"] for o in GAME.view(state, seat)["offers"] if o["status"] == "open"]
+        return int(found)
+
+    return number
+
+
+def test_a_hidden_offer_changes_nothing_the_others_observe() -> None:
+    """Cleo and the table see the same game whether or not Ann made Ben a participants-only offer: Ben,
+    done trading, is not waited for, and the next offer gets the same number (no gap shows one)."""
+    ann_to_ben = propose(lot(ANN, BEN, 23), money(BEN, ANN, 10_000))
+
+    def game(hidden_offer: bool) -> list[Any]:
+        offer_by_ann: list[Move] = [(ANN, ann_to_ben, True)] if hidden_offer else []
+        moves: list[Move] = [
+            (BEN, READY, False),
+            *offer_by_ann,
+            (CLEO, propose(lot(CLEO, DAN, 40), money(DAN, CLEO, 10_000)), False),
+            (DAN, lambda state: accept(own_offer(DAN)(state)), False),  # executed: announced with its number
+            *[(seat, READY, False) for seat in (CLEO, DAN, ANN, BEN)],  # trading ends; Ann's offer is void
+        ]
+        return watch(market(offer_visibility="participants"), moves)
+
+    assert game(hidden_offer=True) == game(hidden_offer=False)
+
+
+def test_a_done_player_still_answers_a_hidden_offer() -> None:
+    state = market(offer_visibility="participants")
+    state, _ = act(state, BEN, READY)
+    state, _ = act(state, ANN, propose(lot(ANN, BEN, 23), money(BEN, ANN, 10_000)))
+    assert BEN not in GAME.to_act(state) and GAME.legal_actions(state, BEN) == []  # not waited for ...
+    assert GAME.can_act(state, BEN)  # ... yet free to answer [§5.6]
+    state, events = act(state, BEN, accept(own_offer(BEN)(state)))
+    assert events[-1].type == "offer_executed" and state.owner(23) == BEN
+
+
+@pytest.mark.parametrize("move", ["propose", "edit", "accept"])
+def test_a_done_player_busy_with_a_hidden_offer_looks_like_one_trading_again(move: str) -> None:
+    """Proposing, editing or accepting clears one's ready flag [R17], which everybody sees: for a hidden
+    offer the others must see just what "Back to trading" shows, or they would learn that an offer exists."""
+    three_way = propose(lot(ANN, BEN, 23), tiles(BEN, DAN, "florist", 1))
+    back = {"type": "ready", "ready": False}
+    if move == "propose":
+        busy: list[Move] = [(ANN, READY, False), (ANN, three_way, False)]
+        idle: list[Move] = [(ANN, READY, False), (ANN, back, False)]
+    elif move == "edit":
+
+        def edit(state: State) -> dict[str, Any]:
+            legs = [lot(ANN, BEN, 23), money(BEN, ANN, 10_000)]
+            return {"type": "edit", "offer": own_offer(ANN)(state), "legs": legs, "note": ""}
+
+        busy = [(ANN, three_way, True), (ANN, READY, False), (ANN, edit, False)]
+        idle = [(ANN, READY, False), (ANN, back, False)]
+    else:  # Ben accepts; the offer still waits for Dan
+        answer = (BEN, lambda state: accept(own_offer(BEN)(state)), False)
+        busy = [(ANN, three_way, True), (BEN, READY, False), answer]
+        idle = [(BEN, READY, False), (BEN, back, False)]
+    state = market(offer_visibility="participants")
+    assert watch(state, busy) == watch(state, idle)
+
+
+def test_the_resampler_drops_hidden_offers_and_views_stay_the_same() -> None:
+    """The no-leak property's other half (hidden.resample) now also removes offers the viewer cannot see;
+    every view, to_act included, must stay the same, as a ready Ben owing a hidden answer once did not."""
+    state = market(offer_visibility="participants")
+    state, _ = act(state, BEN, READY)
+    state, _ = act(state, ANN, propose(lot(ANN, BEN, 23), money(BEN, ANN, 10_000)))
+    rng = random.Random(3)
+    dropped = 0
+    for viewer in (None, CLEO, DAN):
+        for _ in range(6):
+            other = resample(state, viewer, rng)
+            dropped += not other.offers
+            assert GAME.view(other, viewer) == GAME.view(state, viewer)
+            assert GAME.to_act(other) == GAME.to_act(state)
+    assert dropped
 
 
 def test_trade_money_hidden_from_others() -> None:
