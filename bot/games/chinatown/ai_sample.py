@@ -4,9 +4,9 @@ Everything the view shows is copied; everything it hides is sampled so that it a
 other players' dealt Building cards and keep choices (from the lots nobody owns, minus the viewer's own
 cards), their cash (start money plus the income the board has paid them, never below what an open offer
 they accepted asks of them), the seed (so later tile draws are a fresh random future). The viewer's view
-of the sampled state equals the view it was built from, except that offers hidden from the viewer (option
-``offer_visibility``) are left out, so ``to_act`` may then miss a seat that owes them an answer. Nothing here
-reads a real state.
+of the sampled state equals the view it was built from; offers hidden from the viewer (option
+``offer_visibility``) are left out, and nothing in the view (``to_act`` included) depends on them. Nothing
+here reads a real state.
 """
 
 from __future__ import annotations
