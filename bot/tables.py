@@ -533,11 +533,15 @@ class TableService:
         return MoveOutcome(await self.get(table.id), tuple(events), seat)
 
     # -- clocks and timers (bot/turn_clocks.py) --------------------------------------------------------
-    async def user_clocks_changed(self, user_id: int) -> None:
+    async def user_clocks_changed(self, user_id: int, *, away_until: float | None = None) -> None:
         """A user's vacation changed: their deadlines are recomputed now (a timer that is not yet due is
-        simply postponed again by the timekeeper)."""
+        simply postponed again by the timekeeper). ``away_until``: the end of a vacation that just ended
+        early; the reminders held back until then come now instead of being lost."""
         async with self.db.tx() as conn:
-            changed = await timer_sql.recheck_user_deadlines(conn, user_id, self.clock())
+            now = self.clock()
+            changed = await timer_sql.recheck_user_deadlines(conn, user_id, now)
+            if away_until is not None:
+                changed += await timer_sql.recall_user_reminders(conn, user_id, away_until, now)
         if changed:
             self.on_timers_changed()
 

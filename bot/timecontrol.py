@@ -67,10 +67,14 @@ class TimeControl:
         )
 
     def describe(self) -> str:
+        """One name per clock: a preset is called by its label everywhere (panel, lobby, board)."""
+        for label, preset in PRESETS.items():
+            if preset == self:
+                return label if self.timed else "no time limit"
         if self.kind == "move":
             return f"{duration(self.limit)} per move"
         if self.kind == "bank":
-            return f"{duration(self.bank)} time bank + {duration(self.bonus)} per move"
+            return f"{duration(self.bank)} bank + {duration(self.bonus)} per move"  # as the presets say it
         return "no time limit"
 
     def turn_allowance(self, bank_left: float | None) -> float:
@@ -82,10 +86,15 @@ class TimeControl:
         raise ValueError("no time control")
 
     def reminder_offsets(self, allowance: float) -> list[float]:
-        """Seconds after the turn start at which to remind, in order, each once, none at or after the end."""
+        """Seconds after the turn start at which to remind, in order, each once, none at or after the end.
+        Relative to the time this turn really has: "an hour before" the end of a turn that has little more
+        than an hour (a nearly spent bank) would come minutes into it, so it is dropped when it falls in the
+        first half of the turn (the half-time reminder covers that turn)."""
         offsets = set()
         for point in self.reminders:
             at = allowance * point if 0 < point < 1 else allowance + point if point < 0 else -1.0
+            if point < 0 and at < allowance / 2:
+                continue
             if 0 < at < allowance:
                 offsets.add(round(at, 3))
         return sorted(offsets)

@@ -188,6 +188,8 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
             raise UserError("You are not on vacation.")
         # The start stays: the days away still count as paused for the turn in progress.
         await self._update(interaction, vacation_until=now)
+        # Reminders held back until the planned end would be lost: they come now.
+        await service.user_clocks_changed(interaction.user.id, away_until=settings.vacation_until)
         await send_private(interaction, "Welcome back: your vacation has ended and your clocks run again.")
 
 

@@ -45,7 +45,7 @@ async def test_the_options_panel_sets_the_clock_and_keeps_the_game_options(fake:
     await fake.click(alice, panel, option="72 hours per move")
     await fake.click(alice, panel, option="Out of time: an automatic safe move")
     await fake.click(alice, panel, option="Vacations do not pause clocks")
-    expected = "Clock: 3 days per move; out of time, an automatic safe move; vacations do not pause clocks."
+    expected = "Clock: 72 hours per move; out of time, an automatic safe move; vacations do not pause clocks."
     assert expected in panel.content
     await fake.click(alice, panel, label="Game options")  # back to the game's page: its choice was kept
     assert "[loses its rank]" in labels(panel.view) and expected in panel.content

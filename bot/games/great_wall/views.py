@@ -152,7 +152,9 @@ def build_view(state: State, seat: int | None) -> GreatWallView:
         "phase": cast(schema.Phase, state.phase.value),
         "active": state.active,
         "actions_left": state.actions_left if state.phase is Phase.ACTIONS else 0,
-        "cavalry_allowed": state.phase is Phase.ACTIONS,
+        # Free Cavalry is only worth announcing to a player with cards (how many is public, which is not).
+        "cavalry_allowed": state.phase is Phase.ACTIONS and state.active is not None
+        and bool(state.seats[state.active].hand),
         "pending_claim": _pending(state),
         "last_round": _last_round(state),
         "sections": [_section(state, slot) for slot in range(len(state.sections))],
