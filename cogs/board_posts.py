@@ -9,6 +9,8 @@ position is told from the table as it was at that version, so a backlog sent aft
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -76,6 +78,10 @@ class BoardPosts:
             return  # sent before a restart: Discord has it already
         if post is not None and not post.closed:
             text = compose(table, [r for r in rows if r.version >= post.since])
+            seen = fingerprint(table, text)
+            if seen == post.content:  # nothing public changed (a move only its players see): no telling edit
+                await self.service.save_post(_moved(post, note.version, seen))
+                return
             if len(text) <= MESSAGE_LIMIT:
                 kwargs = message_kwargs(file=await board_picture(table))
                 edited = await self.sender.edit(
@@ -83,7 +89,7 @@ class BoardPosts:
                     view=board_view(table), allowed_mentions=NO_PINGS,
                 )
                 if edited:
-                    await self.service.save_post(_moved(post, note.version))
+                    await self.service.save_post(_moved(post, note.version, seen))
                     return
             await self._close(post)  # too long, or deleted: the turn continues in a new message
             rows = [r for r in rows if r.version > post.version]
@@ -103,9 +109,8 @@ class BoardPosts:
         if message is None:
             return
         since = rows[0].version if rows else note.version
-        await self.service.save_post(
-            PostRow(table.id, TURN, str(turn), channel_of(message), message.id, since, note.version, False)
-        )
+        await self.service.save_post(PostRow(table.id, TURN, str(turn), channel_of(message), message.id, since,
+                                             note.version, False, fingerprint(table, text)))
 
     async def close_all(self, game_id: int) -> None:
         await self._close_others(game_id, None)
@@ -121,9 +126,15 @@ class BoardPosts:
         await self.service.save_post(_closed(post))
 
 
-def _moved(post: PostRow, version: int) -> PostRow:
+def fingerprint(table: Table, text: str) -> str:
+    """What everybody sees of a board message: its words and the public view its picture is drawn from."""
+    public = json.dumps(table.view(None), sort_keys=True)
+    return hashlib.sha256(f"{text}\x00{table.status}\x00{public}".encode()).hexdigest()
+
+
+def _moved(post: PostRow, version: int, seen: str) -> PostRow:
     return PostRow(post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, version,
-                   post.closed, post.content)
+                   post.closed, seen)
 
 
 def _closed(post: PostRow) -> PostRow:

@@ -126,7 +126,6 @@ def check_log(game: Game, bot: BotProcess) -> None:
     # before it (a control names its position, so one click can make one move at most).
     for move in moves:
         assert any(c.user_id == user_of[move.seat] and c.version == move.seq - 1 for c in controls), move
-    # Every position's board was posted, and the final ranking.
-    shown = {board_version(b, game.id) for b in game.boards()}
-    assert set(range(len(moves))) <= shown and game.over()
+    # Every position's board was shown (posted, or edited into its turn's message), and the final ranking.
+    assert set(range(len(moves))) <= game.shown_versions() and game.over()
     assert all(re.search(r"board-\d+-\d+\.png", a.filename) for b in game.boards()[:-1] for a in b.attachments)

@@ -6,6 +6,7 @@ per turn)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from tests.e2e.attention import count_attention
@@ -13,16 +14,27 @@ from tests.e2e.double import DiscordDouble
 from tests.e2e.hidden import check_hidden_information
 from tests.e2e.play import Game, play_to_end, start_game
 from tests.e2e.process import BotProcess
-from tests.e2e.records import read_game
+from tests.e2e.records import Recorded, read_game
 from tests.e2e.users import SimUser
 
 NOTIFICATIONS_PER_TURN = 1.2
 
 
-def check_finished(game: Game, bot: BotProcess, moves: int, *, most_posts: int) -> None:
+async def settled(game: Game, bot: BotProcess) -> Recorded:
+    """The game as the database holds it once the bot has finished telling it (the last prompts are closed
+    after the final board is out, and only then is the notification marked sent)."""
+    for _ in range(100):
+        recorded = read_game(bot.database, game.id)
+        if all(delivered for *_, delivered in recorded.outbox):
+            return recorded
+        await asyncio.sleep(0.1)
+    return recorded
+
+
+async def check_finished(game: Game, bot: BotProcess, moves: int, *, most_posts: int) -> None:
     final = game.board()
     assert "Final ranking" in final.content and not final.custom_ids() and len(final.attachments) == 1
-    recorded = read_game(bot.database, game.id)
+    recorded = await settled(game, bot)
     assert recorded.status == "finished" and recorded.version == len(recorded.moves) == moves
     assert recorded.replays_to_snapshot()
     assert all(delivered for *_, delivered in recorded.outbox), "every notification went out"
@@ -47,7 +59,7 @@ async def test_great_wall_three_people(
 ) -> None:
     game = await start_game(double, "great_wall", alice, bob, carol)
     moves = await play_to_end(game, random.Random(7))
-    check_finished(game, bot, moves, most_posts=60)
+    await check_finished(game, bot, moves, most_posts=60)
     assert all(not c.failed for c in game.clicks)
 
 
@@ -56,13 +68,13 @@ async def test_china_four_people(
 ) -> None:
     game = await start_game(double, "china", alice, bob, carol, dave)
     moves = await play_to_end(game, random.Random(11))
-    check_finished(game, bot, moves, most_posts=70)
+    await check_finished(game, bot, moves, most_posts=70)
 
 
 async def test_sun_tzu_two_people(double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser) -> None:
     game = await start_game(double, "sun_tzu", alice, bob)
     moves = await play_to_end(game, random.Random(5))
-    check_finished(game, bot, moves, most_posts=45)
+    await check_finished(game, bot, moves, most_posts=45)
 
 
 async def test_chinatown_four_people(
@@ -70,4 +82,4 @@ async def test_chinatown_four_people(
 ) -> None:
     game = await start_game(double, "chinatown", alice, bob, carol, dave)
     moves = await play_to_end(game, random.Random(3))
-    check_finished(game, bot, moves, most_posts=70)
+    await check_finished(game, bot, moves, most_posts=70)
