@@ -93,9 +93,9 @@ class BoardPosts:
                     return
             await self._close(post)  # too long, or deleted: the turn continues in a new message
             rows = [r for r in rows if r.version > post.version]
-        else:
-            await self._close_others(table.id, str(turn))
         await self._post(table, turn, rows or [], note, pings)
+        # Only then the earlier turns' messages lose their buttons: there is always a board to play from.
+        await self._close_others(table, str(turn))
 
     async def _post(
         self, table: Table, turn: int, rows: Sequence[OutboxRow], note: Notification, pings: discord.AllowedMentions
@@ -112,17 +112,21 @@ class BoardPosts:
         await self.service.save_post(PostRow(table.id, TURN, str(turn), channel_of(message), message.id, since,
                                              note.version, False, fingerprint(table, text)))
 
-    async def close_all(self, game_id: int) -> None:
-        await self._close_others(game_id, None)
+    async def close_all(self, table: Table) -> None:
+        await self._close_others(table, None)
 
-    async def _close_others(self, game_id: int, keep: str | None) -> None:
-        """Earlier turns' messages lose their buttons: only the newest board can be played from."""
-        for post in await self.service.open_posts(game_id, TURN):
+    async def _close_others(self, table: Table, keep: str | None) -> None:
+        """Earlier turns' messages lose their buttons (only the newest board can be played from) and their
+        "It is X's turn" line, which is no longer true: they keep the turn's events, as history."""
+        for post in await self.service.open_posts(table.id, TURN):
             if post.ref != keep:
-                await self._close(post)
+                rows = await self.service.turn_positions(table.id, int(post.ref), post.version)
+                lines = [line for row in rows if row.version >= post.since for line in position_lines(table, row)]
+                await self._close(post, "\n".join(lines)[:MESSAGE_LIMIT] if lines else None)
 
-    async def _close(self, post: PostRow) -> None:
-        await self.sender.edit(post.channel_id, post.message_id, view=None)
+    async def _close(self, post: PostRow, content: str | None = None) -> None:
+        extra = {"content": content, "allowed_mentions": NO_PINGS} if content else {}
+        await self.sender.edit(post.channel_id, post.message_id, view=None, **extra)
         await self.service.save_post(_closed(post))
 
 

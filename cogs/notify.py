@@ -54,7 +54,7 @@ class DiscordNotifier:
             await self._turn(table, note)
         elif note.kind == "cancelled":
             await self.sender.post(table, content=f"**{title(table)}** was cancelled.", allowed_mentions=NO_PINGS)
-            await self.boards.close_all(table.id)
+            await self.boards.close_all(table)
             await self.prompts.close_passed(table, everyone=True)
         elif note.kind == "reminder":
             await self._remind(table, note)

@@ -10,6 +10,7 @@ DynamicItem templates, ``from_custom_id`` rebuilds the item, and its callback ru
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -55,6 +56,7 @@ class Sent:
     files: tuple[bytes, ...]
     embeds: tuple[discord.Embed, ...]
     view: discord.ui.View | None
+    pinged: frozenset[int] = frozenset()  # who a new message notified (edits notify nobody on Discord)
 
 
 class FakeClock:
@@ -77,6 +79,17 @@ def _file_bytes(file: discord.File) -> bytes:
     data = file.fp.read()
     file.reset()
     return bytes(data)
+
+
+def _pinged(content: str, kwargs: dict[str, Any]) -> frozenset[int]:
+    """The users a message's mentions notify, as allowed_mentions lets them (none given: all of them)."""
+    mentioned = {int(m) for m in re.findall(r"<@!?(\d+)>", content or "")}
+    allowed = kwargs.get("allowed_mentions")
+    if allowed is None or allowed.users is True:
+        return frozenset(mentioned)
+    if allowed.users is False:
+        return frozenset()
+    return frozenset(mentioned & {u.id for u in allowed.users})
 
 
 def make_user(user_id: int, name: str) -> Any:
@@ -186,6 +199,7 @@ class FakeDiscord:
                 tuple(message.files),
                 tuple(message.embeds),
                 message.view,
+                _pinged(message.content, kwargs) if kind == "send" and not message.private else frozenset(),
             )
         )
         return message

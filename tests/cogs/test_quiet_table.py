@@ -1,0 +1,183 @@
+"""A quiet table: one board message per turn, edited as the turn goes on; one notification per player per
+turn (a DM, or a mention when they take no DMs, never both); nobody pinged for another's progress; a recap
+of what happened since the player's last turn; prompts that lose their controls once their turn is over;
+timed-out turns told as one message, and a backlog told version by version."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+
+import render
+from bot.games.base import Event
+from tests.cogs.flows import last_board, open_timed, play_turn, start_game
+from tests.cogs.harness import FakeClock, FakeDiscord, Sent, http_error
+
+
+def _thread_sends(fake: FakeDiscord, thread_id: int | None, mark: int = 0) -> list[Sent]:
+    return [s for s in fake.posted_since(mark) if s.where == f"thread:{thread_id}" and not s.private]
+
+
+def _dms(fake: FakeDiscord, user: Any, mark: int = 0) -> list[Sent]:
+    return [s for s in fake.posted_since(mark) if s.where == f"dm:{user.id}"]
+
+
+async def _people(fake: FakeDiscord, game_id: int, *users: Any) -> tuple[dict[int, Any], Any]:
+    table = await fake.bot.service.get(game_id)
+    people = {u.id: u for u in users}
+    return people, people[table.player_at(min(table.to_act())).user_id or 0]
+
+
+async def test_a_turn_is_one_board_message_and_one_dm(fake: FakeDiscord, alice: Any, bob: Any) -> None:
+    game_id, _ = await start_game(fake, alice, bob)
+    table = await fake.bot.service.get(game_id)
+    people, first = await _people(fake, game_id, alice, bob)
+    second = bob if first is alice else alice
+    (opening,) = _thread_sends(fake, table.thread_id)
+    assert opening.pinged == frozenset()  # the mover takes DMs: told there, not also pinged
+    assert len(_dms(fake, first)) == 1 and _dms(fake, second) == []
+    prompt = _dms(fake, first)[0].message
+    mark = len(fake.sent)
+    await play_turn(fake, game_id, people, random.Random(2))  # several moves: one turn
+    after = await fake.bot.service.get(game_id)
+    assert after.version - table.version >= 2
+    (new_turn,) = _thread_sends(fake, table.thread_id, mark)  # one post: the next turn's
+    assert new_turn.pinged == frozenset()
+    edits = [s for s in fake.since(mark) if s.kind == "edit" and s.message.id == opening.message.id]
+    assert edits and all(s.pinged == frozenset() for s in edits)
+    assert opening.message.view is None  # the old turn's board lost its buttons
+    assert "Play" in [getattr(getattr(i, "item", i), "label", None) for i in new_turn.view.walk_children()]
+    assert len(_dms(fake, second, mark)) == 1 and _dms(fake, first, mark) == []  # one notification each
+    assert prompt.view is None  # the passed prompt keeps no live-looking controls
+
+
+async def test_without_turn_dms_the_board_pings_only_the_mover(fake: FakeDiscord, alice: Any, bob: Any) -> None:
+    me = fake.bot.get_cog("Me")
+    for person in (alice, bob):
+        await fake.command(me.dm, person, state="off")  # type: ignore[union-attr]
+    game_id, _ = await start_game(fake, alice, bob)
+    table = await fake.bot.service.get(game_id)
+    people, first = await _people(fake, game_id, alice, bob)
+    second = bob if first is alice else alice
+    (opening,) = _thread_sends(fake, table.thread_id)
+    assert opening.pinged == {first.id}
+    mark = len(fake.sent)
+    await play_turn(fake, game_id, people, random.Random(3))
+    (new_turn,) = _thread_sends(fake, table.thread_id, mark)
+    assert new_turn.pinged == {second.id}  # nobody is pinged for the first player's progress
+    assert _dms(fake, first, mark) == _dms(fake, second, mark) == []
+
+
+async def test_the_recap_lists_exactly_what_happened_since_the_last_turn(
+    fake: FakeDiscord, alice: Any, bob: Any
+) -> None:
+    game_id, _ = await start_game(fake, alice, bob)
+    people, first = await _people(fake, game_id, alice, bob)
+    second = bob if first is alice else alice
+    rng = random.Random(4)
+    await play_turn(fake, game_id, people, rng)  # first's turn
+    table = await fake.bot.service.get(game_id)
+    seat_second = table.seat_of(second.id)
+    assert seat_second is not None
+    mark = len(fake.sent)
+    since = table.version
+    await play_turn(fake, game_id, people, rng)  # second's turn: first's turn DM recaps it
+    (dm,) = _dms(fake, first, mark)
+    table = await fake.bot.service.get(game_id)
+    seat = table.seat_of(first.id)
+    assert seat is not None
+    rows = await fake.bot.service.positions(game_id, after=since, upto=table.version)
+    names = [p.name if p.is_ai else f"<@{p.user_id}>" for p in table.seated]
+    expected = [table.game.describe(Event.from_dict(e), names, seat) for r in rows for e in r.payload["events"]]
+    shown = [line[2:] for line in dm.content.splitlines() if line.startswith("• ")]
+    assert shown == [line for line in expected if line][-8:] and shown
+    assert "**Since your last turn**" in dm.content
+
+
+async def test_a_timed_out_turn_played_by_the_computer_is_one_message(
+    timed: FakeDiscord, clock: FakeClock, alice: Any, bob: Any
+) -> None:
+    game_id, _ = await open_timed(timed, alice, bob, clock="5 minutes per move", policy="the computer plays")
+    table = await timed.bot.service.get(game_id)
+    _, first = await _people(timed, game_id, alice, bob)
+    second = bob if first is alice else alice
+    clock.advance(299)
+    await timed.fire_timers()  # the half-time reminder: a new prompt
+    prompt = _dms(timed, first)[-1].message
+    mark = len(timed.sent)
+    clock.advance(2)
+    await timed.fire_timers()
+    after = await timed.bot.service.get(game_id)
+    assert after.version - table.version >= 2, "the computer played the whole turn"
+    (new_turn,) = _thread_sends(timed, table.thread_id, mark)  # one message for the next turn
+    assert len(_dms(timed, second, mark)) == 1 and _dms(timed, first, mark) == []
+    assert "ran out of time" in last_board(timed).content or "ran out of time" in _opening(timed, table).content
+    assert prompt.view is None and prompt.content.startswith("Time ran out")
+    assert new_turn.pinged == frozenset()
+
+
+def _opening(fake: FakeDiscord, table: Any) -> Any:
+    return next(s.message for s in fake.sent if s.where == f"thread:{table.thread_id}")
+
+
+async def test_the_forfeiter_is_told_and_their_controls_say_so(
+    timed: FakeDiscord, clock: FakeClock, alice: Any, bob: Any, carol: Any
+) -> None:
+    game_id, _ = await open_timed(timed, alice, bob, carol, clock="5 minutes per move",
+                                  policy="forfeit (ranked last)")
+    _, first = await _people(timed, game_id, alice, bob, carol)
+    clock.advance(299)
+    await timed.fire_timers()  # the half-time reminder: a new prompt
+    prompt = _dms(timed, first)[-1].message
+    clock.advance(2)
+    await timed.fire_timers()
+    assert prompt.view is None and "you are out of" in prompt.content
+    table = await timed.bot.service.get(game_id)
+    assert table.player_at(table.seat_of(first.id) or 0).forfeited
+
+
+async def test_a_backlog_after_discord_was_down_shows_each_turn_as_it_was(
+    fake: FakeDiscord, alice: Any, bob: Any
+) -> None:
+    game_id, _ = await start_game(fake, alice, bob)
+    table = await fake.bot.service.get(game_id)
+    service = fake.bot.service
+    rng = random.Random(6)
+    down = [http_error(discord.HTTPException, 503, 0, "Service Unavailable") for _ in range(200)]
+    fake.failures.extend(down)
+    turns = []
+    for _ in range(2):  # two whole turns while every public send and edit fails
+        before = await service.get(game_id)
+        seat = min(before.to_act())
+        for _ in range(20):
+            current = await service.get(game_id)
+            if seat not in current.to_act():
+                break
+            legal = current.game.legal_actions(current.state, seat)
+            await service.act(game_id, current.player_at(seat).user_id or 0, rng.choice(legal))
+        turns.append((await service.get(game_id)).version)
+    fake.failures.clear()
+    mark = len(fake.sent)
+    await service.resume()
+    posts = _thread_sends(fake, table.thread_id, mark)
+    # The first turn continued the opening message (an edit); the second turn and the third (opened by the
+    # second's last move) are one post each, each showing its own last position, not the newest.
+    assert len(posts) == 2, "one message per turn of the backlog"
+    shown = [turns[1] - 1, turns[1]]
+    moves = await _moves(fake, game_id)
+    from bot.tables import table_at
+
+    now = await service.get(game_id)
+    for post, version in zip(posts, shown, strict=True):
+        then = table_at(now, version, moves)
+        assert post.files == (render.board(now.key, then.view(None), [p.name for p in now.seated]),)
+        mover = then.player_at(min(then.to_act()))
+        assert f"It is <@{mover.user_id}>'s turn" in post.content
+
+
+async def _moves(fake: FakeDiscord, game_id: int) -> Any:
+    from bot.store import games as game_sql
+
+    return await game_sql.fetch_moves(fake.bot.service.db, game_id)
