@@ -15,6 +15,7 @@ import render
 from bot import games
 from bot.tournaments.standings import StandingRow
 from render import china, standings, sun_tzu, theme
+from render.china import board_map as china_map
 from render.chinatown import lots as chinatown_lots
 from render.chinatown import table as chinatown_table
 from render.chinatown.common import SHOP_CODE, money
@@ -150,7 +151,7 @@ def test_standings_ranks_and_points_are_key_labels() -> None:
 
 # -- a key label drawn smaller fails --------------------------------------------------------------------
 SHRINKS: list[tuple[str, object, str, int]] = [
-    ("china", china, "KEY", 18),  # the 18 px house-space numbers of old
+    ("china", china_map, "KEY", 18),  # the 18 px house-space numbers of old
     ("chinatown", chinatown_lots, "KEY", 11),  # the 11 px lot numbers of old
     ("chinatown", chinatown_table, "KEY", 20),  # the last move, names and tiles in hand
     ("great_wall", great_wall_cards, "KEY", 21),  # the 21 px card values of old

@@ -1,0 +1,53 @@
+"""China's final scores: places, totals, and each player's regions, alliances, roads and pieces left."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from PIL import Image, ImageDraw
+
+from render import theme
+from render.china.common import GAP, LEAD_BACK, MARGIN, TITLE_H, draw_header
+from render.theme import INK, MUTED, Seats
+
+if TYPE_CHECKING:
+    from bot.games.china.schema import ChinaView
+
+
+def draw_final(view: ChinaView, seats: Seats) -> Image.Image:
+    result = view["result"]
+    assert result is not None
+    ranking = cast("list[int]", result["ranking"])
+    scores = cast("list[int]", result["scores"])
+    parts = cast("list[dict[str, Any]]", result["breakdown"])
+    order = sorted(range(len(ranking)), key=lambda s: (ranking[s], s))
+    row_h = 96
+    width = 1000
+    image = theme.canvas(width, TITLE_H + GAP + row_h * len(order) + 70 + MARGIN)
+    reasons = {"normal": "the deck ran out twice", "no_pieces": "no more pieces could be placed",
+               "resignation": "too few players were left"}
+    draw_header(image, "China: final scores", reasons.get(str(result["reason"]), str(result["reason"])))
+    draw = ImageDraw.Draw(image)
+    y = TITLE_H + GAP
+    for seat in order:
+        player = view["players"][seat]
+        box = (MARGIN, y, width - MARGIN, y + row_h - 8)
+        if player["resigned"]:
+            theme.panel(draw, box, fill=theme.CLOSED, outline=theme.CLOSED_INK)
+        else:
+            theme.panel(draw, box, fill=LEAD_BACK if ranking[seat] == 1 else theme.PANEL)
+        mid = y + (row_h - 8) // 2
+        theme.draw_key(draw, (MARGIN + 16, mid), theme.ordinal(ranking[seat]), 32, INK, anchor="lm", bold=True)
+        theme.draw_badge(image, seats.colour(seat), (MARGIN + 110, mid), 48)
+        name = seats.name(seat) + (" (resigned)" if player["resigned"] else "")
+        theme.draw_key(draw, (MARGIN + 148, mid - 16), theme.ellipsize(name, 26, 360, bold=True), 26, INK,
+                       anchor="lm", bold=True)
+        part = parts[seat]
+        detail = (f"regions {part['regions']} · alliances {part['alliances']} · roads {part['roads']}"
+                  f" · pieces left {part['tiebreak']['supply']}")
+        theme.draw_legend(draw, (MARGIN + 148, mid + 20), theme.ellipsize(detail, 20, 640), 20, MUTED, anchor="lm")
+        theme.draw_key(draw, (width - MARGIN - 20, mid), str(scores[seat]), 44, INK, anchor="rm", bold=True)
+        y += row_h
+    theme.draw_legend(draw, (width / 2, y + 30), "Ties are broken by the most pieces left in supply.", 20, MUTED,
+                      anchor="mm")
+    return image

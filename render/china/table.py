@@ -1,0 +1,225 @@
+"""China's public table: the title band with the last placement, the map, a legend in plain words, the
+dragons panel (who placed emissaries where: the map has no room for tokens a phone can read), the cards on
+the table and one panel per player."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from PIL import Image, ImageDraw
+
+from render import theme
+from render.china.board_map import SCORED_FILL, draw_map, emissaries_placed, map_height
+from render.china.common import (
+    CAPTION,
+    CARD_FILL,
+    GAP,
+    KEY,
+    LAST_H,
+    LEAD_BACK,
+    MARGIN,
+    TITLE_H,
+    WIDTH,
+    card,
+    draw_header,
+)
+from render.theme import INK, MUTED, Seats
+
+if TYPE_CHECKING:
+    from bot.games.china.schema import ChinaView, PlayerView
+
+HEADER_H = TITLE_H + LAST_H
+CARDS_H = 178
+PLAYER_H = 172
+LEGEND_H = 64  # two lines of plain words under the map
+EMISSARY_D = 34  # an emissary's badge in the dragons panel
+EMISSARY_STEP = EMISSARY_D + 4
+EMISSARIES_PER_ROW = 3  # in a dragons-panel cell
+DRAGON_CELL_GAP = 8
+LEGEND = (
+    "Red disc: a dragon, with emissaries placed / allowed (allowed = most houses one player has in the region)",
+    "Gold name: region scored",
+)
+
+
+def draw_board(view: ChinaView, seats: Seats) -> Image.Image:
+    map_h = map_height()
+    map_top = HEADER_H + GAP
+    dragons_top = map_top + map_h + LEGEND_H
+    cards_top = dragons_top + _dragons_height(view) + GAP
+    players_top = cards_top + CARDS_H + GAP
+    image = theme.canvas(WIDTH, players_top + PLAYER_H + MARGIN)
+    draw_header(image, "China", _status(view, seats), _last_text(view, seats))
+    draw_map(image, view, seats, map_top)
+    draw = ImageDraw.Draw(image)
+    second = LEGEND[1]
+    if view["options"]["fortifications"]:
+        second += " · Dark square: fortification"
+    second += f" · Map side for {view['board_side']} players"
+    for i, line in enumerate((LEGEND[0], second)):
+        theme.draw_legend(draw, (WIDTH / 2, map_top + map_h + 16 + 28 * i),
+                          theme.ellipsize(line, CAPTION, WIDTH - 2 * MARGIN), CAPTION, MUTED, anchor="mm")
+    _draw_dragons(image, view, seats, dragons_top)
+    _draw_cards(image, view, cards_top)
+    _draw_players(image, view, seats, players_top)
+    return image
+
+
+def _emissary_rows(view: ChinaView) -> int:
+    return max(1, *(-(-sum(r["emissaries"]) // EMISSARIES_PER_ROW) for r in view["regions"]))
+
+
+def _cell_width(view: ChinaView) -> int:
+    count = len(view["regions"])
+    return (WIDTH - 2 * MARGIN - DRAGON_CELL_GAP * (count - 1)) // count
+
+
+def _dragons_height(view: ChinaView) -> int:
+    return 88 + _emissary_rows(view) * EMISSARY_STEP + 8
+
+
+def _draw_dragons(image: Image.Image, view: ChinaView, seats: Seats, top: int) -> None:
+    """One cell per region, in the map's order: its name, "placed of allowed" emissaries, and one badge per
+    emissary (shape, letter and colour of its owner). Gold for a scored region; the last move's ring."""
+    draw = ImageDraw.Draw(image)
+    width = _cell_width(view)
+    height = _dragons_height(view)
+    for i, region in enumerate(view["regions"]):
+        x0 = MARGIN + i * (width + DRAGON_CELL_GAP)
+        box = (x0, top, x0 + width, top + height)
+        if emissaries_placed(view, region["id"]):
+            theme.panel(draw, box, fill=SCORED_FILL if region["scored"] else theme.PANEL, outline=theme.ACCENT,
+                        width=5, radius=10)
+        else:
+            theme.panel(draw, box, fill=SCORED_FILL if region["scored"] else theme.PANEL, radius=10)
+        cx = x0 + width / 2
+        theme.draw_key(draw, (cx, top + 22), region["name"], KEY, INK, anchor="mm", bold=True)
+        placed = sum(region["emissaries"])
+        theme.draw_key(draw, (cx, top + 58), f"{placed} of {region['cap']}", KEY, INK, anchor="mm")
+        marks = [seat for seat, n in enumerate(region["emissaries"]) for _ in range(n)]
+        for k, seat in enumerate(marks):
+            row, col = divmod(k, EMISSARIES_PER_ROW)
+            in_row = min(EMISSARIES_PER_ROW, len(marks) - row * EMISSARIES_PER_ROW)
+            bx = cx + (col - (in_row - 1) / 2) * EMISSARY_STEP
+            by = top + 88 + EMISSARY_D // 2 + row * EMISSARY_STEP
+            theme.draw_badge(image, seats.colour(seat), (bx, by), EMISSARY_D)
+
+
+def _draw_cards(image: Image.Image, view: ChinaView, top: int) -> None:
+    draw = ImageDraw.Draw(image)
+    theme.panel(draw, (MARGIN, top, WIDTH - MARGIN, top + CARDS_H))
+    theme.draw_legend(draw, (MARGIN + 16, top + 22), "Face-up cards", CAPTION, MUTED, anchor="lm")
+    x = MARGIN + 16
+    for colour in view["display"]:
+        card(draw, (x, top + 42, x + 118, top + CARDS_H - 14), colour)
+        x += 128
+    if not view["display"]:
+        theme.draw_legend(draw, (x, top + 100), "none left", 24, MUTED, anchor="lm")
+    # The deck: a card back with its size.
+    dx = MARGIN + 16 + 4 * 128 + 20
+    theme.draw_legend(draw, (dx, top + 22), "Deck", CAPTION, MUTED, anchor="lm")
+    draw.rounded_rectangle((dx, top + 42, dx + 100, top + CARDS_H - 14), radius=10, fill=theme.TOKEN_BACK,
+                           outline=INK, width=3)
+    theme.draw_key(draw, (dx + 50, top + 102), str(view["deck_count"]), 40, theme.WHITE, anchor="mm", bold=True)
+    runs = view["exhaustions"]
+    status = "final round" if view["final_round"] else ("deck ran out once" if runs == 1 else "")
+    if status:
+        theme.draw_key(draw, (dx + 112, top + 22), status, KEY, theme.HEADER, anchor="lm", bold=True)
+    # Discard and removed cards, per colour.
+    sx = dx + 112
+    theme.draw_legend(draw, (sx, top + 74), "Discards", CAPTION, MUTED, anchor="lm")
+    theme.draw_legend(draw, (sx, top + 134), "Out of", CAPTION, MUTED, anchor="lm")
+    theme.draw_legend(draw, (sx, top + 156), "game", CAPTION, MUTED, anchor="lm")
+    cx = sx + 92
+    for swatch in CARD_FILL:
+        card(draw, (cx, top + 52, cx + 58, top + 96), swatch, 0)
+        _count(draw, (cx + 29, top + 74), view["discard"][swatch], swatch)
+        card(draw, (cx, top + 122, cx + 58, top + 166), swatch, 0)
+        _count(draw, (cx + 29, top + 144), view["removed"][swatch], swatch)
+        cx += 66
+
+
+def _count(draw: ImageDraw.ImageDraw, centre: tuple[float, float], n: int, colour: str) -> None:
+    ink = INK if colour in ("yellow", "orange") else theme.WHITE
+    theme.draw_key(draw, centre, str(n), KEY, ink, anchor="mm", bold=True)
+
+
+def _draw_players(image: Image.Image, view: ChinaView, seats: Seats, top: int) -> None:
+    draw = ImageDraw.Draw(image)
+    players = view["players"]
+    n = len(players)
+    width = (WIDTH - 2 * MARGIN - GAP * (n - 1)) // n
+    for i, player in enumerate(players):
+        x0 = MARGIN + i * (width + GAP)
+        _draw_player(image, draw, view, player, seats, (x0, top + 14, x0 + width, top + PLAYER_H))
+
+
+def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ChinaView, player: PlayerView,
+                 seats: Seats, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    seat = player["seat"]
+    to_play = view["active"] == seat
+    if player["resigned"]:
+        theme.panel(draw, box, fill=theme.CLOSED, outline=theme.CLOSED_INK)
+    elif to_play:
+        theme.panel(draw, box, fill=LEAD_BACK, outline=INK, width=4)
+    else:
+        theme.panel(draw, box)
+    theme.draw_badge(image, seats.colour(seat), (x0 + 30, y0 + 36), 44)
+    score = str(player["score"])
+    name_w = x1 - x0 - 70 - theme.text_width(score, 40, bold=True) - 20
+    theme.draw_key(draw, (x0 + 60, y0 + 36), theme.ellipsize(seats.name(seat), KEY, name_w, bold=True), KEY, INK,
+                   anchor="lm", bold=True)
+    theme.draw_key(draw, (x1 - 14, y0 + 36), score, 40, INK, anchor="rm", bold=True)
+    # Pieces and cards in hand: big numbers over small words, three columns.
+    stats = [(player["houses"], "houses"), (player["emissaries"], "envoys"), (player["hand_count"], "cards")]
+    cell = (x1 - x0 - 16) / len(stats)
+    for i, (value, word) in enumerate(stats):
+        sx = x0 + 8 + cell * (i + 0.5)
+        theme.draw_key(draw, (sx, y0 + 84), str(value), KEY, INK, anchor="mm", bold=True)
+        theme.draw_legend(draw, (sx, y0 + 110), word, CAPTION - 2, MUTED, anchor="mm")
+    if view["start_seat"] == seat:
+        theme.draw_legend(draw, (x0 + 14, y1 - 20), "Emperor", CAPTION, theme.HEADER, anchor="lm", bold=True)
+    if view["options"]["fortifications"]:
+        forts = player["fortifications"]
+        theme.draw_key(draw, (x1 - 14, y1 - 20), f"{forts} fort" if forts else "no fort", KEY, INK, anchor="rm")
+    tag = "RESIGNED" if player["resigned"] else ("TO PLAY" if to_play else None)
+    if tag is not None:
+        theme.draw_pill(draw, ((x0 + x1) // 2, y0), tag, CAPTION, theme.CLOSED_INK if player["resigned"] else INK,
+                        theme.LEAD, centered=True)
+
+
+def _status(view: ChinaView, seats: Seats) -> str:
+    result = view["result"]
+    if view["phase"] == "over" or view["active"] is None:
+        if result is None:
+            return "Game over"
+        ranking = cast("list[int]", result["ranking"])
+        winners = [seats.name(s) for s, place in enumerate(ranking) if place == 1]
+        return f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+    who = seats.name(view["active"])
+    if view["phase"] == "refill":
+        owed = view["draws_owed"]
+        return f"{who} draws {owed} more card{'s' if owed != 1 else ''}"
+    return f"{who} to play"
+
+
+def _count_of(n: int, word: str) -> str:
+    return f"{'a' if n == 1 else n} {word}{'' if n == 1 else 's'}"
+
+
+def _last_text(view: ChinaView, seats: Seats) -> str:
+    """The last placement in words: "Last placement: Blue, 2 houses and an emissary in Zhou"."""
+    last = view["last_placement"]
+    if last is None:
+        return "No piece placed yet"
+    houses = {s["id"] for s in view["spaces"] if s["id"] in last["spaces"] and s["house"] == last["seat"]}
+    pieces = []
+    if houses:
+        pieces.append(_count_of(len(houses), "house"))
+    if len(last["spaces"]) > len(houses):  # a space listed without a house, or twice: a fortification
+        pieces.append("a fortification")
+    if last["emissaries"]:
+        pieces.append("an emissary" if last["emissaries"] == 1 else f"{last['emissaries']} emissaries")
+    region = next(r["name"] for r in view["regions"] if r["id"] == last["region"])
+    return f"Last placement: {seats.name(last['seat'])}, {' and '.join(pieces) or 'nothing'} in {region}"
