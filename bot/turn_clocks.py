@@ -115,14 +115,15 @@ class Timekeeper:
         user = table.player_at(timer.seat).user_id
         settings = await user_sql.settings(self.db, user) if user is not None else None
         wait_until = None
+        away = False  # on vacation: the deadline moves on with the vacation, so the reminder always waits
         if settings is not None:
             if table.vacation_allowed and settings.on_vacation(now):
-                wait_until = settings.vacation_until
+                wait_until, away = settings.vacation_until, True
             else:
                 wait_until = quiet_until(now, settings.time_zone, settings.quiet_start, settings.quiet_end)
         deadline = table.deadlines.get(timer.seat)
         async with self.db.tx() as conn:
-            if wait_until is not None and (deadline is None or wait_until < deadline):
+            if wait_until is not None and (away or deadline is None or wait_until < deadline):
                 await timer_sql.postpone(conn, timer.id, wait_until)  # reminders wait out quiet hours
                 return
             if not await timer_sql.mark_fired(conn, timer.id, now) or wait_until is not None:

@@ -285,3 +285,28 @@ async def test_ending_a_vacation_early_brings_the_deadline_back(db: Database, cl
     clock.advance(31 * 60)
     await dispatcher.run_due()
     assert (await service.get(table.id)).status == "finished"
+
+
+async def test_a_reminder_held_by_a_vacation_comes_when_the_vacation_ends_early(db: Database, clock: FakeClock) -> None:
+    notes = Recorder()
+    service, dispatcher = _service(db, clock, notes)
+    table = await _game(service, TimeControl("move", limit=DAY), "ai")
+    _, user = _mover(table)
+    await user_sql.update(db, user, clock.now, vacation_start=clock.now, vacation_until=clock.now + 5 * DAY)
+    clock.advance(12 * HOUR)  # half time: the reminder waits for the vacation's end
+    await dispatcher.run_due()
+    assert notes.kinds().count("reminder") == 0
+    clock.advance(HOUR)
+    away_until = START + 5 * DAY
+    await user_sql.update(db, user, clock.now, vacation_until=clock.now)  # back early: /me vacation end
+    await service.user_clocks_changed(user, away_until=away_until)
+    await dispatcher.run_due()
+    assert notes.kinds().count("reminder") == 1, "the held reminder is not lost"
+
+
+def test_reminders_are_relative_to_the_time_the_turn_really_has() -> None:
+    bank = TimeControl("bank", bank=HOUR, bonus=5 * 60)
+    # A nearly spent bank: an hour and four minutes. "An hour before" would come 4 minutes in: dropped.
+    assert bank.reminder_offsets(HOUR + 4 * 60) == [(HOUR + 4 * 60) / 2]
+    # A day for a move: half time and an hour before the end.
+    assert TimeControl("move", limit=DAY).reminder_offsets(DAY) == [DAY / 2, DAY - HOUR]

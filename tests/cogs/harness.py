@@ -444,7 +444,11 @@ class FakeDiscord:
         return [s for s in self.sent if s.private]
 
     def last(self, where: str | None = None, *, private: bool | None = None) -> Posted:
+        """The newest message there: the last one sent, or a private one last edited (an answer in place);
+        a public message edited later (a turn's board, a closed offer) is not newer for that."""
         for sent in reversed(self.sent):
+            if sent.kind == "edit" and not sent.private:
+                continue
             if (where is None or sent.where == where) and (private is None or sent.private == private):
                 return sent.message
         raise AssertionError(f"nothing sent to {where}")

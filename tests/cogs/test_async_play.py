@@ -173,7 +173,7 @@ async def test_a_restart_in_the_middle_of_a_timer_fires_it_once(
         assert table.status == "finished" and table.version == 1
         assert await after.fire_timers() == 0
         texts = _thread(after, table)
-        assert sum("ran out of time and forfeits" in t for t in texts) == 1 and "Final ranking" in texts[-1]
+        assert sum("ran out of time and forfeits" in t for t in texts) == 1 and any("Final ranking" in t for t in texts)
     finally:
         await after.stop()
 
