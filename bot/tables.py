@@ -184,6 +184,7 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._delivery_locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.delivering = 0  # deliveries in progress (a clean stop waits for them)
         # Called with a game id after a finished game's last notification went out (tournaments listen).
         self.finish_listeners: list[Callable[[int], Awaitable[None]]] = []
         # Told when a deadline or reminder was added or moved (the timer dispatcher's wake, when one runs).
@@ -604,6 +605,13 @@ class TableService:
         """Deliver this game's pending notifications in order; stop at the first failure (kept for later).
         Positions of one turn still pending together go out as one notification, and each is told from the
         table as it was at its own version (not as it is now, when a backlog is sent after a restart)."""
+        self.delivering += 1
+        try:
+            await self._deliver_pending(game_id)
+        finally:
+            self.delivering -= 1
+
+    async def _deliver_pending(self, game_id: int) -> None:
         lock = self._delivery_locks.setdefault(game_id, asyncio.Lock())
         async with lock:
             rows = await outbox_sql.pending(self.db, game_id)

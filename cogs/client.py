@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import AsyncIterator
 from typing import Any, Protocol
 
 import discord
@@ -35,6 +36,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 AI_DELAY = 1.5  # seconds between computer moves, so people can follow them
 AI_GRACE = 5.0  # seconds computer moves may still take when the bot shuts down
+SETTLE_GRACE = 5.0  # seconds clicks and deliveries in progress may still take when the bot shuts down
 
 
 class BotConfig(Protocol):
@@ -65,6 +67,7 @@ class MiddleKingdomBot(commands.Bot):
         # Set by the tournament cog before the services open; None posts nothing about rounds.
         self.tournament_notifier: TournamentNotifier | None = None
         self.notifier = DiscordNotifier(self)  # its prompts remember the open Play panels
+        self._in_flight = 0  # clicks being handled (see working())
 
     @property
     def service(self) -> TableService:
@@ -110,9 +113,29 @@ class MiddleKingdomBot(commands.Bot):
         await self.tournaments.resume()  # rounds that ended while the bot was down move on
         self.start_timers()  # deadlines and reminders that came due while down fire now, once
 
+    @contextlib.asynccontextmanager
+    async def working(self) -> AsyncIterator[None]:
+        """Around the handling of a click: a clean stop lets it finish before the connection closes."""
+        self._in_flight += 1
+        try:
+            yield
+        finally:
+            self._in_flight -= 1
+
+    async def _settle(self, timeout: float) -> None:
+        """Wait (a little) for clicks being answered and notifications being sent: the move of a click is
+        committed either way, but its answer and its board should not be cut off by a clean stop."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while asyncio.get_running_loop().time() < deadline:
+            delivering = self._service.delivering if self._service is not None else 0
+            if self._in_flight == 0 and delivering == 0:
+                return
+            await asyncio.sleep(0.05)
+
     async def close(self) -> None:
         if self._dispatcher is not None:
             await self._dispatcher.stop()
+        await self._settle(SETTLE_GRACE)
         await super().close()
         if self._service is not None:
             # Computer moves in progress get a moment to finish; the rest are cancelled (each move is one

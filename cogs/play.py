@@ -73,6 +73,10 @@ class Play(commands.Cog):
 
     # -- board buttons -------------------------------------------------------------------------------
     async def on_board_button(self, interaction: discord.Interaction, ref: Ref, verb: str) -> None:
+        async with self.bot.working():
+            await self._board_button(interaction, ref, verb)
+
+    async def _board_button(self, interaction: discord.Interaction, ref: Ref, verb: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             table = await self.service.get(ref.game_id)
@@ -110,6 +114,12 @@ class Play(commands.Cog):
         values: Sequence[str],
         *,
         public: bool = False,
+    ) -> None:
+        async with self.bot.working():
+            await self._control(interaction, ref, payload, values, public=public)
+
+    async def _control(
+        self, interaction: discord.Interaction, ref: Ref, payload: str, values: Sequence[str], *, public: bool
     ) -> None:
         # Deferring as an update: the answer replaces the controls in the message they sit on. A control on a
         # public message answers in a new ephemeral message instead, so the public one never shows anything private.

@@ -97,12 +97,13 @@ async def test_a_lock_after_the_commit_neither_undoes_nor_doubles_the_move(
     locks: list[Lock] = []
     # While the board is being posted (the move is committed), a backup locks the database for longer than
     # the bot waits: marking the notification delivered fails.
-    double.faults.on(
-        "POST",
-        r"/channels/\{id\}/messages",
-        lambda _path: locks.append(Lock(bot.database, BUSY + 1).take()),
-        when=lambda path: f"/channels/{game.thread_id}/" in path,
-    )
+    def lock(_path: str) -> None:
+        if not locks:
+            locks.append(Lock(bot.database, BUSY + 1).take())
+
+    # The board goes out as a new message, or as an edit of the turn's message.
+    for method, route in (("POST", r"/channels/\{id\}/messages"), ("PATCH", r"/channels/\{id\}/messages/\{id\}")):
+        double.faults.on(method, route, lock, when=lambda path: f"/channels/{game.thread_id}/" in path)
     answer = await (await mover.click(controls, label="Draw a card")).settled(timeout=30)
     await locks[0].released()
     recorded = read_game(bot.database, game.id)

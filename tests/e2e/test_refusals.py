@@ -62,10 +62,12 @@ async def test_strangers_stale_and_forged_controls_change_nothing(
     # A player whose turn it is not.
     assert str(NotYourTurn()) in await refused(waiting, board, label="Play")
     assert str(NotYourTurn()) in await refused(waiting, board, custom_id=draw, forged=True)
-    # Stale: a control made for an earlier position, still on a message, clicked for real.
-    old = next(m for m in first.private() if any(version_of(c) == first_version for c in m.custom_ids()))
-    stale = next(c for c in old.custom_ids() if version_of(c) == first_version and ":b:" in c)
-    assert str(StaleVersion()) in await refused(first, old, custom_id=stale)
+    # Stale: no message keeps controls of a passed position (the DM and the Play copy were both closed) ...
+    assert not [m for m in first.private() if any(version_of(c) == first_version for c in m.custom_ids())]
+    # ... and a client still showing one (an old copy of the message) is refused when it clicks.
+    old = next(m for m in first.private() if m.channel_id == first.dm_channel_id())
+    stale = f"mk:{gid}:{first_version}:b:draw"
+    assert str(StaleVersion()) in await refused(first, old, custom_id=stale, forged=True)
     # Forged: another position, a game that does not exist, payloads that name nothing or a move not allowed.
     assert str(StaleVersion()) in await refused(mover, current, custom_id=f"mk:{gid}:{version + 7}:b:draw", forged=True)
     assert str(GameNotFound(987654)) in await refused(mover, current, custom_id="mk:987654:0:b:draw", forged=True)
