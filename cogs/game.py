@@ -58,6 +58,8 @@ def _summary(table: Table, user_id: int | None = None) -> str:
         return f"{head}: open table, {len(table.players)}/{table.seat_count} seats taken{_where(table)}"
     seat = table.seat_of(user_id) if user_id is not None else None
     movers = sorted(table.to_act())
+    if seat is not None and table.player_at(seat).forfeited:
+        return f"{head}: **you are out** (time ran out; ranked last); the others play on{_where(table)}"
     if seat is not None and seat in movers:
         # Sorted longest-waiting first by the service; the last change of the game is when the wait began.
         return f"{head}: **your move** since {relative_time(table.updated_at)}{due_text(table, [seat])}{_where(table)}"

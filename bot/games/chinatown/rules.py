@@ -233,6 +233,15 @@ class Chinatown(Game):
         state = _settle(trading.end_trades(state, events), events)
         return state, events
 
+    def forced_action(self, state: State, seat: int) -> Action | None:
+        """Ending a placement turn with no tile that fits any own empty lot: tiles in hand and lots are
+        public, so everybody sees there was nothing to build. Not after private batches (simultaneous
+        placement): whether a batch used every tile is the seat's secret."""
+        if state.phase is not Phase.PLACE_TILES or seat not in self.to_act(state) or state.seats[seat].batch:
+            return None
+        legal = self._legal(state, seat)
+        return legal[0] if len(legal) == 1 else None
+
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """What a seat does when its time runs out: keep the Y lowest-numbered cards [R7], finish trading
         (declining what still waits for its answer), or end the placement turn [R21]."""
