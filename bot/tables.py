@@ -24,6 +24,7 @@ from bot.store import games as game_sql
 from bot.store import outbox as outbox_sql
 from bot.store import posts as post_sql
 from bot.store import timers as timer_sql
+from bot.store import users as user_sql
 from bot.store.db import Database
 from bot.store.games import GameRow
 from bot.store.timers import TimerRow
@@ -535,16 +536,33 @@ class TableService:
 
     # -- clocks and timers (bot/turn_clocks.py) --------------------------------------------------------
     async def user_clocks_changed(self, user_id: int, *, away_until: float | None = None) -> None:
-        """A user's vacation changed: their deadlines are recomputed now (a timer that is not yet due is
-        simply postponed again by the timekeeper). ``away_until``: the end of a vacation that just ended
-        early; the reminders held back until then come now instead of being lost."""
-        async with self.db.tx() as conn:
-            now = self.clock()
-            changed = await timer_sql.recheck_user_deadlines(conn, user_id, now)
-            if away_until is not None:
-                changed += await timer_sql.recall_user_reminders(conn, user_id, away_until, now)
-        if changed:
-            self.on_timers_changed()
+        """A user's vacation began, changed or ended: the deadlines of their turns move to when their time
+        really runs out, and each table waiting for them says so on its board with the new deadline.
+        ``away_until``: the end of a vacation that just ended early; the reminders held back until then
+        come now instead of being lost."""
+        now = self.clock()
+        if away_until is not None:
+            async with self.db.tx() as conn:
+                await timer_sql.recall_user_reminders(conn, user_id, away_until, now)
+        keeper = Timekeeper(self)
+        for table in await self.list_user(user_id, statuses=("running",)):
+            seat = table.seat_of(user_id)
+            if seat is None or seat not in table.to_act() or not table.vacation_allowed:
+                continue
+            timers = [t for t in await timer_sql.pending_for_game(self.db, table.id)
+                      if t.kind == "deadline" and t.seat == seat]
+            if not timers:
+                continue
+            async with self._lock(table.id):
+                due = await keeper.reschedule(table, timers[0], now)
+                settings = await user_sql.settings(self.db, user_id)
+                away = settings.vacation_until if settings.on_vacation(now) else None
+                async with self.db.tx() as conn:
+                    turn = await outbox_sql.current_turn(conn, table.id)
+                    payload = {"seat": seat, "events": [], "away_until": away, "due": due}
+                    await outbox_sql.add(conn, table.id, table.version, "clock", payload, now, turn=turn)
+            await self._deliver(table.id)
+        self.on_timers_changed()
 
     async def fire_timer(self, timer: TimerRow) -> None:
         """Handle one due timer; called by the timer dispatcher."""

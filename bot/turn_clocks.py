@@ -131,9 +131,9 @@ class Timekeeper:
             payload = {"seat": timer.seat, "events": [], "deadline": deadline}
             await outbox_sql.add(conn, table.id, table.version, "reminder", payload, now)
 
-    async def _deadline(self, table: Table, timer: TimerRow, now: float) -> None:
-        assert timer.seat is not None
-        seat = timer.seat
+    async def due_at(self, table: Table, seat: int, now: float) -> float:
+        """When the seat's time really runs out: its allowance, less the time used off vacation, counted
+        from now or from the end of a vacation in progress (clocks pause on vacation)."""
         async with self.db.read() as conn:
             clock = (await timer_sql.seat_clocks(conn, table.id))[seat]
         user = table.player_at(seat).user_id
@@ -147,9 +147,22 @@ class Timekeeper:
         started = clock.turn_started_at if clock.turn_started_at is not None else now
         used = now - started - vacation_overlap(started, now, vacations)
         left = table.time_control.turn_allowance(clock.bank) - used
-        if left > 0.5 or on_vacation_until is not None:  # clocks pause on vacation: the deadline moves on
-            async with self.db.tx() as conn:
-                await timer_sql.postpone(conn, timer.id, (on_vacation_until or now) + max(left, 0.0))
+        if on_vacation_until is not None:
+            return on_vacation_until + max(left, 0.0)
+        return now + left if left > 0.5 else now
+
+    async def reschedule(self, table: Table, timer: TimerRow, now: float) -> float:
+        """Move a deadline to when the seat's time really runs out; returns it."""
+        due = await self.due_at(table, timer.seat or 0, now)
+        async with self.db.tx() as conn:
+            await timer_sql.postpone(conn, timer.id, due)
+        return due
+
+    async def _deadline(self, table: Table, timer: TimerRow, now: float) -> None:
+        assert timer.seat is not None
+        seat = timer.seat
+        if await self.due_at(table, seat, now) > now:  # time left, or a vacation: the deadline moves on
+            await self.reschedule(table, timer, now)
             self.service.on_timers_changed()
             return
         async with self.db.tx() as conn:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -29,6 +29,7 @@ from cogs.messages import (
     message_kwargs,
     public_names,
     ranking_lines,
+    relative_time,
     timeout_line_for,
     title,
     turn_line,
@@ -45,11 +46,22 @@ def position_lines(table: Table, row: OutboxRow) -> list[str]:
     """The sentences of one position: its opening, who ran out of time, and its events (public words)."""
     if row.kind == "started":
         return [f"**{title(table)}** begins. Seats in turn order: {', '.join(public_names(table))}."]
+    if row.kind == "clock":
+        return [clock_news(table, row.payload)]
     seat, timeout = row.payload.get("seat"), row.payload.get("timeout")
     events = [Event.from_dict(e) for e in row.payload.get("events", [])]
     if timeout == "forfeit":  # the forfeit is said once, as time running out, not as a resignation too
         events = [e for e in events if e.type not in ("resigned", "resign")]
     return [line for line in [timeout_line_for(table, seat, timeout), *event_lines(table, events)] if line]
+
+
+def clock_news(table: Table, payload: dict[str, Any]) -> str:
+    """A vacation begun or ended, said where the table waits for that player, with the deadline now."""
+    who = public_names(table)[payload["seat"]]
+    due = f"their move is due {relative_time(payload['due'])}"
+    if payload.get("away_until"):
+        return f"{who} is on vacation until {relative_time(payload['away_until'])}: the clock is paused; {due}."
+    return f"{who} is back: the clock runs again; {due}."
 
 
 def footer(table: Table) -> list[str]:
@@ -74,7 +86,8 @@ class BoardPosts:
             payload = {"seat": note.seat, "events": [e.to_dict() for e in note.events], "timeout": note.timeout}
             rows = [OutboxRow(note.id, table.id, note.version, note.kind, payload, turn)]
         post = await self.service.post(table.id, TURN, str(turn))
-        if post is not None and post.version >= note.version:
+        if post is not None and (post.version > note.version or (post.version == note.version and
+                                                                 note.kind != "clock")):
             return  # sent before a restart: Discord has it already
         if post is not None and not post.closed:
             text = compose(table, [r for r in rows if r.version >= post.since])

@@ -56,6 +56,8 @@ class DiscordNotifier:
             await self.sender.post(table, content=f"**{title(table)}** was cancelled.", allowed_mentions=NO_PINGS)
             await self.boards.close_all(table)
             await self.prompts.close_passed(table, everyone=True)
+        elif note.kind == "clock":  # a vacation: the turn's board says so, with the deadline now
+            await self.boards.show(table, note, NO_PINGS)
         elif note.kind == "reminder":
             await self._remind(table, note)
         elif note.kind == "upkeep":

@@ -16,6 +16,8 @@ import aiosqlite
 from bot.store.db import Database
 
 MOVE_KINDS = ("started", "moved")  # rows that hold a position of the game (the others are reminders, upkeep)
+# Rows whose words belong in the board message of their turn: positions, and clock news (a vacation).
+TURN_KINDS = (*MOVE_KINDS, "clock")
 
 
 @dataclass(frozen=True)
@@ -68,10 +70,11 @@ async def pending(db: Database, game_id: int | None = None) -> list[OutboxRow]:
 
 
 async def positions(db: Database, game_id: int, *, after: int, upto: int, turn: int | None = None) -> list[OutboxRow]:
-    """The rows of positions ``after < version <= upto`` (of one turn, if given), in order."""
+    """The rows of positions ``after < version <= upto`` (of one turn, if given), with the clock news among
+    them, in order."""
     where, params = ("AND turn = ?", (turn,)) if turn is not None else ("", ())
     rows = await db.fetchall(
-        f"SELECT {_COLUMNS} FROM outbox WHERE game_id = ? AND kind IN ('started', 'moved') "
+        f"SELECT {_COLUMNS} FROM outbox WHERE game_id = ? AND kind IN ('started', 'moved', 'clock') "
         f"AND version > ? AND version <= ? {where} ORDER BY id",
         (game_id, after, upto, *params),
     )

@@ -57,21 +57,6 @@ async def mark_fired(conn: aiosqlite.Connection, timer_id: int, now: float) -> b
     return cursor.rowcount == 1
 
 
-async def recheck_user_deadlines(conn: aiosqlite.Connection, user_id: int, now: float) -> int:
-    """Make the user's pending deadlines due now, so the dispatcher recomputes them (after a vacation ended
-    early, a postponed deadline must come back). Returns how many."""
-    cursor = await conn.execute(
-        """
-        UPDATE timers SET due_at = ?
-        WHERE fired_at IS NULL AND kind = 'deadline' AND due_at > ?
-          AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = timers.game_id AND s.seat = timers.seat
-                      AND s.user_id = ?)
-        """,
-        (now, now, user_id),
-    )
-    return cursor.rowcount
-
-
 async def recall_user_reminders(conn: aiosqlite.Connection, user_id: int, held_until: float, now: float) -> int:
     """Reminders held back until a vacation's end (``held_until``) come due now: the vacation ended early."""
     cursor = await conn.execute(

@@ -12,6 +12,7 @@ import discord
 
 import render
 from bot.games.base import Event
+from bot.timecontrol import DAY, HOUR
 from tests.cogs.flows import last_board, open_timed, play_turn, start_game
 from tests.cogs.harness import FakeClock, FakeDiscord, Sent, http_error
 
@@ -181,3 +182,24 @@ async def _moves(fake: FakeDiscord, game_id: int) -> Any:
     from bot.store import games as game_sql
 
     return await game_sql.fetch_moves(fake.bot.service.db, game_id)
+
+
+async def test_a_vacation_is_said_on_the_board_with_the_deadline_it_moves(
+    timed: FakeDiscord, clock: FakeClock, alice: Any, bob: Any
+) -> None:
+    game_id, _ = await open_timed(timed, alice, bob, clock="1 hour per move", policy="forfeit (ranked last)")
+    _, first = await _people(timed, game_id, alice, bob)
+    me = timed.bot.get_cog("Me")
+    board = last_board(timed)
+    clock.advance(20 * 60)  # 40 minutes left
+    await timed.command(me.vacation_start, first, days=1)  # type: ignore[union-attr]
+    start = FakeClock.START + 20 * 60
+    due = int(start + DAY + 40 * 60)
+    assert f"<@{first.id}> is on vacation until <t:{int(start + DAY)}:R>" in board.content
+    assert f"their move is due <t:{due}:R>" in board.content and f"(due <t:{due}:R>)" in board.content
+    clock.advance(HOUR)  # back early, after an hour away: still 40 minutes on the clock
+    await timed.command(me.vacation_end, first)  # type: ignore[union-attr]
+    back = int(start + HOUR + 40 * 60)
+    assert f"<@{first.id}> is back: the clock runs again; their move is due <t:{back}:R>." in board.content
+    assert (await timed.bot.service.get(game_id)).deadlines[min((await timed.bot.service.get(game_id)).to_act())] \
+        == back
