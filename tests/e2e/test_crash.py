@@ -23,6 +23,7 @@ from tests.e2e.records import read_game
 from tests.e2e.users import InteractionFailed, SimUser
 
 MESSAGES = r"POST /channels/\{id\}/messages"
+EDIT = r"PATCH /channels/\{id\}/messages/\{id\}"
 CALLBACK = r"POST /interactions/\{id\}/\{token\}/callback"
 CONFIRMATION = r"PATCH /webhooks/\{id\}/\{token\}/messages/@original"
 KILL_POINTS = ("acknowledging", "before the board", "after the board", "before the DM", "before the answer", "random")
@@ -31,15 +32,17 @@ KILL_POINTS = ("acknowledging", "before the board", "after the board", "before t
 def arm(
     double: DiscordDouble, bot: BotProcess, game: Game, point: str, rng: random.Random
 ) -> asyncio.TimerHandle | None:
-    kill: Callable[[str], None] = lambda _path: bot.kill()  # noqa: E731
+    def kill(_path: str) -> None:
+        if bot.alive():  # once: two hooks may be armed for one kill point
+            bot.kill()
+
     in_thread: Callable[[str], bool] = lambda path: f"/channels/{game.thread_id}/" in path  # noqa: E731
     faults = double.faults
     if point == "acknowledging":
         faults.on("POST", CALLBACK.split(" ", 1)[1], kill, drop=True)
-    elif point == "before the board":
-        faults.on("POST", MESSAGES.split(" ", 1)[1], kill, when=in_thread, drop=True)
-    elif point == "after the board":
-        faults.on("POST", MESSAGES.split(" ", 1)[1], kill, when=in_thread)
+    elif point in ("before the board", "after the board"):  # the board: a new turn's post, or its edit
+        for method, route in (("POST", MESSAGES), ("PATCH", EDIT)):
+            faults.on(method, route.split(" ", 1)[1], kill, when=in_thread, drop=point == "before the board")
     elif point == "before the DM":
         faults.on("POST", MESSAGES.split(" ", 1)[1], kill, when=lambda path: not in_thread(path), drop=True)
     elif point == "before the answer":
