@@ -76,7 +76,18 @@ class DiscordNotifier:
         for seat in by_dm:
             if not await self.prompts.send_turn_dm(table, seat):
                 await self._dm_failed(table, seat)
+        await self._private_alerts(table, note, set(by_dm))
         await self._ping_next(table, note, set(by_dm))
+
+    async def _private_alerts(self, table: Table, note: Notification, told: set[int]) -> None:
+        """Moves only some players see that ask them something (Chinatown's private offers): a DM to each
+        who takes DMs; never a mention in the thread, which would tell everybody."""
+        alerts = getattr(controls_for(table.key), "private_alerts", None)
+        seats = [s for s in (alerts(table, note) if alerts is not None else []) if s not in told]
+        by_dm, _ = await self._channels(table, seats)  # only those who take DMs: no mention for these
+        for seat in by_dm:
+            head = f"A private offer for you in **{title(table)}**: {table_link(table)}"
+            await self.prompts.send_dm(table, seat, [head])
 
     async def _channels(self, table: Table, seats: list[int]) -> tuple[dict[int, int], dict[int, int]]:
         """(seat -> user told by DM, seat -> user told by a mention) for the people among ``seats``."""

@@ -34,7 +34,15 @@ from cogs.controls.chinatown_words import hand_text as holdings_text
 from cogs.controls.chinatown_words import option_label as _option_label
 
 __all__ = [
-    "RULES_SUMMARY", "build", "extra_outcome", "hand_text", "may_act", "option_label", "prompt", "resolve",
+    "RULES_SUMMARY",
+    "build",
+    "extra_outcome",
+    "hand_text",
+    "may_act",
+    "option_label",
+    "private_alerts",
+    "prompt",
+    "resolve",
     "thread_extras",
 ]
 
@@ -65,6 +73,10 @@ def thread_extras(table: Table, note: Notification) -> list[tuple[str, dict[str,
 
 def extra_outcome(table: Table, ref: str) -> str | None:
     return chinatown_trade.extra_outcome(table, ref)
+
+
+def private_alerts(table: Table, note: Notification) -> list[int]:
+    return chinatown_trade.private_alerts(table, note)
 
 
 def prompt(table: Table, seat: int) -> str:

@@ -164,6 +164,22 @@ def thread_extras(table: Table, note: Notification) -> list[tuple[str, dict[str,
     return messages
 
 
+def private_alerts(table: Table, note: Notification) -> list[int]:
+    """Seats to tell privately of an offer only its players see (no thread message, and the table does not
+    wait for them in public): each participant who has yet to accept it, not its author."""
+    if table.status != "running" or table.state is None:
+        return []
+    seats: dict[int, None] = {}
+    for event in note.events:
+        if event.type not in ("offer_proposed", "offer_edited") or event.public.get("offer") is not None:
+            continue
+        for seat, part in event.private.items():
+            offer = part.get("offer")
+            if isinstance(offer, Mapping) and seat != offer.get("author") and seat not in offer.get("accepted", []):
+                seats[seat] = None
+    return list(seats)
+
+
 OUTCOMES = {
     "executed": "**Accepted by everyone: the trade is done.**",
     "rejected": "**Declined.**",
