@@ -16,6 +16,7 @@ import discord
 
 import render
 from bot.games.base import Event
+from render.alt_text import alt_text
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableService
@@ -129,13 +130,15 @@ def title(table: Table) -> str:
 # -- pictures --------------------------------------------------------------------------------------
 async def _png(kind: str, table: Table, view: dict[str, Any], filename: str) -> discord.File | None:
     draw = {"board": render.board, "hand": render.hand, "final": render.final}[kind]
+    names = picture_names(table)
     try:
         # Pillow work is CPU-bound: off the event loop, so other interactions are still answered in time.
-        data = await asyncio.to_thread(draw, table.key, view, picture_names(table))
+        data = await asyncio.to_thread(draw, table.key, view, names)
     except KeyError:
         log.warning("no %s picture for game %s", kind, table.key)
         return None
-    return discord.File(io.BytesIO(data), filename=filename)
+    # The description (alt text) is drawn from the same view as the picture: nothing more is in it.
+    return discord.File(io.BytesIO(data), filename=filename, description=alt_text(table.key, kind, view, names))
 
 
 async def board_picture(table: Table) -> discord.File | None:

@@ -51,17 +51,19 @@ def check_hidden_information(
             found = PICTURE.fullmatch(attachment.filename)
             assert found and int(found[2]) == recorded.game_id, f"a picture of another game: {attachment.filename}"
             kind, version = found[1], int(found[3])
+            assert attachment.description, f"{attachment.filename} has no alt text"
             report.pictures += 1
             viewers[attachment.digest].add(viewer)
             if kind == "hand":
                 assert seat is not None, f"{attachment.filename} reached {viewer or 'everybody'}, not a player"
             to_render.append((attachment, kind, version, seat if kind == "hand" else None))
         report.texts += 1
-        lines = set(revision.content.splitlines())
+        said = "\n".join([revision.content, *(a.description for a in revision.attachments)])
+        lines = set(said.splitlines())
         for other in set(range(len(recorded.players))) - {seat}:
             # A sentence or hand that is also the viewer's own (the same draw, the same hand) tells nothing.
             for secret in sentences[other] - (sentences[seat] if seat is not None else set()):
-                assert secret not in revision.content, f"{viewer or 'everybody'} read seat {other}'s {secret!r}"
+                assert secret not in said, f"{viewer or 'everybody'} read seat {other}'s {secret!r}"
             for hand in (hands[other] - (hands[seat] if seat is not None else set())) & lines:
                 raise AssertionError(f"{viewer or 'everybody'} read seat {other}'s hand {hand!r}")
 

@@ -23,6 +23,9 @@ SELECT_TYPES = {3, 5, 6, 7, 8}
 TEXT_INPUT = 4
 
 
+DESCRIPTION_LIMIT = 1024  # an attachment's description (alt text)
+
+
 def message_problems(payload: dict[str, Any], *, new: bool) -> list[str]:
     problems: list[str] = []
     content = payload.get("content") or ""
@@ -31,6 +34,9 @@ def message_problems(payload: dict[str, Any], *, new: bool) -> list[str]:
     if len(payload.get("embeds") or []) > EMBEDS_LIMIT:
         problems.append(f"more than {EMBEDS_LIMIT} embeds")
     problems.extend(component_problems(payload.get("components") or []))
+    for attachment in payload.get("attachments") or []:
+        if isinstance(attachment, dict) and len(attachment.get("description") or "") > DESCRIPTION_LIMIT:
+            problems.append(f"an attachment description longer than {DESCRIPTION_LIMIT}")
     if new and not (content or payload.get("embeds") or payload.get("components") or payload.get("attachments")):
         problems.append("an empty message (code 50006)")
     return problems

@@ -45,6 +45,7 @@ def apply(world: World, message: Message, payload: dict[str, Any], files: list[t
         for entry in payload["attachments"] or []:
             ref = int(entry.get("id", -1))
             if 0 <= ref < len(uploaded):
+                uploaded[ref].description = str(entry.get("description") or "")
                 kept.append(uploaded[ref])
             else:
                 kept.extend(a for a in message.attachments if a.id == ref)

@@ -108,6 +108,7 @@ class Attachment:
     id: int
     filename: str
     data: bytes
+    description: str = ""  # the alt text screen readers say
 
     @property
     def digest(self) -> str:
@@ -122,6 +123,7 @@ class Attachment:
             "url": url,
             "proxy_url": url,
             "content_type": "image/png" if self.filename.endswith(".png") else "application/octet-stream",
+            **({"description": self.description} if self.description else {}),
         }
 
 
