@@ -114,6 +114,13 @@ def test_chinatown_lots_shops_money_and_the_last_move_are_key_labels() -> None:
         assert sum(1 for label in labels if label.role == "mark") >= owners  # a badge on every owned lot
 
 
+def test_chinatown_names_its_last_move() -> None:
+    boards, _, _ = public_views("chinatown")
+    lines = {text for view in boards for text in keys(drawn(render.board, "chinatown", view))
+             if text.startswith("Last: ")}
+    assert len(lines) >= 3  # built, traded, chose...: not one fixed sentence
+
+
 def test_great_wall_cards_markers_sections_and_the_last_move_are_key_labels() -> None:
     for view in (fx.midgame(4), fx.long_rows(), fx.pending_claim(), fx.last_round()):
         shown = keys(drawn(render.board, "great_wall", view))

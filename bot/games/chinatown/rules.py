@@ -33,7 +33,7 @@ from bot.games.chinatown.actions import (
 )
 from bot.games.chinatown.data import BOARD, LOTS, SHOP_INDEX, SHOPS, OfferStatus, Options, Phase, State
 from bot.games.chinatown.errors import refuse
-from bot.games.chinatown.views import build_view
+from bot.games.chinatown.views import build_view, remember_move
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -202,8 +202,8 @@ class Chinatown(Game):
             detail = "Trading is only possible in the trading phase." if parsed.TYPE in TRADE_KINDS else None
             raise refuse("WRONG_PHASE", detail)  # e.g. no trade during the deal or placement [R10]
         events: list[Event] = []
-        new = handler(state, seat, parsed, events)
-        return _settle(new, events), events
+        new = _settle(handler(state, seat, parsed, events), events)
+        return remember_move(new, seat, events), events
 
     def resign(self, state: State, seat: int) -> tuple[State, list[Event]]:
         self._playing_seat(state, seat)
@@ -223,7 +223,7 @@ class Chinatown(Game):
         for offer in state.offers:
             if offer.status is OfferStatus.OPEN and seat in offer.participants:
                 state = trading.void(state, offer, trading.Failure("PLAYER_LEFT", seat), events)
-        return _settle(state, events), events
+        return remember_move(_settle(state, events), seat, events), events
 
     def end_trades(self, state: State) -> tuple[State, list[Event]]:
         """Close trading now: the host's force-end or an expired ``trade_time_limit`` [R17]."""
