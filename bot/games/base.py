@@ -1,4 +1,4 @@
-"""The engine contract every game implements (see DESIGN.md, "The engine contract").
+"""The engine contract every game implements (see docs/ARCHITECTURE.md, "The engine contract").
 
 Engines are pure: state in, action in, new state and events out. No I/O, no clock, no asyncio.
 A state is an engine's own immutable object; the rest of the bot treats it as opaque and only ever

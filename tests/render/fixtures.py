@@ -1,7 +1,7 @@
 """Hand-written Great Wall views that follow ``bot/games/great_wall/schema.py`` to the letter.
 
 The builders derive what a real view derives (card values, progress, leader, participants) with the
-spec's §5.2 rules, so the pictures look like real games even without the engine.
+rules of docs/rules/great_wall.md §5.2, so the pictures look like real games even without the engine.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """China (Michael Schacht), 3 to 5 players: the engine contract of ``bot.games.base``.
 
-Rules spec: rules/china.md. Placement legality lives in ``placement``, the card flow in ``cards``,
+Rules spec: docs/rules/china.md. Placement legality lives in ``placement``, the card flow in ``cards``,
 turn ends and final scoring in ``flow``; this module sets up games and dispatches actions.
 """
 

@@ -1,4 +1,4 @@
-"""Views: built up from the public fields plus the viewer's own hand (DESIGN rule 4).
+"""Views: built up from the public fields plus the viewer's own hand (docs/ARCHITECTURE.md, rule 4).
 
 Nothing is copied from the state and pared down: the deck appears only as its size, other hands
 only as counts, and the seed never.

@@ -1,4 +1,4 @@
-"""The worked examples of rules/china.md §12, one test each, named after them."""
+"""The worked examples of docs/rules/china.md §12, one test each, named after them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every worked example of rules/sun_tzu.md §9 (X1-X36), one test each, named after it."""
+"""Every worked example of docs/rules/sun_tzu.md §9 (X1-X36), one test each, named after it."""
 
 from __future__ import annotations
 
