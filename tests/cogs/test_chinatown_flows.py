@@ -159,7 +159,8 @@ class Player:
             lots = control(panel, verb="pl")
             await self.pick(panel, "pl", str(lots.options[0].value))
             built += 1
-        await self.press(panel, control(panel, verb="end").label)
+        if has(panel, verb="end"):  # else nothing more fitted: the service finished the turn at once
+            await self.press(panel, control(panel, verb="end").label)
         return built
 
     async def new_offer(self, partners: list[int]) -> Posted:
