@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from bench.act import act_latency
 from bench.ai import RANDOM, match
 from bench.engine import games_per_second
+from bench.seating import seconds_per_round
 from bot import games
 
 # Targets on the 2-core reference machine (foundation issue).
@@ -20,11 +21,12 @@ TARGET_NORMAL_VS_RANDOM = 0.90
 TARGET_NORMAL_VS_EASY = 0.65
 TARGET_NORMAL_P95_MS = 1000.0
 TARGET_EASY_P95_MS = 50.0
+TARGET_SWISS_ROUND_S = 0.25  # 40 players
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    parser.add_argument("which", nargs="?", choices=["all", "engine", "act", "ai"], default="all")
+    parser.add_argument("which", nargs="?", choices=["all", "engine", "act", "ai", "seating"], default="all")
     parser.add_argument("--game", choices=games.GAMES, default=None, help="one game (default: all)")
     parser.add_argument("--moves", type=int, default=300, help="moves timed per act() benchmark")
     parser.add_argument("--games", type=int, default=50, help="ai: games per seat position and pairing")
@@ -32,6 +34,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     keys = [args.game] if args.game else list(games.GAMES)
     ok = True
+    if args.which in ("all", "seating"):
+        slowest = seconds_per_round()
+        met = slowest <= TARGET_SWISS_ROUND_S
+        ok &= met
+        print(f"swiss seating, 40 players: slowest round {slowest * 1000:.0f} ms"
+              f"  [target <= {TARGET_SWISS_ROUND_S * 1000:.0f} ms: {'met' if met else 'MISSED'}]", flush=True)
     for key in keys:
         game = games.get(key)
         if args.which in ("all", "engine"):
