@@ -451,11 +451,18 @@ class TableService:
         return table
 
     async def _commit(
-        self, table: Table, seat: int, kind: str, action: dict[str, Any], *, timeout: str | None = None
+        self,
+        table: Table,
+        seat: int,
+        kind: str,
+        action: dict[str, Any],
+        *,
+        timeout: str | None = None,
+        fired_timer: int | None = None,
     ) -> MoveOutcome:
         """Commit one move, then every forced one that follows it (a pass that is the seat's only choice,
         visibly so): each is a move of the log like any other, written by the service instead of a click."""
-        outcome = await self._commit_one(table, seat, kind, action, timeout=timeout)
+        outcome = await self._commit_one(table, seat, kind, action, timeout=timeout, fired_timer=fired_timer)
         latest = outcome.table
         for _ in range(10_000):  # a forced move always advances the game; the bound only guards a bug
             forced = self._forced(latest)
@@ -483,6 +490,7 @@ class TableService:
         *,
         timeout: str | None = None,
         forced: bool = False,
+        fired_timer: int | None = None,
     ) -> MoveOutcome:
         game = table.game
         if kind == "resign":
@@ -520,6 +528,8 @@ class TableService:
             )
             if not ok:  # another process moved first: the version check keeps this from applying twice
                 raise StaleVersion()
+            if fired_timer is not None and not await timer_sql.mark_fired(conn, fired_timer, now):
+                raise StaleVersion()  # the deadline fired already: this timeout move is not made (rolled back)
             if timeout == "forfeit":
                 await timer_sql.set_forfeited(conn, table.id, seat)
             await update_turns(conn, table, before, after, table.version + 1, now, vacations)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import aiosqlite
 
+from bot.errors import StaleVersion
 from bot.store import outbox as outbox_sql
 from bot.store import timers as timer_sql
 from bot.store import users as user_sql
@@ -165,18 +166,20 @@ class Timekeeper:
             await self.reschedule(table, timer, now)
             self.service.on_timers_changed()
             return
-        async with self.db.tx() as conn:
-            if not await timer_sql.mark_fired(conn, timer.id, now):
-                return
-        await self._time_out(table, seat)
+        try:
+            await self._time_out(table, seat, timer.id)
+        except StaleVersion:  # fired already (another process, or a second wake): nothing to do
+            return
 
-    async def _time_out(self, table: Table, seat: int) -> None:
-        """The table's policy plays for a seat whose time ran out (the game lock is held)."""
+    async def _time_out(self, table: Table, seat: int, timer_id: int) -> None:
+        """The table's policy plays for a seat whose time ran out (the game lock is held). The deadline is
+        marked fired in the transaction of the first move it makes: a crash in between fires it again."""
         policy = table.timeout_policy
         if policy == "forfeit":
-            await self.service._commit(table, seat, "resign", {}, timeout="forfeit")
+            await self.service._commit(table, seat, "resign", {}, timeout="forfeit", fired_timer=timer_id)
             return
         turn = table.version
+        fired: int | None = timer_id
         while table.status == "running" and seat in table.to_act():
             game = table.game
             action = game.timeout_action(table.state, seat) if policy == "skip" else None
@@ -185,6 +188,7 @@ class Timekeeper:
                 action = game.choose_action(
                     game.view(table.state, seat), game.legal_actions(table.state, seat), rng, "easy"
                 )
-            table = (await self.service._commit(table, seat, "action", action, timeout=policy)).table
+            outcome = await self.service._commit(table, seat, "action", action, timeout=policy, fired_timer=fired)
+            table, fired = outcome.table, None
             if table.version - turn > 500:  # a turn never needs this many moves: refuse to spin
                 raise RuntimeError(f"timeout of seat {seat} in game {table.id} does not end the turn")
