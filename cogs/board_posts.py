@@ -64,13 +64,30 @@ def clock_news(table: Table, payload: dict[str, Any]) -> str:
     return f"{who} is back: the clock runs again; {due}."
 
 
+def clip_lines(lines: Sequence[str]) -> str:
+    """Lines within a message's limit, the newest kept (the earlier ones were shown as the turn went on)."""
+    kept = list(lines)
+    while len("\n".join(kept)) > MESSAGE_LIMIT and len(kept) > 1:
+        kept.pop(0)
+    return "\n".join(kept)[:MESSAGE_LIMIT]
+
+
 def footer(table: Table) -> list[str]:
     return [line for line in (ranking_lines(table) or [turn_line(table), clock_line(table)]) if line]
 
 
+def turn_lines(table: Table, rows: Sequence[OutboxRow]) -> list[str]:
+    """The sentences of a turn's message. The move that opened the turn ended the one before: it is told in
+    the message of that earlier turn (see ``_close_others``), so each message reads as one player's turn."""
+    return [line for row in rows if not _opens_turn(row) for line in position_lines(table, row)]
+
+
+def _opens_turn(row: OutboxRow) -> bool:
+    return row.kind == "moved" and row.turn == row.version
+
+
 def compose(table: Table, rows: Sequence[OutboxRow]) -> str:
-    lines = [line for row in rows for line in position_lines(table, row)]
-    return "\n".join([*lines, *footer(table)])
+    return "\n".join([*turn_lines(table, rows), *footer(table)])
 
 
 class BoardPosts:
@@ -134,8 +151,11 @@ class BoardPosts:
         for post in await self.service.open_posts(table.id, TURN):
             if post.ref != keep:
                 rows = await self.service.turn_positions(table.id, int(post.ref), post.version)
-                lines = [line for row in rows if row.version >= post.since for line in position_lines(table, row)]
-                await self._close(post, "\n".join(lines)[:MESSAGE_LIMIT] if lines else None)
+                lines = turn_lines(table, [r for r in rows if r.version >= post.since])
+                if keep is not None:  # the move that ended this turn (it opened the next one) is told here
+                    after = await self.service.positions(table.id, after=post.version, upto=int(keep))
+                    lines += [line for row in after if _opens_turn(row) for line in position_lines(table, row)]
+                await self._close(post, clip_lines(lines) if lines else None)
 
     async def _close(self, post: PostRow, content: str | None = None) -> None:
         extra = {"content": content, "allowed_mentions": NO_PINGS} if content else {}
