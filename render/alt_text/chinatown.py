@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Event
 from bot.games.chinatown.data import BOARD, Shop
-from bot.games.chinatown.text import describe, money, offer_text, tile
+from bot.games.chinatown.text import describe, money, offer_text, standings_sentence, tile
 from render import theme
 from render.alt_text.words import count, join, places
 
@@ -52,7 +52,7 @@ def _game_over(view: ChinatownView, names: Sequence[str]) -> str:
     parts = cast("list[dict[str, Any]]", result["breakdown"])
     event = Event("game_over", {"reason": result["reason"], "cash": result["scores"], "ranking": result["ranking"],
                                 "tiles_on_board": [p["tiles_on_board"] for p in parts]})
-    return describe(event, names) or "Game over."
+    return f"{describe(event, names) or 'The game is over.'} {standings_sentence(event.public, names)}"
 
 
 def _player(player: PlayerView, first: bool, names: Sequence[str]) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Event
 from bot.games.great_wall.data import CardType
-from bot.games.great_wall.text import describe, plural
+from bot.games.great_wall.text import describe, plural, scores_sentence
 from render import theme
 from render.alt_text.words import count, join
 
@@ -52,7 +52,7 @@ def _game_over(view: GreatWallView, names: Sequence[str]) -> str:
     """The engine's own end-of-game sentence: reason, scores in ranking order and the winner."""
     result = cast("dict[str, Any]", view["result"])
     event = Event("game_over", {k: result[k] for k in ("reason", "scores", "ranking")})
-    return describe(event, names) or "The game is over."
+    return f"{describe(event, names) or 'The game is over.'} {scores_sentence(event.public, names)}"
 
 
 def _score(player: PlayerView, names: Sequence[str]) -> str:

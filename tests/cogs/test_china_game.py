@@ -176,7 +176,7 @@ async def _check_finished_game(fake: FakeDiscord, game_id: int) -> None:
     for _, match in announced:
         assert match[1] in regions
         for part in re.sub(r" \(.*\)$", "", match[2]).split(", "):  # without "(… doubled by a fortification)"
-            who, _, points = part.rpartition(" ")
+            who, _, points = re.sub(r" points?$", "", part).rpartition(" ")  # "Ana 3 points"
             assert who in names and points.isdigit() and int(points) > 0
 
     # Nothing private in public: no hand, no card drawn from the deck; hands only in private messages.

@@ -194,7 +194,7 @@ async def check_secrets(fake: FakeDiscord, game_id: int) -> None:
     assert all(checked.values()), checked  # the checks above did meet the secrets they look for
     final = fake.last(private=False)
     result = table.result()
-    assert result is not None and "Game over" in final.content
+    assert result is not None and "The game is over" in final.content
     for amount in result.scores:
         assert f"${amount:,}" in final.content  # the final money is revealed to everybody
 

@@ -277,8 +277,8 @@ async def test_whole_game_two_people(
     table = await fake.bot.service.get(game_id)
     assert table.status == "finished" and moves > 10
     assert table.state.end_reason == "instant_win_r3"
-    said = [s.content for s in fake.public() if "assignment" in s.content]
-    assert any("committed an assignment" in text for text in said)  # who committed, never what
+    said = [s.content for s in fake.public() if "their orders" in s.content]
+    assert any("has committed their orders" in text for text in said)  # who committed, never what
     final = fake.last(private=False)
     assert "Final ranking" in final.content and final.view is None and len(final.files) == 1
 
@@ -348,7 +348,7 @@ async def _first_round(path: str, keeper_warlord: int, first: str, second: str) 
             if user is bob:
                 upto = len(fake.sent)
             await fake.dispatch(user, message, next(c for c, p, _ in _items(message.view) if p == "pass"))
-        assert any("Revealed" in s.content or "reveals" in s.content for s in fake.since(upto))
+        assert any("is revealed" in s.content or "reveals" in s.content for s in fake.since(upto))
         return _seen_by(fake, alice, upto), _seen_by(fake, bob, upto)
     finally:
         await fake.stop()
@@ -362,9 +362,9 @@ async def test_the_other_players_orders_and_warlord_stay_secret(tmp_path: Path, 
     two, bob_two = await _first_round(str(tmp_path / "two.sqlite3"), 2, "31524", "24153")
     assert bob_one != bob_two  # Bob's own messages show his cards and warlord, so the runs really differ
     assert len(one) > 10 and one == two
-    committed = [s[3] for s in one if not s[2] and "assignment" in s[3]]
-    assert any("committed an assignment" in text for text in committed)
-    assert any("changed their assignment" in text for text in committed)
+    committed = [s[3] for s in one if not s[2] and "their orders" in s[3]]
+    assert any("has committed their orders" in text for text in committed)
+    assert any("has changed their orders" in text for text in committed)
 
 
 async def test_forged_and_stale_controls_are_refused(fake: FakeDiscord, alice: Any, bob: Any, carol: Any) -> None:

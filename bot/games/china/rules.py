@@ -62,10 +62,10 @@ class China(Game):
             "Board side",
             ("auto", "3-4", "4-5"),
             "auto",
-            help='"auto" plays 3 players on the 3-4 side and 4 or 5 on the 4-5 side; 4 players may pick either.',
+            help="Which side of the board: by the number of players, or the side you choose (only the roads differ).",
         ),
         Option("fortifications", "Fortifications (expert)", (False, True), False,
-               help="Each player gets one fortification that doubles the house built on it."),
+               help="Each player gets one fortification, which doubles the points of the house built with it."),
     )
 
     # -- setup ---------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.games.base import Event
 from bot.games.china.data import COLOURS, board
+from bot.games.words import a, count, join, one_or_count
 
 _REASONS = {
     "normal": "the deck ran out twice and the round is finished",
@@ -52,9 +53,31 @@ def pieces_text(pieces: Sequence[Mapping[str, Any]]) -> str:
     return " + ".join(parts)
 
 
+def cards_phrase(cards: Sequence[str]) -> str:
+    """["red", "green", "green"] -> "a red card and 2 green cards", for sentences."""
+    counts = Counter(cards)
+    parts = [one_or_count(n, f"{c} card") for c in (c.value for c in COLOURS) if (n := counts.get(c, 0))]
+    return join(parts, empty="no cards")
+
+
+def pieces_phrase(pieces: Sequence[Mapping[str, Any]]) -> str:
+    """ "a house on 3 and an emissary", "a fortification with a house on 4": the pieces of a play, for
+    sentences (the numbers are the ones printed on the board's house spaces)."""
+    houses = [space_label(str(p["space"])) for p in pieces if p.get("kind") == "house"]
+    forts = [space_label(str(p["space"])) for p in pieces if p.get("kind") == "fortification"]
+    emissaries = sum(1 for p in pieces if p.get("kind") == "emissary")
+    parts = [f"a fortification with a house on {f}" if f in houses else f"a fortification on {f}" for f in forts]
+    houses = [h for h in houses if h not in forts]
+    if houses:
+        parts.append(("a house on " if len(houses) == 1 else "houses on ") + join(houses))
+    if emissaries:
+        parts.append(one_or_count(emissaries, "emissary"))
+    return join(parts)
+
+
 def _seats_points(names: Sequence[str], points: Sequence[int]) -> str:
-    shown = [f"{names[s]} {p}" for s, p in enumerate(points) if p]
-    return ", ".join(shown) or "nobody"
+    shown = [f"{names[s]} {count(p, 'point')}" for s, p in enumerate(points) if p]
+    return ", ".join(shown) or "nobody scores"
 
 
 # ------------------------------------------------------------------------------------------ events
@@ -63,8 +86,8 @@ def _seats_points(names: Sequence[str], points: Sequence[int]) -> str:
 def _played(e: Event, names: Sequence[str], seat: int | None) -> str:
     p = e.public
     return (
-        f"{names[p['seat']]} plays {cards_text(p['cards'])} in {region_name(p['region'])}: "
-        f"{pieces_text(p['pieces'])}."
+        f"{names[p['seat']]} plays {cards_phrase(p['cards'])} in {region_name(p['region'])}: "
+        f"{pieces_phrase(p['pieces'])}."
     )
 
 
@@ -80,22 +103,23 @@ def _drew(e: Event, names: Sequence[str], seat: int | None) -> str:
     if p["source"] == "display":
         return f"{names[p['seat']]} takes the face-up {p['color']} card."
     if seat is not None and seat in e.private:
-        return f"You draw a {e.private[seat]['color']} card from the deck."
+        return f"You draw {a(e.private[seat]['color'] + ' card')} from the deck."
     return f"{names[p['seat']]} draws a card from the deck."
 
 
 def _exchanged(e: Event, names: Sequence[str], seat: int | None) -> str:
     p = e.public
     who = names[p["seat"]]
+    given = a(f"{p['give']} card")
     if p["take"] == "display":
-        return f"{who} exchanges a {p['give']} card for the face-up {p['color']} card."
+        return f"{who} exchanges {given} for the face-up {p['color']} card."
     if seat is not None and seat in e.private:
-        return f"You exchange a {p['give']} card for a {e.private[seat]['color']} card from the deck."
-    return f"{who} exchanges a {p['give']} card for one from the deck."
+        return f"You exchange {given} for {a(e.private[seat]['color'] + ' card')} from the deck."
+    return f"{who} exchanges {given} for one from the deck."
 
 
 def _restocked(e: Event, names: Sequence[str], seat: int | None) -> str:
-    return f"New face-up cards: {cards_text(e.public['cards'])}."
+    return f"New face-up cards: {cards_phrase(e.public['cards'])}."
 
 
 def _deck_exhausted(e: Event, names: Sequence[str], seat: int | None) -> str:
@@ -107,22 +131,23 @@ def _deck_exhausted(e: Event, names: Sequence[str], seat: int | None) -> str:
 def _reshuffled(e: Event, names: Sequence[str], seat: int | None) -> str:
     counts = e.public["counts"]
     detail = ", ".join(f"{n} {c}" for c, n in counts.items() if n)
-    return f"The new deck holds {e.public['deck']} cards ({detail})."
+    return f"The new deck holds {count(e.public['deck'], 'card')} ({detail})."
 
 
 def _final_scoring(e: Event, names: Sequence[str], seat: int | None) -> str:
+    # The totals are the final ranking, which the board states once below the events.
     p = e.public
     return (
         f"Final scoring. Alliances: {_seats_points(names, p['alliances'])}. "
-        f"Roads: {_seats_points(names, p['roads'])}. "
-        f"Totals: {', '.join(f'{names[s]} {v}' for s, v in enumerate(p['scores']))}."
+        f"Roads: {_seats_points(names, p['roads'])}."
     )
 
 
 def _game_over(e: Event, names: Sequence[str], seat: int | None) -> str:
     p = e.public
-    winners = " and ".join(names[s] for s in p["winners"])
-    return f"The game is over ({_REASONS.get(p['reason'], p['reason'])}). The new Emperor: {winners}."
+    winners = [names[s] for s in p["winners"]]
+    crowned = f"{winners[0]} is the new Emperor" if len(winners) == 1 else f"{join(winners)} share the Emperor's title"
+    return f"The game is over: {_REASONS.get(p['reason'], p['reason'])}. {crowned}."
 
 
 _DESCRIBE: dict[str, Callable[[Event, Sequence[str], int | None], str]] = {
@@ -159,7 +184,7 @@ def action_label(action: Mapping[str, Any]) -> str:
             f"({cards_text(action['cards'])})"
         )
     if kind == "draw":
-        return "Draw from the deck" if action["source"] == "deck" else f"Take the face-up {action['color']}"
+        return "Draw from the deck" if action["source"] == "deck" else f"Take the face-up {action['color']} card"
     if kind == "exchange":
         taken = "a deck card" if action["take"] == "deck" else f"face-up {action['color']}"
         return f"Exchange {action['give']} for {taken}"

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.games.base import Event
 from bot.games.chinatown.data import ZODIAC, Shop, shop_name
+from bot.games.words import count, join
 
 LABEL_LIMIT = 79
 
@@ -38,8 +39,19 @@ def _tiles(counts: Mapping[str, int]) -> str:
     return ", ".join(tile(shop, n) for shop, n in counts.items()) or "nothing"
 
 
-def _shops(count: int) -> str:
-    return f"{count} shop" if count == 1 else f"{count} shops"
+def _game_over(data: Mapping[str, Any], names: Sequence[str]) -> str:
+    """How the game ended and how ties on money were broken; the ranking itself is on the board (once)."""
+    cash, shops, ranking = data["cash"], data["tiles_on_board"], data["ranking"]
+    end = "The game is over after a resignation." if data.get("reason") == "resignation" else (
+        "The game is over: the income of 1970 is paid."
+    )
+    ties = []
+    for amount in sorted({c for c in cash if c is not None and list(cash).count(c) > 1}, reverse=True):
+        tied = sorted((s for s, c in enumerate(cash) if c == amount), key=lambda s: ranking[s])
+        shops_of = join([f"{names[s]} {count(shops[s], 'shop')}" for s in tied])
+        same = "both have" if len(tied) == 2 else "all have"
+        ties.append(f"{join([names[s] for s in tied])} {same} {money(amount)}: shops on the board decide ({shops_of}).")
+    return " ".join([end, *ties])
 
 
 def _year(round_no: int) -> str:
@@ -87,6 +99,16 @@ def _offer_sentence(kind: str, data: Mapping[str, Any], names: Sequence[str]) ->
     return f"Offer #{offer['id']} is void: {why}."
 
 
+def standings_sentence(data: Mapping[str, Any], names: Sequence[str]) -> str:
+    """ "Final ranking: 1. Ann $70,000 (2 shops), ...", from a game_over event's data: for a text that has
+    no ranking of its own (a picture's alt text); the board's final ranking already lists it."""
+    cash, shops, ranking = data["cash"], data["tiles_on_board"], data["ranking"]
+    order = sorted(range(len(cash)), key=lambda s: ranking[s])
+    return "Final ranking: " + ", ".join(
+        f"{ranking[s]}. {names[s]} {money(cash[s])} ({count(shops[s], 'shop')})" for s in order
+    ) + "."
+
+
 def _public(event: Event, names: Sequence[str]) -> str | None:
     data = event.public
     kind = event.type
@@ -127,12 +149,7 @@ def _public(event: Event, names: Sequence[str]) -> str | None:
     if kind == "new_year":
         return f"{_year(data['round'])} begins; {names[data['first_player']]} holds the First Player card."
     if kind == "game_over":
-        order = sorted(range(len(data["cash"])), key=lambda s: data["ranking"][s])
-        parts = [
-            f"{data['ranking'][s]}. {names[s]} {money(data['cash'][s])} ({_shops(data['tiles_on_board'][s])})"
-            for s in order
-        ]
-        return "Game over: " + ", ".join(parts) + "."
+        return _game_over(data, names)
     if kind == "resigned":
         return f"{names[data['seat']]} resigns and leaves the game."
     return None
@@ -177,11 +194,11 @@ def action_label(action: Mapping[str, Any]) -> str:
     if kind == "keep":
         return _clip(f"Keep lots {_lots(action['lots'])}")
     if kind == "propose":
-        return _clip(f"Propose a trade ({len(action.get('legs', []))} items)")
+        return _clip(f"Propose a trade ({count(len(action.get('legs', [])), 'item')})")
     if kind == "edit":
         return f"Change offer #{action['offer']}"
     if kind == "accept":
-        return f"Accept offer #{action['offer']} (v{action['version']})"
+        return f"Accept offer #{action['offer']} (version {action['version']})"
     if kind == "reject":
         return f"Decline offer #{action['offer']}"
     if kind == "cancel":

@@ -32,21 +32,21 @@ class GreatWall(Game):
             "Start player",
             (None, 0, 1, 2, 3, 4),
             None,
-            "Seat that starts; empty for a random start player [R1].",
+            "Who starts: a player drawn at random, or the player in the seat you choose.",
         ),
         Option(
             "infantry_covered",
             "Covered Infantry",
             (KEEP_RANK, RENUMBER),
             KEEP_RANK,
-            "keep_rank: a covered Infantry keeps its place in the count; renumber: it loses it [R20].",
+            "How an Infantry covered by a Dragon counts for the Infantry played after it.",
         ),
         Option(
             "open_scores",
             "Open scores",
             (False, True),
             False,
-            "Show everybody's scoring markers during play [R32].",
+            "Whether everybody sees all the scoring markers during play, or only their own.",
         ),
     )
 

@@ -61,7 +61,8 @@ def _completed(p: Mapping[str, Any], names: Sequence[str]) -> str:
     else:
         took = f"{who} took the {p['marker']} face down; {names[owner]} received the {p['first_marker']}."
     where = f"Section {p['section'] + 1} is complete"
-    removed = f" (equal pairs {_pairs(p['removed_pairs'])} were removed)" if p["removed_pairs"] else ""
+    pairs = len(p["removed_pairs"]) // 2
+    removed = f" (equal {'pair' if pairs == 1 else 'pairs'} {_pairs(p['removed_pairs'])} removed)" if pairs else ""
     if p["closed"]:
         return f"{took} {where} and closes: no markers are left{removed}."
     low, high = p["new_markers"]
@@ -69,12 +70,19 @@ def _completed(p: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def _game_over(p: Mapping[str, Any], names: Sequence[str]) -> str:
+    # Who won, not the scores: the board's final ranking lists every score once, in points.
     order = sorted(range(len(p["scores"])), key=lambda s: (p["ranking"][s], s))
-    scores = ", ".join(f"{names[s]} {p['scores'][s]}" for s in order)
     winners = [names[s] for s in order if p["ranking"][s] == 1]
-    verdict = f"{winners[0]} wins." if len(winners) == 1 else f"{_join(winners)} share the win."
+    verdict = f"{winners[0]} wins" if len(winners) == 1 else f"{_join(winners)} share the win"
     why = " after a resignation" if p["reason"] == "resignation" else ""
-    return f"The game is over{why}. Scores: {scores}. {verdict}"
+    return f"The game is over{why}: {verdict}."
+
+
+def scores_sentence(p: Mapping[str, Any], names: Sequence[str]) -> str:
+    """ "Scores: Bo 12, Ana 9.", in ranking order, from a game_over event's data: for a text that has no
+    ranking of its own (a picture's alt text); the board's final ranking already lists them."""
+    order = sorted(range(len(p["scores"])), key=lambda s: (p["ranking"][s], s))
+    return "Scores: " + ", ".join(f"{names[s]} {p['scores'][s]}" for s in order) + "."
 
 
 def describe(event: Event, names: Sequence[str], seat: int | None = None) -> str | None:

@@ -24,7 +24,7 @@ class SunTzu(Game):
     min_players = 2
     max_players = 2
     options = (
-        Option("beginner", "Beginner game", (False, True), False, "No +2/+3, no warlords, 21 armies in reserve."),
+        Option("beginner", "Beginner game", (False, True), False, "A first game: no +2 or +3 cards, no warlords."),
         Option("warlords", "Warlords", (True, False), True, "Each player keeps one secret warlord."),
         Option("events", "Events", (False, True), False, "Five event cards, one face up at a time."),
         Option(
@@ -39,15 +39,15 @@ class SunTzu(Game):
             "Cap at Six targets",
             ("opponent", "own"),
             "opponent",
-            "Which printed 7-10 Cap at Six turns into a 6.",
+            "Whose printed 7, 8, 9 or 10 blue's Cap at Six warlord turns into a 6.",
         ),
-        Option("adjacency", "Adjacency", ("geographic", "chain"), "geographic", "Which provinces are neighbours."),
+        Option("adjacency", "Adjacency", ("geographic", "chain"), "geographic", "Which provinces border each other."),
         Option(
             "colour_assignment",
             "Colours",
             ("random", "seat_order"),
             "random",
-            "Colours drawn at random, or the first seat plays blue.",
+            "Who plays blue (Sun Tzu) and who plays red (the King of Chu).",
         ),
     )
 
@@ -127,6 +127,9 @@ class SunTzu(Game):
 
     def is_over(self, state: State) -> bool:
         return state.stage is Stage.OVER
+
+    def score_text(self, score: int) -> str:
+        return text.score_text(score)  # the score marker, the game's own unit, not points
 
     def result(self, state: State) -> Result:
         if state.stage is not Stage.OVER:

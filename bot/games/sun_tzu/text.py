@@ -10,16 +10,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Event
-from bot.games.sun_tzu.data import EVENT_DEFS, PROVINCE_NAMES, WARLORD_DEFS, card_label
+from bot.games.sun_tzu.data import EVENT_DEFS, PROVINCE_NAMES, WARLORD_DEFS, card_def, card_label
+from bot.games.words import count, join
 
 Phrase = Callable[[Mapping[str, Any], Sequence[str]], str | None]
 
+# How the game ended, completing "The game is over: ...".
 REASONS = {
-    "instant_win_r3": "the marker reached an end box after round 3",
-    "instant_win_r6": "the marker reached an end box after round 6",
-    "final_r9": "the final scoring after round 9",
+    "instant_win_r3": "the scoring of round 3 pushed the score marker into an end box",
+    "instant_win_r6": "the scoring of round 6 pushed the score marker into an end box",
+    "final_r9": "round 9 is scored",
     "last_event": "the condition of the last event card was met",
-    "resignation": "a resignation",
+    "resignation": "a player resigned",
 }
 SOURCES_DEST = {"province": "into {p}", "mark": "into the mark box of {p}", "set_aside": "to the set-aside pile"}
 
@@ -36,6 +38,26 @@ def province(pid: str | None) -> str:
     return PROVINCE_NAMES.get(pid or "", "?")
 
 
+def card_name(instance: str) -> str:
+    """A card as players call it: its printed number or modifier, and "Plague" (printed as a P)."""
+    return "Plague" if card_def(instance).id == "plague" else card_label(instance)
+
+
+def marker_text(marker: int) -> str:
+    """Where the score marker stands: "4 spaces toward blue", "1 space toward red", "centred"."""
+    if marker == 0:
+        return "centred"
+    return f"{count(abs(marker), 'space')} toward {'blue' if marker > 0 else 'red'}"
+
+
+def score_text(score: int) -> str:
+    """A final score in the game's own unit, the score marker seen from the player's side (the result's
+    score is the marker, positive toward that player)."""
+    if score == 0:
+        return "score marker centred"
+    return f"score marker {count(abs(score), 'space')} {'on their side' if score > 0 else 'on the other side'}"
+
+
 def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Nobody"
 
@@ -45,17 +67,17 @@ def _armies(n: int) -> str:
 
 
 def _cards(cards: Sequence[str]) -> str:
-    return ", ".join(card_label(c) for c in cards) or "nothing"
+    return join([card_name(c) for c in cards], empty="nothing")
 
 
 def _sources(sources: Mapping[str, int]) -> str:
     parts = []
     for src, n in sources.items():
         if src == "reserve":
-            parts.append(f"{n} from the reserve")
+            parts.append(f"{_armies(n)} from the reserve")
         elif src != "none":
-            parts.append(f"{n} from {province(src)}")
-    return ", ".join(parts)
+            parts.append(f"{_armies(n)} from {province(src)}")
+    return join(parts)
 
 
 def _setup(d: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -107,29 +129,35 @@ def _plague(d: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def _revealed(d: Mapping[str, Any], names: Sequence[str]) -> str:
-    by = f"{_name(names, d['chosen_by'])} reveals" if d.get("chosen_by") is not None else "Revealed"
+    where = province(d["province"])
+    by = f"{_name(names, d['chosen_by'])} reveals {where}" if d.get("chosen_by") is not None else f"{where} is revealed"
     return (
-        f"{by} {province(d['province'])}: {_name(names, d['blue_seat'])} {card_label(d['blue'])} "
-        f"against {_name(names, d['red_seat'])} {card_label(d['red'])}."
+        f"{by}: {_name(names, d['blue_seat'])}'s {card_name(d['blue'])} "
+        f"against {_name(names, d['red_seat'])}'s {card_name(d['red'])}."
     )
 
 
 def _scored(d: Mapping[str, Any], names: Sequence[str]) -> str:
+    # Province points of this scoring, then the marker they moved: the one number the game is won by.
+    blue, red = _name(names, d["blue_seat"]), _name(names, d["red_seat"])
     return (
-        f"Scoring after round {d['round']}: {_name(names, d['blue_seat'])} {d['blue']}, "
-        f"{_name(names, d['red_seat'])} {d['red']}; the marker stands at {d['marker']:+d}."
+        f"Scoring after round {d['round']}: {blue} (blue) {count(d['blue'], 'point')}, "
+        f"{red} (red) {count(d['red'], 'point')}; the score marker stands {marker_text(d['marker'])}."
     )
 
 
 def _game_over(d: Mapping[str, Any], names: Sequence[str]) -> str:
-    return f"The game ends by {REASONS.get(d['reason'], d['reason'])}, with the marker at {d['marker']:+d}."
+    # The winner and each player's final marker are in the board's final ranking, said once there.
+    why = REASONS.get(d["reason"], d["reason"])
+    tie = "; a centred marker goes to the larger reserve" if d["marker"] == 0 and d["reason"] != "resignation" else ""
+    return f"The game is over: {why}, and the score marker stands {marker_text(d['marker'])}{tie}."
 
 
 def _privilege(d: Mapping[str, Any], names: Sequence[str]) -> str:
-    count = f"blue has {d['blue']} armies on the board and red {d['red']}"
+    armies = f"Blue has {_armies(d['blue'])} on the board and red {d['red']}"
     if d["holder"] is None:
-        return f"{count.capitalize()}; nobody holds the privilege, so the board order is used."
-    return f"{count.capitalize()}; {_name(names, d['holder'])} chooses the order of the battles."
+        return f"{armies}; nobody holds the privilege, so the board order is used."
+    return f"{armies}; {_name(names, d['holder'])} chooses the order of the battles."
 
 
 PUBLIC: dict[str, Phrase] = {
@@ -141,14 +169,13 @@ PUBLIC: dict[str, Phrase] = {
         if d["count"]
         else f"{_name(n, d['seat'])} has no card left to draw."
     ),
-    "round_started": lambda d, n: f"Round {d['round']} begins: assign your cards in secret.",
+    "round_started": lambda d, n: f"Round {d['round']} begins: give your orders in secret, one card per province.",
     "committed": lambda d, n: (
-        f"{_name(n, d['seat'])} {'changed' if d['changed'] else 'committed'} "
-        f"{'their' if d['changed'] else 'an'} assignment."
+        f"{_name(n, d['seat'])} has {'changed' if d['changed'] else 'committed'} their orders."
     ),
-    "assignments_locked": lambda d, n: "Both assignments are locked.",
+    "assignments_locked": lambda d, n: "Both players' orders are locked in.",
     "passed": lambda d, n: f"{_name(n, d['seat'])} passes in the warlord window.",
-    "support": lambda d, n: f"{_name(n, d['seat'])} discards {card_label(d['card'])} for exceptional support.",
+    "support": lambda d, n: f"{_name(n, d['seat'])} discards {card_name(d['card'])} for exceptional support.",
     "privilege": _privilege,
     "revealed": _revealed,
     "reaction_declined": lambda d, n: f"{_name(n, d['seat'])} lets the battle in {province(d['province'])} go on.",
@@ -168,11 +195,15 @@ PUBLIC: dict[str, Phrase] = {
     ),
     "recycled": lambda d, n: (
         f"{_name(n, d['seat'])} uses {warlord_name(d['warlord'])}: "
-        f"{card_label(d['card'])} goes under the deck and the top card leaves the game face down."
+        f"{card_name(d['card'])} goes under the deck and the top card leaves the game face down."
     ),
     "recycle_declined": lambda d, n: f"{_name(n, d['seat'])} recycles nothing.",
-    "cards_out": lambda d, n: f"{_name(n, d['seat'])}'s played {_cards(d['cards'])} leave the game.",
-    "kept": lambda d, n: f"{_name(n, d['seat'])} keeps {d['kept']} and puts the other under the deck.",
+    "cards_out": lambda d, n: (
+        f"{_name(n, d['seat'])}'s played {_cards(d['cards'])} {'leaves' if len(d['cards']) == 1 else 'leave'} the game."
+    ),
+    "kept": lambda d, n: (
+        f"{_name(n, d['seat'])} keeps {count(d['kept'], 'card')} and puts the other under their deck."
+    ),
     "scored": _scored,
     "game_over": _game_over,
     "resigned": lambda d, n: f"{_name(n, d['seat'])} resigns.",
@@ -182,7 +213,7 @@ PRIVATE: dict[str, Phrase] = {
     "warlord_chosen": lambda d, n: f"You keep {warlord_name(d['warlord'])}.",
     "drew": lambda d, n: f"You draw {_cards(d['cards'])}." if d["cards"] else None,
     "chariot": lambda d, n: f"You take {warlord_name(d['warlord'])}." if d["warlord"] else None,
-    "recycled": lambda d, n: f"The card removed from the top of your deck was {card_label(d['removed'])}.",
+    "recycled": lambda d, n: f"The card removed from the top of your deck was {card_name(d['removed'])}.",
     "kept": lambda d, n: f"You keep {_cards(d['kept'])} and put {_cards(d['under'])} under your deck.",
 }
 
@@ -228,16 +259,16 @@ def _use_label(a: Mapping[str, Any]) -> str:
 _LABELS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "choose_warlord": lambda a: f"Keep {warlord_name(a.get('warlord'))}",
     "commit": lambda a: (
-        "Commit " + " ".join(f"{province(p)[:3]} {card_label(c)}" for p, c in dict(a.get("cards", {})).items())
+        "Commit " + " ".join(f"{province(p)[:3]} {card_name(c)}" for p, c in dict(a.get("cards", {})).items())
     ),
     "pass": lambda a: "Pass",
     "use_warlord": _use_label,
-    "support": lambda a: f"Discard {card_label(str(a.get('card')))} for support",
+    "support": lambda a: f"Discard {card_name(str(a.get('card')))} for support",
     "reveal": lambda a: f"Reveal {province(a.get('province'))}",
     "react": lambda a: "Use the warlord" if a.get("use") else "Continue",
     "source": _source_label,
     "light_infantry": lambda a: "Take the win by 1" if a.get("take") else "Decline",
     "chariot": lambda a: f"Take {warlord_name(a['warlord'])}" if a.get("warlord") else "Take no warlord",
-    "recycle": lambda a: f"Recycle {card_label(a['card'])}" if a.get("card") else "Recycle nothing",
+    "recycle": lambda a: f"Recycle {card_name(a['card'])}" if a.get("card") else "Recycle nothing",
     "keep": lambda a: f"Keep {_cards(list(a.get('cards', [])))}",
 }

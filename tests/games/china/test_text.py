@@ -16,8 +16,8 @@ def test_played_and_scored_sentences() -> None:
     state = position(current=A, hands={A: "ygg"}, houses=fill("qi", {B: 2, 3: 2}))
     _, events = act(state, place("qi", "ygg", "house@qi5", "emissary"))
     lines = [GAME.describe(e, NAMES) for e in events]
-    assert lines[0] == "Alex plays yellow + 2 green in Qi: house 5 + emissary."
-    assert "Qi is scored: Alex 2, Barbara 5, Doris 5." in lines
+    assert lines[0] == "Alex plays a yellow card and 2 green cards in Qi: a house on 5 and an emissary."
+    assert "Qi is scored: Alex 2 points, Barbara 5 points, Doris 5 points." in lines
     assert GAME.describe(next(e for e in events if e.type == "placed"), NAMES) is None
 
 
@@ -30,6 +30,19 @@ def test_deck_draws_are_private() -> None:
     assert GAME.describe(shown, NAMES) == "Alex takes the face-up red card."
 
 
+def test_articles_follow_the_colour() -> None:
+    orange = Event("exchanged", {"seat": B, "give": "orange", "take": "display", "color": "red"})
+    assert GAME.describe(orange, NAMES) == "Barbara exchanges an orange card for the face-up red card."
+    drawn = Event("drew", {"seat": A, "source": "deck"}, {A: {"color": "orange"}})
+    assert GAME.describe(drawn, NAMES, A) == "You draw an orange card from the deck."
+
+
+def test_final_scoring_leaves_the_ranking_to_the_board() -> None:
+    event = Event("final_scoring", {"alliances": [0, 0, 0], "roads": [0, 1, 0], "scores": [20, 18, 9]})
+    line = GAME.describe(event, NAMES) or ""
+    assert "Totals" not in line and "20" not in line and "Roads: Barbara 1 point." in line
+
+
 def test_exchange_sentences() -> None:
     hidden = Event("exchanged", {"seat": B, "give": "red", "take": "deck"}, {B: {"color": "green"}})
     assert "red" in GAME.describe(hidden, NAMES) and "green" not in GAME.describe(hidden, NAMES)
@@ -40,15 +53,16 @@ def test_exchange_sentences() -> None:
 
 def test_other_sentences() -> None:
     cases = [
-        (Event("restocked", {"cards": ["red", "red", "orange"]}), "New face-up cards: 2 red + orange."),
+        (Event("restocked", {"cards": ["red", "red", "orange"]}), "New face-up cards: 2 red cards and an orange card."),
         (Event("deck_exhausted", {"count": 1}), "The deck ran out for the first time"),
         (Event("deck_exhausted", {"count": 2}), "this round is the last one"),
         (Event("reshuffled", {"deck": 37, "counts": {"red": 30, "yellow": 7}}), "37 cards (30 red, 7 yellow)"),
         (Event("passed", {"seat": 2}), "Chris cannot place or exchange, and passes."),
         (Event("resigned", {"seat": 3}), "Doris resigns."),
         (Event("final_scoring", {"alliances": [6, 0, 0], "roads": [0, 5, 0], "scores": [20, 18, 9]}),
-         "Alliances: Alex 6. Roads: Barbara 5. Totals: Alex 20, Barbara 18, Chris 9."),
+         "Alliances: Alex 6 points. Roads: Barbara 5 points."),
         (Event("game_over", {"reason": "normal", "scores": [1, 1], "winners": [0, 1]}), "Alex and Barbara"),
+        (Event("game_over", {"reason": "normal", "scores": [3, 1], "winners": [0]}), "Alex is the new Emperor."),
     ]
     for event, expected in cases:
         assert expected in (GAME.describe(event, NAMES) or "")
@@ -82,7 +96,7 @@ def test_labels_are_short_and_unique_in_every_legal_list() -> None:
 def test_label_examples() -> None:
     assert GAME.action_label(place("wei", "rgg", "house@wei3", "emissary")) == "Wei: house 3 + emissary (red + 2 green)"
     assert GAME.action_label({"type": "draw", "source": "deck"}) == "Draw from the deck"
-    assert GAME.action_label({"type": "draw", "source": "display", "color": "red"}) == "Take the face-up red"
+    assert GAME.action_label({"type": "draw", "source": "display", "color": "red"}) == "Take the face-up red card"
     assert GAME.action_label({"type": "exchange", "give": "red", "take": "deck"}) == "Exchange red for a deck card"
     assert GAME.action_label({"type": "exchange", "give": "red", "take": "display", "color": "purple"}) == \
         "Exchange red for face-up purple"

@@ -127,9 +127,8 @@ def test_the_game_ends_after_the_1970_income() -> None:
         "resigned": False,
     }
     assert [p["cash"] for p in GAME.view(state, None)["players"]] == [70_000, 60_000, 50_000]  # revealed (§8)
-    assert GAME.describe(events[-1], NAMES) == (
-        "Game over: 1. Ann $70,000 (2 shops), 2. Ben $60,000 (1 shop), 3. Cleo $50,000 (0 shops)."
-    )
+    # The ranking is said once, by the board's final ranking; the event says how the game ended.
+    assert GAME.describe(events[-1], NAMES) == "The game is over: the income of 1970 is paid."
     with pytest.raises(ChinatownError, match="over"):
         GAME.apply(state, ANN, END_TURN)
     assert GAME.view(state, None)["result"] == result.to_dict()

@@ -93,7 +93,7 @@ def test_action_labels_are_short_and_distinct() -> None:
 def test_specific_labels() -> None:
     assert GAME.action_label({"type": "keep", "lots": [3, 7, 12]}) == "Keep lots 3, 7, 12"
     assert GAME.action_label({"type": "place", "lot": 16, "tile": "tea_house"}) == "Build Tea House on lot 16"
-    assert GAME.action_label({"type": "accept", "offer": 5, "version": 2}) == "Accept offer #5 (v2)"
+    assert GAME.action_label({"type": "accept", "offer": 5, "version": 2}) == "Accept offer #5 (version 2)"
     assert GAME.action_label({"type": "reject", "offer": 5}) == "Decline offer #5"
     assert GAME.action_label({"type": "cancel", "offer": 5}) == "Withdraw offer #5"
     assert GAME.action_label({"type": "ready", "ready": True}) == "Done trading"

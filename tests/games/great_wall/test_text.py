@@ -52,13 +52,13 @@ def test_claims_and_completions() -> None:
     _, (event,) = check(own, 0)
     assert _say(event) == (
         "Ana took the 4 face down and the 7 too. Section 1 is complete and gets the markers 3 and 8"
-        " (equal pairs 5-5 were removed)."
+        " (equal pair 5-5 removed)."
     )
     closing = scenario(2, ["{4} P1:GATE[7], P0:TOWER", "{1,2}"], supply=[2, 2], exact_supply=True, spare_to=1)
     _, events = check(closing, 0)
     assert _say(events[0]) == (
         "Ana took the 4 face down; Bo received the 7. Section 1 is complete and closes:"
-        " no markers are left (equal pairs 2-2 were removed)."
+        " no markers are left (equal pair 2-2 removed)."
     )
 
 
@@ -69,9 +69,9 @@ def test_end_of_game_sentences() -> None:
     assert (_say(Event("check_round", {"order": [1, 0]})) or "").startswith("The check-only round begins")
     assert _say(Event("resign", {"seat": 2})) == "Cy resigned and leaves the game."
     won = Event("game_over", {"reason": "normal", "scores": [9, 12, 9], "ranking": [2, 1, 2]})
-    assert _say(won) == "The game is over. Scores: Bo 12, Ana 9, Cy 9. Bo wins."
+    assert _say(won) == "The game is over: Bo wins."
     tied = Event("game_over", {"reason": "resignation", "scores": [9, 9], "ranking": [1, 1]})
-    assert _say(tied) == "The game is over after a resignation. Scores: Ana 9, Bo 9. Ana and Bo share the win."
+    assert _say(tied) == "The game is over after a resignation: Ana and Bo share the win."
     assert _say(Event("something_else")) is None
 
 

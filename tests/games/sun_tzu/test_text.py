@@ -56,7 +56,9 @@ def test_sentences_name_the_players_and_the_cards() -> None:
     revealed = Event(
         "revealed", {"province": "wu", "blue": "n5", "red": "plus1.2", "chosen_by": 1, "blue_seat": 0, "red_seat": 1}
     )
-    assert GAME.describe(revealed, NAMES) == "Bo reveals Wu: Ann 5 against Bo +1."
+    assert GAME.describe(revealed, NAMES) == "Bo reveals Wu: Ann's 5 against Bo's +1."
+    plague = Event("revealed", {"province": "qin", "blue": "plague.1", "red": "n9", "blue_seat": 0, "red_seat": 1})
+    assert GAME.describe(plague, NAMES) == "Qin is revealed: Ann's Plague against Bo's 9."  # never a bare "P"
     battle = Event(
         "battle",
         {
@@ -73,7 +75,7 @@ def test_sentences_name_the_players_and_the_cards() -> None:
     assert GAME.describe(battle, NAMES) == "Bo wins Wu by 4, removing 3 armies and placing 1 army."
     drew = Event("drew", {"seat": 0, "count": 2, "keep": 1}, {0: {"cards": ["n7", "plague.1"]}})
     assert GAME.describe(drew, NAMES) == "Ann draws 2 cards."
-    assert GAME.describe(drew, NAMES, 0) == "Ann draws 2 cards. You draw 7, P."
+    assert GAME.describe(drew, NAMES, 0) == "Ann draws 2 cards. You draw 7 and Plague."
     chosen = Event("warlord_chosen", {"seat": 1}, {1: {"warlord": "chu_total_plague"}})
     assert "Total Plague" not in (GAME.describe(chosen, NAMES) or "")
     assert "Total Plague" in (GAME.describe(chosen, NAMES, 1) or "")
