@@ -40,12 +40,18 @@ if TYPE_CHECKING:
     from bot.tables import Notification, Table, TableService
 
 TURN = "turn"
+# Under the first board: how to play here, for people new to the bot (short: it stays in the thread).
+HOW_TO_PLAY = (
+    "On your turn I DM you your hand and controls, or mention you here if you turned DMs off (`/me dm off`).",
+    "**Play** and **My hand** on the newest board always work, privately.",
+    "Commands and how a game goes: `/help`.",
+)
 
 
 def position_lines(table: Table, row: OutboxRow) -> list[str]:
     """The sentences of one position: its opening, who ran out of time, and its events (public words)."""
     if row.kind == "started":
-        return [f"**{title(table)}** begins. Seats in turn order: {', '.join(public_names(table))}."]
+        return [f"**{title(table)}** begins. Seats in turn order: {', '.join(public_names(table))}.", *HOW_TO_PLAY]
     if row.kind == "clock":
         return [clock_news(table, row.payload)]
     seat, timeout = row.payload.get("seat"), row.payload.get("timeout")
