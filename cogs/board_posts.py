@@ -89,7 +89,8 @@ def turn_lines(table: Table, rows: Sequence[OutboxRow]) -> list[str]:
 
 
 def _opens_turn(row: OutboxRow) -> bool:
-    return row.kind == "moved" and row.turn == row.version
+    """A move that ended a turn and opened the next; the one that ends the game is told with the result."""
+    return row.kind == "moved" and row.turn == row.version and not row.payload.get("over")
 
 
 def compose(table: Table, rows: Sequence[OutboxRow]) -> str:

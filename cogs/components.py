@@ -19,6 +19,7 @@ from discord.ext import commands
 if TYPE_CHECKING:
     from bot.tables import Table
     from cogs.play import Play
+    from cogs.rulebook import Rulebook
 
 CUSTOM_ID_LIMIT = 100
 LABEL_LIMIT = 80  # buttons allow 80 characters; we hold select options to the same so both read alike
@@ -109,6 +110,46 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFI
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _play_cog(interaction).on_board_button(interaction, self.ref, self.verb)
+
+
+class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"rules"):
+    """ "Rules" on every prompt: the rules of the phase the game is in now, ephemerally. It reads no database
+    until the interaction is deferred, like every item here."""
+
+    LABEL: ClassVar[str] = "Rules"
+
+    def __init__(self, ref: Ref, *, row: int | None = None) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=self.LABEL, style=discord.ButtonStyle.secondary, custom_id=ref.custom_id("rules"), row=row
+        )
+        super().__init__(button)
+        self.ref = ref
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RulesButton:
+        return cls(Ref.from_match(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = cast(commands.Bot, interaction.client).get_cog("Rulebook")
+        if cog is None:
+            raise RuntimeError("the Rulebook cog is not loaded")
+        await cast("Rulebook", cog).on_rules_button(interaction, self.ref)
+
+
+def with_rules(view: discord.ui.View | None, ref: Ref) -> discord.ui.View | None:
+    """A prompt's controls with a Rules button: on the bottom row beside Back or Draw, else on any row with
+    room; a view already at Discord's limits (5 rows of 5) stays as it is, its controls matter more."""
+    if view is None:
+        return None
+    for row in (4, None):
+        try:
+            view.add_item(RulesButton(ref, row=row))
+        except ValueError:  # that row is full (or every row is, or the view holds 25 items)
+            continue
+        return view
+    return view
 
 
 class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"b:" + PAYLOAD):
@@ -219,6 +260,7 @@ def board_view(table: Table) -> discord.ui.View | None:
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     BoardButton,
+    RulesButton,
     ControlButton,
     ControlSelect,
     PublicControlButton,

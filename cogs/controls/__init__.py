@@ -4,9 +4,10 @@ A game slots in by adding one module ``cogs/controls/<key>.py`` that satisfies :
 has one, :mod:`cogs.controls.generic` offers its legal actions by their ``action_label``. Modules are found
 by key when first needed (not imported here), so they may import :mod:`cogs.components` freely.
 
-Optional members, looked up with getattr: ``RULES_SUMMARY`` (``/rules``), ``may_act(table, seat)`` and
-``version_free(payload)`` (:mod:`cogs.play`: acting without being waited for, controls that outlive other
-moves), ``thread_extras(table, note)`` (:mod:`cogs.notify`: public messages after the board).
+Optional members, looked up with getattr: ``RULES_SUMMARY`` (``/rules``), ``phase_summary(table)`` (the
+Rules button of prompts: the phase now in a few plain lines, the first naming it), ``may_act(table, seat)``
+and ``version_free(payload)`` (:mod:`cogs.play`: acting without being waited for, controls that outlive
+other moves), ``thread_extras(table, note)`` (:mod:`cogs.notify`: public messages after the board).
 """
 
 from __future__ import annotations
@@ -54,11 +55,11 @@ def controls_for(key: str) -> Controls:
 
 
 def panel(table: Table, seat: int) -> Panel:
-    """The seat's current controls: the prompt and the first step."""
-    from cogs.components import Panel
+    """The seat's current controls: the prompt and the first step, with a Rules button for the phase."""
+    from cogs.components import Panel, Ref, with_rules
 
     controls = controls_for(table.key)
-    return Panel(controls.prompt(table, seat), controls.build(table, seat))
+    return Panel(controls.prompt(table, seat), with_rules(controls.build(table, seat), Ref.of(table)))
 
 
 def may_act(table: Table, seat: int) -> bool:

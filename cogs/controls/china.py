@@ -35,6 +35,7 @@ from cogs.controls.china_words import (
     supply_line,
     table_line,
 )
+from cogs.controls.china_words import phase_summary as phase_summary  # the Rules button
 
 RULES_SUMMARY = (
     "**Goal**: the most points, from houses and emissaries in the nine regions of China.\n"

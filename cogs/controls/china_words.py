@@ -11,11 +11,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from bot.errors import UserError
 from bot.games.china.schema import ChinaView, RegionView
 from bot.games.china.text import space_label
+
+if TYPE_CHECKING:
+    from bot.tables import Table
 
 UNREADABLE = "I could not read that choice; press Play for fresh controls."
 GONE = "That move is not available any more; press Play for fresh controls."
@@ -169,3 +172,28 @@ def supply_line(view: ChinaView, seat: int) -> str:
     if view["options"].get("fortifications"):
         parts.append("1 fortification" if me["fortifications"] else "your fortification is placed")
     return f"In supply: {', '.join(parts)}. Score: {me['score']}."
+
+# -- the Rules button ------------------------------------------------------------------------------------
+def phase_summary(table: Table) -> str:
+    """The rules of the phase China is in now, in a few plain lines (public view only); the first names it."""
+    view = cast(ChinaView, table.view(None))
+    if view["phase"] == "refill":
+        owed = view["draws_owed"]
+        lines = [
+            "**Refill** (after placing)",
+            f"Draw back up to 3 cards, one at a time ({owed} more), each from the deck or the face-up cards.",
+            "You see each card before choosing where the next comes from.",
+        ]
+    else:
+        lines = [
+            "**Your turn: place or exchange**",
+            "Place: play 1-3 cards to put 1 or 2 pieces into one region; each piece costs a card of the region's "
+            "colour, or two cards of one other colour.",
+            "A region empty when your turn began takes only 1 piece; its emissaries may never outnumber the most "
+            "houses one player has there.",
+            "Or exchange: give up one card and take one from the deck or the face-up cards (no refill).",
+            "A region scores as soon as its last house space fills.",
+        ]
+    if view["final_round"]:
+        lines.append("Last round: the deck has run out twice; the game ends when this round is over.")
+    return "\n".join(lines)

@@ -29,7 +29,7 @@ from bot.tables import Notification, Table
 from cogs.components import Panel
 from cogs.controls import chinatown_builder, chinatown_keep, chinatown_place, chinatown_trade
 from cogs.controls.chinatown_common import UNREADABLE, names, this_round, view_of
-from cogs.controls.chinatown_words import RULES_SUMMARY, income_text, who
+from cogs.controls.chinatown_words import RULES_SUMMARY, income_text, phase_summary, who
 from cogs.controls.chinatown_words import hand_text as holdings_text
 from cogs.controls.chinatown_words import option_label as _option_label
 
@@ -40,6 +40,7 @@ __all__ = [
     "hand_text",
     "may_act",
     "option_label",
+    "phase_summary",
     "private_alerts",
     "prompt",
     "resolve",

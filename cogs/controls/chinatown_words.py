@@ -7,12 +7,16 @@ cards) go only into that seat's DM or ephemeral messages; the offer texts for th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Option
 from bot.games.chinatown.data import BOARD, Shop
+from bot.games.chinatown.schema import ChinatownView
 from bot.games.chinatown.scoring import part_income
 from bot.games.chinatown.text import money, tile
+
+if TYPE_CHECKING:
+    from bot.tables import Table
 
 __all__ = ["money", "tile"]
 
@@ -161,3 +165,38 @@ def option_label(option: Option, value: Any) -> str | None:
     if option.key == "placement_mode":
         return {"sequential": "in turn order", "simultaneous": "all at once, in secret"}.get(str(value))
     return None
+
+# -- the Rules button ------------------------------------------------------------------------------------
+def phase_summary(table: Table) -> str:
+    """The rules of the phase Chinatown is in now, in a few plain lines (public view); the first names it."""
+    view = cast(ChinatownView, table.view(None))
+    when = f" · {view['year']}, round {view['round']} of 6"
+    if view["phase"] == "deal_buildings":
+        lines = [
+            "**Building cards**" + when,
+            f"Everyone is dealt {view['deal']} cards (lot numbers) and secretly keeps {view['keep']}; the kept lots "
+            "become theirs, all revealed together. The other cards go back unseen.",
+            f"Then everyone draws {view['draw']} shop tiles from the bag, public from then on.",
+        ]
+    elif view["phase"] == "trades":
+        lines = [
+            "**Trading**" + when,
+            "All at once, anyone with anyone: lots (with any shop on them), tiles in hand and money.",
+            "An offer happens when everyone in it has accepted its latest version; promises are not binding.",
+            "The phase ends when everybody is done trading.",
+        ]
+    elif view["phase"] == "place_tiles":
+        how = (
+            "Everyone places at the same time, in secret; the shops are revealed together"
+            if view["options"].get("placement_mode") == "simultaneous"
+            else "In turn order, each player places"
+        )
+        lines = [
+            "**Building**" + when,
+            f"{how}: tiles from your hand go on your own empty lots, and a shop never moves.",
+            "Same-type shops of one owner on adjacent lots form a business.",
+            "Then each business pays income by its size; complete ones pay more.",
+        ]
+    else:
+        lines = ["**Chinatown**", "The game is over: the most money wins."]
+    return "\n".join(lines)

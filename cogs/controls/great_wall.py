@@ -22,6 +22,7 @@ from bot.games.base import Action, Option
 from bot.games.great_wall.schema import CardView, GreatWallView
 from bot.tables import Table
 from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
+from cogs.controls.great_wall_words import phase_summary as phase_summary  # the Rules button
 
 NAMES: dict[str, tuple[str, str]] = {
     "WALL": ("Wall", "Walls"),

@@ -24,6 +24,7 @@ from cogs.controls import sun_tzu_words as words
 from cogs.controls.sun_tzu_seat import Seat
 
 RULES_SUMMARY = words.RULES_SUMMARY
+phase_summary = words.phase_summary
 
 
 def prompt(table: Table, seat: int) -> str:

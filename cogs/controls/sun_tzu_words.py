@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Option
 from bot.games.sun_tzu.data import EVENT_DEFS, PROVINCE_NAMES, PROVINCES, WARLORD_DEFS
 from bot.games.sun_tzu.schema import CardView, PlayerView, SunTzuView
+
+if TYPE_CHECKING:
+    from bot.tables import Table
 
 UNREADABLE = "I could not read that choice; press Play for fresh controls."
 GONE = "That choice is not available any more; press Play for fresh controls."
@@ -191,3 +194,85 @@ RULES_SUMMARY = (
     "**Options**: the beginner game (no +2/+3, no warlords, 21 armies in reserve); secret warlords, one-shot "
     "powers (Remove an Army, Forced March, Cap at Six...); five event cards, one face up at a time."
 )
+
+# -- the Rules button ------------------------------------------------------------------------------------
+BATTLE = (
+    "The higher card wins by the difference: it first removes that many of the loser's armies there, and the "
+    "winner places any rest. Ties change nothing."
+)
+SUPPORT = "Exceptional support, at any time: discard a card that is not framed to bring a set-aside army back."
+PHASES: dict[str, tuple[str, ...]] = {
+    "choose_warlord": (
+        "**Choosing a warlord**",
+        "Both players secretly keep 1 of their 5 warlords; the other 4 leave the game.",
+        "A warlord is a power used once, shown to both players when used.",
+    ),
+    "assign": (
+        "**Orders**",
+        "Both players secretly give one card from hand to each of the five provinces.",
+        "You may change your orders until both have committed; the other player only sees that you committed.",
+        "Then the provinces are revealed and fought one at a time. " + BATTLE,
+    ),
+    "w1": (
+        "**Warlord window** (before the battles)",
+        "A player holding an unused warlord may use it now, or pass.",
+        "A warlord used asks the other player again; the window closes when both have passed.",
+    ),
+    "w2": (
+        "**Warlord window** (after the battles)",
+        "A player holding an unused warlord may use it now, or pass.",
+        "A warlord used asks the other player again; the window closes when both have passed.",
+        "Then, after rounds 3, 6 and 9, the provinces score.",
+    ),
+    "pick": (
+        "**Battles: the next province**",
+        "The player with fewer armies on the board holds the privilege and picks which province is fought next.",
+        BATTLE,
+    ),
+    "counter": (
+        "**Battle: a reaction**",
+        "A card just revealed lets a warlord react: Counter Plague makes a blue Plague count as 0.",
+        "Use it now, or continue without it.",
+    ),
+    "cap": (
+        "**Battle: a reaction**",
+        "A card just revealed lets a warlord react: Cap at Six makes a red 7-10 count as 6.",
+        "Use it now, or continue without it.",
+    ),
+    "costs": (
+        "**Battle: finding armies**",
+        "Armies a card costs come from your reserve first; when it is empty you choose a province to take them from.",
+        SUPPORT,
+    ),
+    "placement": (
+        "**Battle: finding armies**",
+        "The winner places the rest of their win; with the reserve short, the armies come from provinces next "
+        "to the battle first, then from any.",
+        SUPPORT,
+    ),
+    "event_effect": (
+        "**Event**",
+        "The face-up event's condition was met: its effect needs a choice from a player.",
+        "Then the next event card turns face up (and may trigger at once).",
+    ),
+    "recycle": (
+        "**Clean-up: recycling**",
+        "Played framed cards (1-6) go back to hand; the other played cards leave the game.",
+        "A recycling warlord may put a revealed Plague (red) or -1 (blue) under your deck instead; the top card "
+        "of your deck then leaves the game.",
+    ),
+    "keep": (
+        "**Clean-up: drawing**",
+        "Each player draws 2 and keeps 1 (3 and keeps 2 after revealing their 1).",
+        "The card not kept goes to the bottom of your deck.",
+    ),
+}
+
+
+def phase_summary(table: Table) -> str:
+    """The rules of the stage Sun Tzu waits in now, in a few plain lines; the first names it."""
+    view = cast(SunTzuView, table.view(None))
+    lines = list(PHASES.get(view["stage"], ("**Sun Tzu**", "The game is over.")))
+    if view["round"] >= 1:
+        lines[0] += f" · round {view['round']} of {view['rounds']}"
+    return "\n".join(lines)

@@ -59,13 +59,14 @@ def last_board(fake: FakeDiscord) -> Posted:
 
 
 def candidates(view: discord.ui.View | None) -> list[tuple[str, str]]:
-    """Everything a person could pick in a step of the controls, as click() arguments (never "Back")."""
+    """Everything a person could pick in a step of the controls, as click() arguments (never "Back", nor
+    "Rules", which only explains)."""
     found: list[tuple[str, str]] = []
     for item in walk(view):
         inner = getattr(item, "item", item)
         if isinstance(inner, discord.ui.Select):
             found.extend(("option", option.label) for option in inner.options)
-        elif inner.label != "Back":
+        elif inner.label not in ("Back", "Rules"):
             found.append(("label", inner.label))
     return found
 

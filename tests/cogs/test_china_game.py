@@ -106,9 +106,10 @@ def _shown(message: Posted) -> list[tuple[str, str, str]]:
     found = []
     for item in walk(message.view):
         inner = getattr(item, "item", item)
-        verb = str(inner.custom_id).split(":")[4].split(".")[0]
-        if verb == "home":
+        parts = str(inner.custom_id).split(":")
+        if len(parts) < 5 or parts[4].split(".")[0] == "home":  # Rules (no payload) only explains; Back
             continue
+        verb = parts[4].split(".")[0]
         if isinstance(inner, discord.ui.Select):
             found += [(verb, "option", option.label) for option in inner.options]
         else:
