@@ -18,8 +18,24 @@ class NotSeated(UserError):
 
 
 class NotYourTurn(UserError):
-    def __init__(self) -> None:
-        super().__init__("It is not your turn.")
+    """A player acted while the game waits for somebody else.
+
+    ``waiting_for`` says whom and, where the raiser knows it, what for ("Bob to commit their orders");
+    ``board`` links the latest board. Whoever raises it fills what it knows (the table service knows the
+    names, the Discord layer the link and the game's words); the bare sentence stays the first one, so a
+    refusal always starts the same way."""
+
+    SENTENCE = "It is not your move."
+
+    def __init__(self, waiting_for: str = "", board: str = "") -> None:
+        self.waiting_for = waiting_for
+        self.board = board
+        text = self.SENTENCE
+        if waiting_for:
+            text += f" The game is waiting for {waiting_for}."
+        if board:
+            text += f" Latest board: {board}"
+        super().__init__(text)
 
 
 class StaleVersion(UserError):

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from bot import games
 from bot.errors import GameNotFound, NotAllowed, NotSeated, NotYourTurn, StaleVersion, UserError, WrongStatus
 from bot.games.base import Event, Game, Result
+from bot.games.words import join
 from bot.results import record_results
 from bot.store import games as game_sql
 from bot.store import outbox as outbox_sql
@@ -426,7 +427,8 @@ class TableService:
             if version is not None and version != table.version:
                 raise StaleVersion()
             if not table.game.can_act(table.state, seat):
-                raise NotYourTurn()
+                # Names only: the Discord layer's error handler adds what for and the board's link.
+                raise NotYourTurn(join([table.names()[s] for s in sorted(table.to_act())]))
             outcome = await self._commit(table, seat, "action", dict(action))
         await self._deliver(game_id)
         self._kick_ai(outcome.table)

@@ -1,8 +1,9 @@
 """One place that turns errors into answers: the app-command tree's on_error and ``report`` for components.
 
 A person's mistake (UserError, IllegalAction) gets its own sentence, ephemerally; a stale control also gets
-the current board (and fresh controls when it is their move). Anything else is logged with its traceback,
-named by the command or custom_id only (never hidden content), and answered with a short apology.
+the current board (and fresh controls when it is their move, else whom the game waits for). A move out of
+turn says whom the game waits for, what for, and links the latest board. Anything else is logged with its
+traceback, named by the command or custom_id only (never hidden content), and answered with a short apology.
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import StaleVersion, UserError
+from bot.errors import NotYourTurn, StaleVersion, UserError
 from bot.games.base import IllegalAction
-from cogs.controls import panel
-from cogs.messages import board_picture, send_private, service_of
+from cogs.controls import panel, waiting_text
+from cogs.messages import board_picture, send_private, service_of, table_link
 
 if TYPE_CHECKING:
+    from bot.tables import Table
     from cogs.client import MiddleKingdomBot
 
 log = logging.getLogger(__name__)
@@ -34,6 +36,9 @@ async def report(interaction: discord.Interaction, error: BaseException, *, game
     try:
         if isinstance(error, StaleVersion) and game_id is not None:
             await _stale(interaction, error, game_id)
+        elif isinstance(error, NotYourTurn) and not error.board and game_id is not None:
+            # Raised by the table service, which knows names but not Discord: the answer adds the rest.
+            await send_private(interaction, str(not_your_turn(await service_of(interaction).get(game_id))))
         elif isinstance(error, (UserError, IllegalAction)):
             await send_private(interaction, str(error))
         elif isinstance(error, app_commands.CheckFailure):
@@ -51,6 +56,18 @@ def _custom_id(interaction: discord.Interaction) -> str:
     return str(data.get("custom_id", "an interaction"))
 
 
+def not_your_turn(table: Table) -> NotYourTurn:
+    """The refusal of a move out of turn, from the table as it is now: whom the game waits for and what
+    for (plain names: the answer is private and pings nobody), and the latest board."""
+    return NotYourTurn(waiting_text(table), table_link(table))
+
+
+def awaited_line(table: Table) -> str:
+    """ "The game is waiting for Bob to play cards or draw a card." ("" once nobody is to act)."""
+    waiting = waiting_text(table)
+    return f"The game is waiting for {waiting}." if waiting else ""
+
+
 async def _stale(interaction: discord.Interaction, error: StaleVersion, game_id: int) -> None:
     table = await service_of(interaction).get(game_id)
     text, view = str(error), None
@@ -58,6 +75,10 @@ async def _stale(interaction: discord.Interaction, error: StaleVersion, game_id:
     if seat is not None and seat in table.to_act():
         current = panel(table, seat)
         text, view = f"{text}\n\n{current.content}", current.view
+    elif table.status == "running":
+        text = f"{text} {awaited_line(table)}".strip()
+    else:
+        text = f"{text} The game is over: the final ranking is on the board."
     await send_private(interaction, text, file=await board_picture(table), view=view)
 
 

@@ -20,7 +20,7 @@ from bot.games.base import Game
 from bot.tables import Table
 from cogs.checks import can_manage, display_name
 from cogs.components import PREFIX, choice, clip, persistent_view
-from cogs.controls import option_text
+from cogs.controls import option_help, option_text
 from cogs.errors import report
 from cogs.messages import NO_PINGS, message_kwargs, service_of
 from cogs.table_clock import DEFAULT_CLOCK, PLACEHOLDERS, chosen_clock, clock_choices, clock_summary, read_clock
@@ -79,7 +79,7 @@ def options_panel(
         for row, opt in enumerate(shown):
             n = first + row
             options = [
-                choice(option_text(key, opt, value), str(i), opt.help or None, default=i == picks[n])
+                choice(option_text(key, opt, value), str(i), option_help(key, opt, value), default=i == picks[n])
                 for i, value in enumerate(opt.choices)
                 if i == picks[n] or _works(game, seats, opt.key, value)
             ]

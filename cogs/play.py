@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.errors import NotSeated, NotYourTurn, StaleVersion, WrongStatus
+from bot.errors import NotSeated, StaleVersion, WrongStatus
 from bot.tables import MoveOutcome, Table
 from cogs.components import Panel, Ref
 from cogs.controls import controls_for, may_act, panel
-from cogs.errors import report
-from cogs.messages import NO_PINGS, clip_message, event_lines, hand_picture, send_private, turn_line
+from cogs.errors import not_your_turn, report
+from cogs.messages import NO_PINGS, clip_message, event_lines, hand_picture, send_private, table_link, turn_line
 from cogs.prompts import recap
 
 if TYPE_CHECKING:
@@ -48,12 +48,15 @@ def _version_free(table: Table, payload: str) -> bool:
 
 
 def _must_move(table: Table, user_id: int) -> int:
-    """The user's seat if they are to act in this running game; the refusal sentence otherwise."""
+    """The user's seat if they are to act in this running game; otherwise a refusal that says what the
+    game is waiting for and where its latest board is."""
     seat = _seat(table, user_id)
+    if table.status == "finished":
+        raise WrongStatus(f"This game is over; its final ranking is on the board: {table_link(table)}")
     if table.status != "running":
-        raise WrongStatus("This game is over." if table.status == "finished" else "This game is not running.")
+        raise WrongStatus("This game has not started yet." if table.status == "lobby" else "This table was cancelled.")
     if not may_act(table, seat):
-        raise NotYourTurn()
+        raise not_your_turn(table)
     return seat
 
 

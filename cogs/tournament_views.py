@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import discord
 
 from bot import games
+from bot.games.words import count
 from bot.store.tournaments import TournamentRow
 from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
 from bot.tournaments.service import FORMATS, TournamentService
@@ -140,7 +141,8 @@ def summary(row: TournamentRow) -> str:
     where = signup_url(row)
     return (
         f"#{row.id} **{row.name}**: {games.get(row.key).title}, {format_text(row)} · "
-        f"{state.get(row.status, f'round {row.current_round}')}, {players} players" + (f" · {where}" if where else "")
+        f"{state.get(row.status, f'round {row.current_round}')}, {count(players, 'player')}"
+        + (f" · {where}" if where else "")
     )
 
 

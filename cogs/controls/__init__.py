@@ -7,7 +7,9 @@ by key when first needed (not imported here), so they may import :mod:`cogs.comp
 Optional members, looked up with getattr: ``RULES_SUMMARY`` (``/rules``), ``phase_summary(table)`` (the
 Rules button of prompts: the phase now in a few plain lines, the first naming it), ``may_act(table, seat)``
 and ``version_free(payload)`` (:mod:`cogs.play`: acting without being waited for, controls that outlive
-other moves), ``thread_extras(table, note)`` (:mod:`cogs.notify`: public messages after the board).
+other moves), ``thread_extras(table, note)`` (:mod:`cogs.notify`: public messages after the board),
+``awaited(table)`` (what the seats to act are asked for, for refusals: "to commit their orders") and
+``option_help(option, value)`` (one description per option value in the lobby).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import importlib.util
 from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, cast
+
+from bot.games.words import join
 
 if TYPE_CHECKING:
     import discord
@@ -80,3 +84,24 @@ def option_text(key: str, option: Option, value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value).replace("_", " ")
+
+
+def option_help(key: str, option: Option, value: Any) -> str | None:
+    """The description of one value of a table option (the lobby's select shows one under each value): the
+    game's own words for that value, else the option's general help."""
+    hook = getattr(controls_for(key), "option_help", None)
+    text = hook(option, value) if hook is not None else None
+    return text or option.help or None
+
+
+def waiting_text(table: Table) -> str:
+    """Whom the game waits for and what for, in plain names (refusals are private and never ping):
+    "Bob to commit their orders", "Ana and Bob to choose which Building cards to keep"; "" when nobody."""
+    seats = sorted(table.to_act())
+    if not seats or table.state is None:
+        return ""
+    names = table.names()
+    hook = getattr(controls_for(table.key), "awaited", None)
+    what = hook(table) if hook is not None else ""
+    who = join([names[s] for s in seats])
+    return f"{who} {what}" if what else who

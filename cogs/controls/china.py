@@ -29,12 +29,14 @@ from cogs.controls.china_words import (
     COLOUR_OF,
     COLOURS,
     LETTER,
+    OPTION_HELP,
     UNREADABLE,
     card,
     cards_list,
     supply_line,
     table_line,
 )
+from cogs.controls.china_words import awaited as awaited_for
 from cogs.controls.china_words import phase_summary as phase_summary  # the Rules button
 
 RULES_SUMMARY = (
@@ -99,6 +101,14 @@ def option_label(option: Option, value: Any) -> str | None:
     if option.key == "fortifications":
         return "on" if value else "off"
     return None
+
+
+def option_help(option: Option, value: Any) -> str | None:
+    return OPTION_HELP.get(option.key, {}).get(value)
+
+
+def awaited(table: Table) -> str:
+    return awaited_for(view_of(table, None))
 
 
 # -- the first step ----------------------------------------------------------------------------------

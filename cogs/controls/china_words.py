@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 from bot.errors import UserError
 from bot.games.china.schema import ChinaView, RegionView
 from bot.games.china.text import space_label
+from bot.games.words import count
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -152,13 +153,13 @@ def region_detail(region: RegionView, seat: int) -> str:
     if region["cap"]:
         parts.append(f"emissaries {sum(region['emissaries'])} of at most {region['cap']}")
     if mine:
-        parts.append(f"you have {mine} house{'s' if mine != 1 else ''}")
+        parts.append(f"you have {count(mine, 'house')}")
     return " · ".join(parts)
 
 
 def table_line(view: ChinaView) -> str:
     """The face-up cards and the deck, which every refill and exchange chooses among."""
-    deck = f"Deck: {view['deck_count']} card{'s' if view['deck_count'] != 1 else ''}"
+    deck = f"Deck: {count(view['deck_count'], 'card')}"
     if view["exhaustions"] == 1:
         deck += " (it ran out once; the next time, the game ends with that round)"
     elif view["exhaustions"] >= 2:
@@ -168,10 +169,11 @@ def table_line(view: ChinaView) -> str:
 
 def supply_line(view: ChinaView, seat: int) -> str:
     me = view["players"][seat]
-    parts = [f"{me['houses']} houses", f"{me['emissaries']} emissaries"]
+    parts = [count(me["houses"], "house"), count(me["emissaries"], "emissary")]
     if view["options"].get("fortifications"):
         parts.append("1 fortification" if me["fortifications"] else "your fortification is placed")
-    return f"In supply: {', '.join(parts)}. Score: {me['score']}."
+    return f"In supply: {', '.join(parts)}. Score: {count(me['score'], 'point')}."
+
 
 # -- the Rules button ------------------------------------------------------------------------------------
 def phase_summary(table: Table) -> str:
@@ -197,3 +199,24 @@ def phase_summary(table: Table) -> str:
     if view["final_round"]:
         lines.append("Last round: the deck has run out twice; the game ends when this round is over.")
     return "\n".join(lines)
+
+
+def awaited(view: ChinaView) -> str:
+    """What the player to act is asked for now, after their name ("Bob to refill their hand")."""
+    if view["phase"] == "refill":
+        return "to refill their hand"
+    return "to place pieces or exchange a card" if view["phase"] == "action" else ""
+
+
+# One description per option value, in plain words (the lobby shows it under the value).
+OPTION_HELP: dict[str, dict[Any, str]] = {
+    "board_side": {
+        "auto": "3 players play on the 3-4 side of the board, 4 or 5 players on the 4-5 side.",
+        "3-4": "The 3-4 side of the board, for 3 or 4 players (only the roads differ).",
+        "4-5": "The 4-5 side of the board, for 4 or 5 players (only the roads differ).",
+    },
+    "fortifications": {
+        False: "The basic game, without fortifications.",
+        True: "Expert game: each player also has one fortification, which doubles their points there.",
+    },
+}

@@ -30,15 +30,19 @@ from cogs.components import Panel
 from cogs.controls import chinatown_builder, chinatown_keep, chinatown_place, chinatown_trade
 from cogs.controls.chinatown_common import UNREADABLE, names, this_round, view_of
 from cogs.controls.chinatown_words import RULES_SUMMARY, income_text, phase_summary, who
+from cogs.controls.chinatown_words import awaited as _awaited
 from cogs.controls.chinatown_words import hand_text as holdings_text
+from cogs.controls.chinatown_words import option_help as _option_help
 from cogs.controls.chinatown_words import option_label as _option_label
 
 __all__ = [
     "RULES_SUMMARY",
+    "awaited",
     "build",
     "extra_outcome",
     "hand_text",
     "may_act",
+    "option_help",
     "option_label",
     "phase_summary",
     "private_alerts",
@@ -58,6 +62,14 @@ def hand_text(table: Table, seat: int) -> str:
 
 def option_label(option: Option, value: Any) -> str | None:
     return _option_label(option, value)
+
+
+def option_help(option: Option, value: Any) -> str | None:
+    return _option_help(option, value)
+
+
+def awaited(table: Table) -> str:
+    return _awaited(view_of(table, None))
 
 
 def may_act(table: Table, seat: int) -> bool:

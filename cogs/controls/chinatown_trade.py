@@ -19,6 +19,7 @@ import discord
 from bot.errors import UserError
 from bot.games.base import Action
 from bot.games.chinatown.schema import ChinatownView, OfferView
+from bot.games.words import count
 from bot.tables import Notification, Table
 from cogs.components import ControlButton, ControlSelect, Panel, PublicControlButton, Ref, choice, persistent_view
 from cogs.controls.chinatown_common import GONE, UNREADABLE, names, number, payload, view_of
@@ -58,7 +59,7 @@ def prompt(table: Table, seat: int) -> str:
     for offer in mine[:SHOWN_OFFERS]:
         lines += [f"**{offer_title(offer, seat, who_is)}**", *offer_lines(offer, seat, who_is)]
     if len(mine) > SHOWN_OFFERS:
-        lines.append(f"…and {len(mine) - SHOWN_OFFERS} more open offers of yours in the menu.")
+        lines.append(f"…and {count(len(mine) - SHOWN_OFFERS, 'more open offer')} of yours in the menu.")
     return "\n".join(lines)
 
 
@@ -76,7 +77,7 @@ def build(table: Table, seat: int) -> discord.ui.View:
     mine = my_open_offers(view, seat)[:25]
     if mine:
         options = [
-            choice(_summary(o, seat, who_is), str(o["id"]), f"version {o['version']} · {len(o['legs'])} items")
+            choice(_summary(o, seat, who_is), str(o["id"]), f"version {o['version']} · {count(len(o['legs']), 'item')}")
             for o in mine
         ]
         items.append(ControlSelect(ref, payload("ofs", round_no), options, "Answer or change an offer…", row=0))
@@ -160,7 +161,8 @@ def thread_extras(table: Table, note: Notification) -> list[tuple[str, dict[str,
         offer = current.get(posted["id"]) if isinstance(posted, Mapping) else None
         if offer is None or offer["status"] != "open" or posted is None or offer["version"] != posted["version"]:
             continue  # answered or changed already: the newer state has its own message
-        messages.append((f"{offer['id']}.{offer['version']}", _offer_message(table, view, offer)))
+        changed_by = event.public.get("by") if event.type == "offer_edited" else None
+        messages.append((f"{offer['id']}.{offer['version']}", _offer_message(table, view, offer, changed_by)))
     return messages
 
 
@@ -204,9 +206,9 @@ def extra_outcome(table: Table, ref: str) -> str | None:
     return OUTCOMES.get(offer["status"])
 
 
-def _offer_message(table: Table, view: ChinatownView, offer: OfferView) -> dict[str, Any]:
+def _offer_message(table: Table, view: ChinatownView, offer: OfferView, changed_by: int | None) -> dict[str, Any]:
     mentions = public_names(table)
-    lines = [f"**{offer_title(offer, None, mentions)}**", *offer_lines(offer, None, mentions)]
+    lines = [f"**{offer_title(offer, None, mentions, changed_by)}**", *offer_lines(offer, None, mentions)]
     lines.append("Its players answer with the buttons; a counter-offer starts from these terms.")
     waiting = [table.player_at(p) for p in offer["participants"] if p not in offer["accepted"]]
     users = [discord.Object(id=p.user_id) for p in waiting if p.user_id is not None and not p.is_ai]

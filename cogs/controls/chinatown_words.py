@@ -73,9 +73,15 @@ def offer_lines(offer: Mapping[str, Any], me: int | None, names: Sequence[str]) 
     return lines
 
 
-def offer_title(offer: Mapping[str, Any], me: int | None, names: Sequence[str]) -> str:
+def offer_title(offer: Mapping[str, Any], me: int | None, names: Sequence[str], changed_by: int | None = None) -> str:
+    """ "Offer #3 by Bob"; a later version names who changed it when known ("version 2, changed by Dave"),
+    else its first author as such: the view keeps the author, not the last editor."""
     author = who(offer["author"], me, names)
-    return f"Offer #{offer['id']} (version {offer['version']}) by {author}"
+    if offer["version"] == 1:
+        return f"Offer #{offer['id']} by {author}"
+    if changed_by is not None:
+        return f"Offer #{offer['id']}, version {offer['version']}, changed by {who(changed_by, me, names)}"
+    return f"Offer #{offer['id']}, version {offer['version']} (first proposed by {author})"
 
 
 def join(items: Sequence[str], empty: str = "none") -> str:
@@ -156,15 +162,67 @@ def option_label(option: Option, value: Any) -> str | None:
         return "random" if value == "random" else f"seat {int(value) + 1}"
     if option.key == "money_unit":
         return money(int(value))
-    if option.key == "ready_reset_scope":
-        return {"all": "everybody", "participants": "only its players"}.get(str(value))
-    if option.key == "offer_visibility":
-        return {"public": "everybody", "participants": "only their players"}.get(str(value))
     if option.key == "announce_trade_money":
-        return "yes" if value else "only to the players of the trade"
-    if option.key == "placement_mode":
-        return {"sequential": "in turn order", "simultaneous": "all at once, in secret"}.get(str(value))
-    return None
+        return "to everybody" if value else "only to the players of the trade"
+    return OPTION_LABELS.get(option.key, {}).get(value)
+
+
+OPTION_LABELS: dict[str, dict[Any, str]] = {
+    "first_player_rotation": {"rotate": "passes on every year", "fixed": "stays all game"},
+    "ready_reset_scope": {"all": "everybody", "participants": "only the trade's players"},
+    "offer_visibility": {"public": "everybody", "participants": "only the players in them"},
+    "placement_mode": {"sequential": "in turn order", "simultaneous": "all at once, in secret"},
+    "announce_income": {"public": "to everybody", "private": "each player their own"},
+}
+# One description per option value, in plain words (the lobby shows it under the value).
+OPTION_HELP: dict[str, dict[Any, str]] = {
+    "first_player_rotation": {
+        "rotate": "The First Player card passes to the next player clockwise every year.",
+        "fixed": "The First Player card stays with the same player all game.",
+    },
+    "money_unit": {
+        10_000: "Money in trades changes hands in multiples of $10,000, the smallest bill in the box.",
+        1_000: "Money in trades changes hands in multiples of $1,000, for finer deals.",
+    },
+    "ready_reset_scope": {
+        "all": "When a trade is carried out, every player who was done trading is back to trading.",
+        "participants": "When a trade is carried out, only its players are back to trading; the others stay done.",
+    },
+    "offer_visibility": {
+        "public": "Everybody sees open offers in the thread.",
+        "participants": "Only the players in an offer see it; it is told to them privately.",
+    },
+    "announce_trade_money": {
+        True: "Everybody sees the money in offers and trades.",
+        False: "Only the players of a trade see the money in it.",
+    },
+    "placement_mode": {
+        "sequential": "Players build one after another, in turn order from the first player.",
+        "simultaneous": "Everybody builds at once, in secret; the shops are revealed together.",
+    },
+    "announce_income": {
+        "public": "Every player's yearly income is told in the thread.",
+        "private": "Each player is told only their own income (the board still shows what pays).",
+    },
+}
+
+
+def option_help(option: Option, value: Any) -> str | None:
+    if option.key == "first_player_initial":
+        if value == "random":
+            return "The player who starts with the First Player card is drawn at random."
+        return f"The player in seat {int(value) + 1} starts with the First Player card."
+    return OPTION_HELP.get(option.key, {}).get(value)
+
+
+def awaited(view: Mapping[str, Any]) -> str:
+    """What the players to act are asked for now, after their names ("Bob to finish trading")."""
+    return {
+        "deal_buildings": "to choose which Building cards to keep",
+        "trades": "to finish trading",
+        "place_tiles": "to build",
+    }.get(str(view["phase"]), "")
+
 
 # -- the Rules button ------------------------------------------------------------------------------------
 def phase_summary(table: Table) -> str:

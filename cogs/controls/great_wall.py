@@ -20,6 +20,7 @@ import discord
 from bot.errors import UserError
 from bot.games.base import Action, Option
 from bot.games.great_wall.schema import CardView, GreatWallView
+from bot.games.words import count
 from bot.tables import Table
 from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.great_wall_words import phase_summary as phase_summary  # the Rules button
@@ -69,9 +70,9 @@ def hand_text(table: Table, seat: int) -> str:
     held = Counter[str](card["type"] for card in view["hand"] or [])
     hand = ", ".join(cards(kind, held[kind]) for kind in NAMES if held[kind]) or "no cards"
     me = view["players"][seat]
-    text = f"Your hand: {hand}. Your deck: {me['deck_count']} cards."
+    text = f"Your hand: {hand}. Your deck: {count(me['deck_count'], 'card')}."
     if me["markers"] is not None and me["markers"]:
-        text += f" Your markers: {', '.join(map(str, me['markers']))} ({me['score']} points)."
+        text += f" Your markers: {', '.join(map(str, me['markers']))} ({count(me['score'] or 0, 'point')})."
     return text
 
 
@@ -86,7 +87,7 @@ def prompt(table: Table, seat: int) -> str:
         )
     else:
         left = view["actions_left"]
-        due = f"your turn, {left} action{'s' if left != 1 else ''} left: play cards of one type, or draw a card."
+        due = f"your turn, {count(left, 'action')} left: play cards of one type, or draw a card."
         if view["cavalry_allowed"] and any(card["type"] == "CAVALRY" for card in view["hand"] or []):
             due += " Cavalry is free: it costs no action."
     return f"{head}{due}\n{hand_text(table, seat)}"
@@ -100,6 +101,33 @@ def option_label(option: Option, value: Any) -> str | None:
     if option.key == "open_scores":
         return "open" if value else "hidden until the end"
     return None
+
+
+# One description per option value, in plain words (the lobby shows it under the value).
+OPTION_HELP: dict[str, dict[Any, str]] = {
+    "infantry_covered": {
+        "keep_rank": "An Infantry covered by a Dragon is worth 0 but keeps its place in the count: 1, covered, 3.",
+        "renumber": "An Infantry covered by a Dragon leaves the count: 1, covered, then 2.",
+    },
+    "open_scores": {
+        False: "Each player sees only their own markers until the end.",
+        True: "Everybody sees all the markers and scores during play.",
+    },
+}
+
+
+def option_help(option: Option, value: Any) -> str | None:
+    if option.key == "first_seat":
+        return "The start player is drawn at random." if value is None else f"The player in seat {value + 1} starts."
+    return OPTION_HELP.get(option.key, {}).get(value)
+
+
+def awaited(table: Table) -> str:
+    """What the player to act is asked for now, after their name ("Bob to play cards or draw a card")."""
+    view = _view(table, None)
+    if view["pending_claim"] is not None:
+        return "to place a section's first marker"
+    return "to play cards or draw a card" if view["phase"] == "actions" else ""
 
 
 # -- steps -------------------------------------------------------------------------------------------

@@ -11,11 +11,12 @@ with a set-aside army and a non-framed card gets "Exceptional support…" even w
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 
 from bot.games.base import Action, Option
+from bot.games.sun_tzu.schema import SunTzuView
 from bot.tables import Table
 from cogs.components import Panel
 from cogs.controls import sun_tzu_orders as orders
@@ -67,3 +68,11 @@ def hand_text(table: Table, seat: int) -> str:
 
 def option_label(option: Option, value: Any) -> str | None:
     return words.option_label(option, value)
+
+
+def option_help(option: Option, value: Any) -> str | None:
+    return words.option_help(option, value)
+
+
+def awaited(table: Table) -> str:
+    return words.awaited(cast(SunTzuView, table.view(None)))

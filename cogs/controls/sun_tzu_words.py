@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 from bot.games.base import Option
 from bot.games.sun_tzu.data import EVENT_DEFS, PROVINCE_NAMES, PROVINCES, WARLORD_DEFS
 from bot.games.sun_tzu.schema import CardView, PlayerView, SunTzuView
+from bot.games.words import count
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -135,7 +136,7 @@ def hand_text(view: SunTzuView) -> str:
     mine = me(view)
     counts = Counter(c["card"] for c in view["hand"] or [])
     hand = " · ".join(LABELS[k] + (f" ×{counts[k]}" if counts[k] > 1 else "") for k in KIND_ORDER if counts[k])
-    lines = [f"Your hand: {hand or 'no cards'}. Your deck: {mine['deck_count']} cards."]
+    lines = [f"Your hand: {hand or 'no cards'}. Your deck: {count(mine['deck_count'], 'card')}."]
     face_down = [f"{p['name']} {card(p['own_card']['id'])}" for p in view["provinces"] if p["own_card"] is not None]
     if face_down:
         lines.append(f"Your face-down orders: {', '.join(face_down)}.")
@@ -161,14 +162,56 @@ def board_line(view: SunTzuView) -> str:
     return f"Round {view['round']} of {view['rounds']}{scoring} · marker {toward}."
 
 
+def awaited(view: SunTzuView) -> str:
+    """What the seats to act are asked for now, after their names ("Bob to commit their orders")."""
+    return STAGE_WAITS.get(view["stage"], "")
+
+
+OPTION_LABELS: dict[str, dict[Any, str]] = {
+    "plague_rounding": {"down_min1": "half, rounded down (at least 1)", "up": "half, rounded up"},
+    "cap_at_six_target": {"opponent": "red's 7-10", "own": "blue's own 7-10"},
+    "adjacency": {"geographic": "as on the historical map", "chain": "only neighbours in the row"},
+    "colour_assignment": {"random": "drawn at random", "seat_order": "the first seat plays blue"},
+}
+# One description per value, in plain words (the lobby shows it under the value).
+OPTION_HELP: dict[str, dict[Any, str]] = {
+    "beginner": {
+        False: "The full game: +2 and +3 cards and warlords; 18 armies in reserve, 3 set aside.",
+        True: "A first game: no +2 or +3 cards and no warlords; all 21 armies start in reserve.",
+    },
+    "warlords": {
+        True: "Each player keeps one warlord in secret: a power to use once.",
+        False: "No warlords.",
+    },
+    "events": {
+        False: "No event cards.",
+        True: "Five event cards, one face up at a time; each changes a rule while it is face up.",
+    },
+    "plague_rounding": {
+        "down_min1": "A Plague leaves half the armies in its province, rounded down, but at least 1.",
+        "up": "A Plague leaves half the armies in its province, rounded up.",
+    },
+    "cap_at_six_target": {
+        "opponent": "Blue's Cap at Six turns red's printed 7, 8, 9 or 10 into a 6.",
+        "own": "Blue's Cap at Six turns blue's own printed 7, 8, 9 or 10 into a 6.",
+    },
+    "adjacency": {
+        "geographic": "Provinces that border each other on the historical map are neighbours.",
+        "chain": "Only provinces side by side in the row of five are neighbours.",
+    },
+    "colour_assignment": {
+        "random": "Who plays blue (Sun Tzu) and who plays red (the King of Chu) is drawn at random.",
+        "seat_order": "The first seat plays blue (Sun Tzu), the second red (the King of Chu).",
+    },
+}
+
+
 def option_label(option: Option, value: Any) -> str | None:
-    labels: dict[str, dict[Any, str]] = {
-        "plague_rounding": {"down_min1": "half, rounded down (at least 1)", "up": "half, rounded up"},
-        "cap_at_six_target": {"opponent": "the opponent's 7-10", "own": "your own 7-10"},
-        "adjacency": {"geographic": "historical map", "chain": "neighbours in the row"},
-        "colour_assignment": {"random": "random", "seat_order": "first seat plays blue"},
-    }
-    return labels.get(option.key, {}).get(value)
+    return OPTION_LABELS.get(option.key, {}).get(value)
+
+
+def option_help(option: Option, value: Any) -> str | None:
+    return OPTION_HELP.get(option.key, {}).get(value)
 
 
 RULES_SUMMARY = (
@@ -194,6 +237,7 @@ RULES_SUMMARY = (
     "**Options**: the beginner game (no +2/+3, no warlords, 21 armies in reserve); secret warlords, one-shot "
     "powers (Remove an Army, Forced March, Cap at Six...); five event cards, one face up at a time."
 )
+
 
 # -- the Rules button ------------------------------------------------------------------------------------
 BATTLE = (

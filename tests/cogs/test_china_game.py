@@ -31,7 +31,7 @@ import tests.cogs.harness
 from bot import games
 from bot.games.base import Event
 from cogs.controls.china import RULES_SUMMARY
-from cogs.messages import picture_names, public_names
+from cogs.messages import picture_names, public_names, table_link
 from tests.cogs.flows import controls_of, last_board
 from tests.cogs.harness import FakeDiscord, Posted, labels, make_user, walk
 
@@ -278,7 +278,12 @@ async def test_forged_and_stale_controls_are_refused(fake: FakeDiscord, alice: A
 
     # Someone else's click on the mover's controls changes nothing.
     await fake.dispatch(waiting, controls, regions, ("qin",))
-    assert fake.last().private and fake.last().content == "It is not your turn."
+    refusal = fake.last()
+    mover_name = table.player_at(seat).name
+    assert refusal.private and refusal.content == (
+        f"It is not your move. The game is waiting for {mover_name} to place pieces or exchange a card. "
+        f"Latest board: {table_link(table)}"
+    )
     # A forged "Place" (cards the mover does not hold, in a region it cannot pay for) is the engine's to refuse.
     hand = GAME.view(table.state, seat)["hand"]
     missing = next(c for c in ("red", "yellow", "green", "orange", "purple") if c not in hand)

@@ -315,7 +315,7 @@ async def test_offers_are_posted_in_the_thread_as_the_public_view_shows_them(ser
     table, note = await _offer_note(service, {})
     ((ref, message),) = ct.thread_extras(table, note)
     assert ref == "1.1"
-    assert "**Offer #1 (version 1) by <@100>**" in message["content"]
+    assert "**Offer #1 by <@100>**" in message["content"]
     assert "<@101> gives $30,000 to <@100>" in message["content"]  # money in offers is public by default [R19]
     assert [item.item.label for item in message["view"].children] == ["Accept", "Decline", "Counter-offer", "Withdraw"]
     assert [u.id for u in message["allowed_mentions"].users] == [101]  # only the player it waits for

@@ -38,8 +38,9 @@ KEPT = re.compile(r"You keep lots ([0-9, ]+)[;.]")
 
 
 def _offer_message(fake: FakeDiscord, offer_id: int, version: int) -> Any:
+    title = f"Offer #{offer_id} by " if version == 1 else f"Offer #{offer_id}, version {version}, "
     for sent in reversed(fake.sent):
-        if not sent.private and f"Offer #{offer_id} (version {version})" in sent.content and sent.view is not None:
+        if not sent.private and title in sent.content and sent.view is not None:
             return sent.message
     raise AssertionError(f"no public message for offer #{offer_id} v{version}")
 

@@ -102,7 +102,11 @@ async def test_trading_goes_on_after_done_trading(fake: FakeDiscord) -> None:
     assert table.view(None)["phase"] == "place_tiles"
     waiting = next(p for p in (a, b, c) if table.seat_of(p.user.id) not in table.to_act())
     await fake.click(waiting.user, fake.last(private=False), label="Play")
-    assert fake.last().private and fake.last().content == "It is not your turn."
+    builder_name = table.player_at(min(table.to_act())).name
+    refusal = fake.last()
+    assert refusal.private and refusal.content.startswith(
+        f"It is not your move. The game is waiting for {builder_name} to build. Latest board: https://"
+    )
 
 
 async def test_a_control_from_an_earlier_year_is_refused(fake: FakeDiscord) -> None:

@@ -92,11 +92,11 @@ async def test_options_beyond_one_page_are_reachable(fake: FakeDiscord, alice: A
     await fake.command(cog.new, alice, game="chinatown", seats=3)  # type: ignore[union-attr]
     panel = fake.last(private=True)
     assert "More game options" in labels(panel.view)
-    assert "[only their players]" not in labels(panel.view)  # who sees offers: on the second page
+    assert "[only the players in them]" not in labels(panel.view)  # who sees offers: on the second page
     await fake.click(alice, panel, label="More game options")
-    assert "[only their players]" in labels(panel.view)
-    await fake.click(alice, panel, option="only their players")
-    assert "[only their players]" in labels(panel.view)  # still on the second page
+    assert "[only the players in them]" in labels(panel.view)
+    await fake.click(alice, panel, option="only the players in them")
+    assert "[only the players in them]" in labels(panel.view)  # still on the second page
     await fake.click(alice, panel, label="Open the table")
     table = await fake.bot.service.get(1)
     assert table.options["offer_visibility"] == "participants"

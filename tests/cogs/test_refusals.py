@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import Any
 
 import discord
+import pytest
 
+from bot.errors import NotYourTurn, StaleVersion
+from bot.games.words import join
 from bot.tables import Table
+from cogs.controls import may_act
+from cogs.errors import not_your_turn, report
+from cogs.messages import table_link
 from tests.cogs.flows import is_control, last_board, start_game
 from tests.cogs.harness import FakeDiscord, Posted, labels, walk
 
@@ -52,11 +60,16 @@ async def test_players_out_of_turn_are_refused(fake: FakeDiscord, alice: Any, bo
     game_id, _ = await start_game(fake, alice, bob)
     table, mover, waiting = await _seated(fake, game_id, alice, bob)
     board = last_board(fake)
+    # Whom the game waits for (by name: the answer pings nobody), what for, and where the latest board is.
+    expected = (
+        f"It is not your move. The game is waiting for {mover.name} to play cards or draw a card. "
+        f"Latest board: {table_link(table)}"
+    )
     await fake.click(waiting, board, label="Play")
-    assert fake.last().private and fake.last().content == "It is not your turn."
+    assert fake.last().private and fake.last().content == expected
     controls = await _open_controls(fake, mover)
     await fake.dispatch(waiting, controls, _control_id(controls, "Draw a card"))
-    assert fake.last().private and fake.last().content == "It is not your turn."
+    assert fake.last().private and fake.last().content == expected
     assert (await fake.bot.service.get(game_id)).version == table.version
     # Out of turn, "My hand" still works, privately, with the waiting player's own picture.
     await fake.click(waiting, board, label="My hand")
@@ -111,3 +124,75 @@ async def test_unreadable_select_values_are_refused(fake: FakeDiscord, alice: An
         answer = fake.last()
         assert answer.private and "press Play for fresh controls" in answer.content
     assert (await fake.bot.service.get(game_id)).version == table.version
+
+
+# -- whom the game waits for ---------------------------------------------------------------------------------
+async def _running(fake: FakeDiscord, key: str, players: int) -> Table:
+    service = fake.bot.service
+    table = await service.create(
+        key=key, creator_id=500, creator_name="Ann", seat_count=players, seed=players, options=None
+    )
+    for n, name in enumerate(("Bo", "Cy", "Di", "Ed")[: players - 1], start=1):
+        await service.join(table.id, 500 + n, name)
+    return await service.start(table.id, 500)
+
+
+@pytest.mark.parametrize(("key", "players"), [("china", 3), ("great_wall", 3), ("sun_tzu", 2), ("chinatown", 3)])
+async def test_every_refusal_out_of_turn_names_whom_the_game_waits_for(
+    fake: FakeDiscord, key: str, players: int
+) -> None:
+    """Through whole games: whoever may not act is told who is awaited (by name, never a mention), what for,
+    and where the latest board is; the sentence starts as every such refusal does."""
+    table = await _running(fake, key, players)
+    game, rng = table.game, random.Random(7)
+    state, refusals, steps = table.state, 0, 0
+    while not game.is_over(state) and steps < 400:
+        steps += 1
+        now = replace(table, state=state)
+        waiting = sorted(game.to_act(state))
+        for seat in range(players):
+            if may_act(now, seat):
+                continue
+            text = str(not_your_turn(now))
+            names = [now.player_at(s).name for s in waiting]
+            assert text.startswith(f"{NotYourTurn.SENTENCE} The game is waiting for "), text
+            assert all(name in text for name in names) and "<@" not in text, text
+            assert f"{join(names)} to " in text or f"{join(names)} in the warlord window" in text, text
+            assert text.endswith(f"Latest board: {table_link(now)}"), text
+            refusals += 1
+        seat = rng.choice(waiting)
+        state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert refusals > 0
+
+
+async def test_a_refusal_from_the_table_service_is_completed_by_the_error_handler(
+    fake: FakeDiscord, alice: Any, bob: Any
+) -> None:
+    """The service knows names, not Discord: its refusal names the mover; the one error handler adds what the
+    game waits for and the latest board."""
+    game_id, _ = await start_game(fake, alice, bob)
+    table, mover, waiting = await _seated(fake, game_id, alice, bob)
+    with pytest.raises(NotYourTurn) as raised:
+        await fake.bot.service.act(game_id, waiting.id, {"type": "draw"})
+    assert str(raised.value) == f"It is not your move. The game is waiting for {mover.name}."
+    interaction = fake.interaction(waiting)
+    await report(interaction, raised.value, game_id=game_id)
+    assert fake.last().private and fake.last().content == str(not_your_turn(table))
+    assert "to play cards or draw a card" in fake.last().content
+
+
+async def test_a_stale_control_out_of_turn_says_whom_the_game_waits_for(
+    fake: FakeDiscord, alice: Any, bob: Any
+) -> None:
+    game_id, _ = await start_game(fake, alice, bob)
+    _, mover, other = await _seated(fake, game_id, alice, bob)
+    controls = await _open_controls(fake, mover)
+    draw, old_view = _control_id(controls, "Draw a card"), controls.view
+    table = await fake.bot.service.get(game_id)
+    while mover.id in {table.player_at(s).user_id for s in table.to_act()}:  # two draws end a turn
+        await fake.bot.service.act(game_id, mover.id, {"type": "draw"})
+        table = await fake.bot.service.get(game_id)
+    await fake.dispatch(mover, Posted(controls.id, controls.where, True, view=old_view, owner=mover.id), draw)
+    answer = fake.last()
+    assert answer.private and str(StaleVersion()) in answer.content
+    assert f"The game is waiting for {other.name} to play cards or draw a card." in answer.content

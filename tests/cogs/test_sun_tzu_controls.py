@@ -342,5 +342,5 @@ def test_rules_summary_and_option_labels() -> None:
         assert words.lower() in text.lower()
     options = {opt.key: opt for opt in GAME.options}
     assert option_text("sun_tzu", options["plague_rounding"], "up") == "half, rounded up"
-    assert option_text("sun_tzu", options["cap_at_six_target"], "opponent") == "the opponent's 7-10"
+    assert option_text("sun_tzu", options["cap_at_six_target"], "opponent") == "red's 7-10"
     assert option_text("sun_tzu", options["beginner"], True) == "yes"
