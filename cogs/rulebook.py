@@ -22,6 +22,7 @@ from PIL import Image
 
 import render
 from bot import games
+from bot.games.words import players_range
 from cogs.components import Ref
 from cogs.controls import controls_for
 from cogs.errors import report
@@ -129,7 +130,7 @@ def rules_picture(key: str) -> RulesPicture:
 def rules_embed(key: str, picture: RulesPicture | None) -> discord.Embed:
     """The summary, then the legend of the picture's numbered callouts."""
     engine = games.get(key)
-    embed = discord.Embed(title=f"{engine.title} ({engine.min_players}-{engine.max_players} players)",
+    embed = discord.Embed(title=f"{engine.title} ({players_range(engine.min_players, engine.max_players)})",
                           description=summary(key))
     if picture is not None:
         lines = "\n".join(f"**{n}** {text}" for n, text in enumerate(picture.legend, start=1))

@@ -39,7 +39,7 @@ SILVER, SILVER_EDGE = (214, 218, 224), (110, 116, 126)
 
 STAGE_TEXT = {
     "choose_warlord": "choose a warlord",
-    "assign": "assign cards",
+    "assign": "give orders",
     "w1": "use or pass warlords",
     "w2": "use or pass warlords",
     "pick": "choose the next province",

@@ -313,8 +313,24 @@ def _draw_shape(draw: ImageDraw.ImageDraw, shape: Shape, cx: float, cy: float, r
         draw.polygon(points, fill=fill, outline=outline, width=width)
 
 
+# The letter on each colour's badge in the picture being drawn: its player's initial, so a player wears the
+# same letter in every game whatever colour they get. The Seats naming the picture's players sets it (a
+# picture is drawn start to end in one context: asyncio.to_thread copies it); unnamed seats show their
+# colour's letter.
+_badge_letters: ContextVar[tuple[tuple[str, str], ...]] = ContextVar("badge_letters", default=())
+
+
+def initial(name: str) -> str:
+    """A name's badge letter: its first letter or digit the font can draw, upper case ("" if none)."""
+    return next((ch.upper() for ch in printable(name) if ch.isalnum()), "")
+
+
+def badge_letter(colour: str) -> str:
+    return dict(_badge_letters.get()).get(colour) or player_style(colour).letter
+
+
 @lru_cache(maxsize=128)
-def badge(colour: str, diameter: int) -> Image.Image:
+def badge(colour: str, diameter: int, letter: str | None = None) -> Image.Image:
     """A player's badge (shape in their colour, their letter inside), RGBA, ``diameter`` px square."""
     style = player_style(colour)
     big = diameter * SUPERSAMPLE
@@ -325,7 +341,7 @@ def badge(colour: str, diameter: int) -> Image.Image:
     # A triangle's centre of mass sits low and its room is small: nudge and shrink the letter.
     letter_y = c + big * 0.12 if style.shape == "triangle" else c
     letter_size = int(big * (0.42 if style.shape == "triangle" else 0.5))
-    draw_text(draw, (c, letter_y), style.letter, letter_size, style.ink, anchor="mm", bold=True)
+    draw_text(draw, (c, letter_y), letter or style.letter, letter_size, style.ink, anchor="mm", bold=True)
     return image.resize((diameter, diameter), Image.Resampling.LANCZOS)
 
 
@@ -363,7 +379,7 @@ def paste_centered(canvas: Image.Image, tile: Image.Image, center: tuple[float, 
 def draw_badge(canvas: Image.Image, colour: str, center: tuple[float, float], diameter: int) -> None:
     """A player's badge; refuses one under the mark minimum, where letter and shape stop reading."""
     require("mark", diameter, canvas.width, colour)
-    paste_centered(canvas, badge(colour, diameter), center)
+    paste_centered(canvas, badge(colour, diameter, badge_letter(colour)), center)
 
 
 def draw_token(canvas: Image.Image, label: str, diameter: int, center: tuple[float, float], fill: RGB = TOKEN,
@@ -447,6 +463,8 @@ class Seats:
         self.colours = list(colours)
         given = [printable(n) for n in names] if names is not None else []
         self.given = [ellipsize(n, 26, name_width) for n in given] if name_width is not None else given
+        # Badges follow the player, not the colour: this picture's badges show its players' initials.
+        _badge_letters.set(tuple((c, initial(n)) for c, n in zip(self.colours, given, strict=False) if initial(n)))
 
     @classmethod
     def in_order(cls, count: int, names: Sequence[str] | None) -> Seats:

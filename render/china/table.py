@@ -172,8 +172,12 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ChinaView,
                    anchor="lm", bold=True)
     theme.draw_key(draw, (x1 - 14, y0 + 36), score, 40, INK, anchor="rm", bold=True)
     # Pieces and cards in hand: big numbers over small words, three columns.
-    stats = [(player["houses"], "houses"), (player["emissaries"], "envoys"), (player["hand_count"], "cards")]
-    cell = (x1 - x0 - 16) / len(stats)
+    cell = (x1 - x0 - 16) / 3
+    # The rulebook's word; shortened only where five boxes leave it no room between its neighbours.
+    size = CAPTION - 2
+    roomy = (theme.text_width("emissaries", size) + theme.text_width("houses", size)) / 2 + 8 <= cell
+    stats = [(player["houses"], "houses"), (player["emissaries"], "emissaries" if roomy else "emiss."),
+             (player["hand_count"], "cards")]
     for i, (value, word) in enumerate(stats):
         sx = x0 + 8 + cell * (i + 0.5)
         theme.draw_key(draw, (sx, y0 + 84), str(value), KEY, INK, anchor="mm", bold=True)

@@ -222,7 +222,7 @@ async def test_a_forced_pass(service: TableService) -> None:
 async def test_texts_and_option_labels(service: TableService) -> None:
     table = await _at(service, position(current=A, fortifications=True, hands={A: "rgg"}))
     assert china.hand_text(table, A) == (
-        "Your hand: 🟥 red, 2 × 🟩 green. In supply: 20 houses, 8 emissaries, 1 fortification. Score: 0."
+        "Your hand: 🟥 red, 2 × 🟩 green. In supply: 20 houses, 8 emissaries, 1 fortification. Score: 0 points."
     )
     assert china.hand_text(table, B).startswith("Your hand: ") and "🟥 red, 2 × 🟩 green" not in china.hand_text(
         table, B
