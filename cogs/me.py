@@ -100,8 +100,8 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
     async def dm(self, interaction: discord.Interaction, state: OnOff) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if state == "on":
-            # Asking again means the person opened their DMs: try them again.
-            await self._update(interaction, dm_on_turn=1, dm_closed=0)
+            # Asking again means the person opened their DMs: try them again (and tell again if still closed).
+            await self._update(interaction, dm_on_turn=1, dm_closed=0, dm_note_shown=0)
             text = "Turn DMs are on: I will DM you your hand and controls when it is your move, and reminders."
         else:
             await self._update(interaction, dm_on_turn=0)

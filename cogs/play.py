@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.errors import NotSeated, StaleVersion, WrongStatus
+from bot.store import users
 from bot.tables import MoveOutcome, Table
 from cogs.components import Panel, Ref
 from cogs.controls import controls_for, may_act, panel
@@ -30,6 +31,11 @@ log = logging.getLogger(__name__)
 
 NOT_A_PLAYER = "Only the players of this game have a hand; you can follow the game on the board."
 CHANGED = "The board has changed since that message; these controls are for the current position."
+# Told once (bot/store/users.claim_dm_note) to a player whose turn DMs could not be delivered.
+DMS_CLOSED = (
+    "📭 Your DMs are closed to me, so your turns come here. To get them by DM: server name → Privacy Settings → "
+    "turn on Direct Messages, then `/me dm on`. Or just keep playing with **Play** on the newest board."
+)
 
 
 def _seat(table: Table, user_id: int) -> int:
@@ -103,6 +109,8 @@ class Play(commands.Cog):
         seat = _must_move(table, interaction.user.id)
         current = panel(table, seat)
         lines = [*(await recap(self.service, table, seat)), current.content]
+        if await users.claim_dm_note(self.service.db, interaction.user.id, self.service.clock()):
+            lines.insert(0, DMS_CLOSED)
         if changed:
             lines.insert(0, CHANGED)
         await send_private(interaction, "\n".join(lines), file=await hand_picture(table, seat), view=current.view)

@@ -1,4 +1,5 @@
-"""SQL for per-user facts and settings: closed DMs, DM on my turn, quiet hours, vacation, ping before me."""
+"""SQL for per-user facts and settings: closed DMs (and whether the player was told), DM on my turn, quiet
+hours, vacation, ping before me."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class UserSettings:
     quiet_end: int | None = None
     vacation_start: float | None = None
     vacation_until: float | None = None
+    dm_note_shown: bool = False  # told (once) that their DMs are closed and what to do
 
     def on_vacation(self, now: float) -> bool:
         return (
@@ -33,7 +35,8 @@ class UserSettings:
 
 
 _COLUMNS = (
-    "dm_closed, dm_on_turn, ping_before, time_zone, quiet_start, quiet_end, vacation_start, vacation_until"
+    "dm_closed, dm_on_turn, ping_before, time_zone, quiet_start, quiet_end, vacation_start, vacation_until, "
+    "dm_note_shown"
 )
 _SETTABLE = set(_COLUMNS.split(", "))
 
@@ -52,6 +55,7 @@ async def settings(db: Database, user_id: int) -> UserSettings:
         quiet_end=row["quiet_end"],
         vacation_start=row["vacation_start"],
         vacation_until=row["vacation_until"],
+        dm_note_shown=bool(row["dm_note_shown"]),
     )
 
 
@@ -78,3 +82,18 @@ async def dm_closed(db: Database, user_id: int) -> bool:
 
 async def set_dm_closed(db: Database, user_id: int, closed: bool, now: float) -> None:
     await update(db, user_id, now, dm_closed=int(closed))
+
+
+async def claim_dm_note(db: Database, user_id: int, now: float) -> bool:
+    """Whether to tell this user now that their DMs are closed: true once (until ``/me dm on`` clears the
+    mark), for a user whose turn DMs are on but could not be delivered. One statement, so two Play
+    panels opened at once tell it only once."""
+    async with db.tx() as conn:
+        cursor = await conn.execute(
+            """
+            UPDATE users SET dm_note_shown = 1, updated_at = ?
+            WHERE user_id = ? AND dm_closed = 1 AND dm_on_turn = 1 AND dm_note_shown = 0
+            """,
+            (now, user_id),
+        )
+        return cursor.rowcount == 1
