@@ -26,7 +26,8 @@ from cogs.notify import DiscordNotifier
 log = logging.getLogger(__name__)
 
 EXTENSIONS = (
-    "cogs.errors", "cogs.game", "cogs.play", "cogs.rulebook", "cogs.tournament", "cogs.ratings", "cogs.me"
+    "cogs.errors", "cogs.game", "cogs.play", "cogs.rulebook", "cogs.tournament", "cogs.ratings", "cogs.me",
+    "cogs.help",
 )
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *components.DYNAMIC_ITEMS,
