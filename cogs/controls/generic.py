@@ -13,6 +13,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action, Option
+from bot.games.words import count as counted
 from bot.tables import Table
 from cogs.components import MAX_SELECTS, SELECT_LIMIT, Panel, Ref, choice, persistent_view, selects
 
@@ -20,7 +21,7 @@ from cogs.components import MAX_SELECTS, SELECT_LIMIT, Panel, Ref, choice, persi
 def prompt(table: Table, seat: int) -> str:
     count = len(table.game.legal_actions(table.state, seat))
     more = "" if count <= SELECT_LIMIT * MAX_SELECTS else f" (the first {SELECT_LIMIT * MAX_SELECTS} are listed)"
-    return f"**{table.game.title} #{table.id}**: your move. You have {count} possible moves{more}."
+    return f"**{table.game.title} #{table.id}**: your move. You have {counted(count, 'possible move')}{more}."
 
 
 def build(table: Table, seat: int) -> discord.ui.View | None:
