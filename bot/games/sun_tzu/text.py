@@ -148,9 +148,13 @@ def _scored(d: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def _game_over(d: Mapping[str, Any], names: Sequence[str]) -> str:
     # The winner and each player's final marker are in the board's final ranking, said once there.
-    why = REASONS.get(d["reason"], d["reason"])
-    tie = "; a centred marker goes to the larger reserve" if d["marker"] == 0 and d["reason"] != "resignation" else ""
-    return f"The game is over: {why}, and the score marker stands {marker_text(d['marker'])}{tie}."
+    why, where = REASONS.get(d["reason"], d["reason"]), marker_text(d["marker"])
+    if str(d["reason"]).startswith("instant_win"):
+        return f"The game is over: {why}, {where}."
+    if d["marker"] == 0:  # the tie-break of §5.2: the larger reserve (the final ranking tells who)
+        tie = "" if d["reason"] == "resignation" else ", so the larger reserve decides"
+        return f"The game is over: {why}, and the score marker is centred{tie}."
+    return f"The game is over: {why}, and the score marker stands {where}."
 
 
 def _privilege(d: Mapping[str, Any], names: Sequence[str]) -> str:
