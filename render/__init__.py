@@ -1,4 +1,5 @@
-"""Pictures of games: ``board``, ``hand`` and ``final`` turn a game's view into PNG bytes.
+"""Pictures of games: ``board``, ``hand`` and ``final`` turn a game's view into PNG bytes, and ``focus`` the
+part of the board a private prompt's decision is about (``render/crops``).
 
 The bot calls ``render.board(key, view)`` and never imports a game's renderer directly; a new game adds
 one row to ``_RENDERERS``. Renderers only ever see views, never engine state.
@@ -10,7 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from render import china, chinatown, great_wall, sun_tzu
+from render import china, chinatown, crops, great_wall, sun_tzu, theme
+from render.crops import BOARD, Focus
 
 Picture = Callable[[Mapping[str, Any], Sequence[str] | None], bytes]
 
@@ -60,4 +62,14 @@ def final(key: str, view: Mapping[str, Any], names: Sequence[str] | None = None)
     return _checked(key, view).final(view, names)
 
 
-__all__ = ["Renderers", "board", "final", "hand", "renderers"]
+def focus(key: str, view: Mapping[str, Any], names: Sequence[str] | None = None, focus: Focus = BOARD) -> bytes:
+    """The close-up ``focus`` as PNG (the board itself for ``BOARD``); ValueError for a kind or part the game
+    does not have. Drawn from ``view`` like the board: from a seat's own view it shows nothing more of the
+    others than the board does."""
+    if focus.kind == "board":
+        return board(key, view, names)
+    _checked(key, view)
+    return theme.to_png(crops.crop(key, view, names, focus))
+
+
+__all__ = ["BOARD", "Focus", "Renderers", "board", "final", "focus", "hand", "renderers"]

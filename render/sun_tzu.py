@@ -270,11 +270,11 @@ def _footer(draw: ImageDraw.ImageDraw, view: SunTzuView, top: int) -> None:
                    KEY, INK, anchor="lm")
 
 
-def draw_board(view: SunTzuView, seats: Seats) -> Image.Image:
-    players_top = HEADER_H + GAP + TRACK_H + PROVINCE_H + GAP
-    height = players_top + 2 * (PLAYER_H + GAP) + FOOTER_H
-    image = theme.canvas(WIDTH, height)
-    draw = ImageDraw.Draw(image)
+PROVINCES_BOTTOM = HEADER_H + GAP + TRACK_H + PROVINCE_H  # where the board's provinces end
+
+
+def _draw_top(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, seats: Seats) -> None:
+    """The title band, the score track and the five provinces: the top of the board."""
     _header(image, draw, view, seats)
     _track(image, draw, view, seats, HEADER_H + GAP)
     top = HEADER_H + GAP + TRACK_H
@@ -282,6 +282,22 @@ def draw_board(view: SunTzuView, seats: Seats) -> Image.Image:
     for i, province in enumerate(view["provinces"]):
         x = MARGIN + i * (width + GAP)
         _province(image, draw, view, province, seats, (x, top, x + width, top + PROVINCE_H))
+
+
+def draw_provinces(view: SunTzuView, seats: Seats) -> Image.Image:
+    """The top of the board alone (title band, track, provinces): the close-up of a decision about the
+    provinces (render/crops), drawn exactly as on the board."""
+    image = theme.canvas(WIDTH, PROVINCES_BOTTOM + GAP)
+    _draw_top(image, ImageDraw.Draw(image), view, seats)
+    return image
+
+
+def draw_board(view: SunTzuView, seats: Seats) -> Image.Image:
+    players_top = PROVINCES_BOTTOM + GAP
+    height = players_top + 2 * (PLAYER_H + GAP) + FOOTER_H
+    image = theme.canvas(WIDTH, height)
+    draw = ImageDraw.Draw(image)
+    _draw_top(image, draw, view, seats)
     for i, player in enumerate(sorted(view["players"], key=lambda p: p["colour"] != "blue")):
         y = players_top + i * (PLAYER_H + GAP)
         _player(image, draw, view, player, seats, (MARGIN, y, WIDTH - MARGIN, y + PLAYER_H))

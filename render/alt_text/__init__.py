@@ -1,6 +1,6 @@
 """Alt text for every picture: ``alt_text(key, kind, view, names)`` describes in plain English sentences what
-``render.board``, ``render.hand`` or ``render.final`` draws from the same view, for Discord's attachment
-description (at most 1,024 characters).
+``render.board``, ``render.hand``, ``render.final`` or ``render.focus`` (kind "focus", with the same
+``focus``) draws from the same view, for Discord's attachment description (at most 1,024 characters).
 
 Sentences come in priority order (whose turn or the result, the scores, then the board) and are cut to
 fit. Like the pictures, the words read only the view they are given, so a public view's description holds
@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from render.alt_text import china, chinatown, great_wall, sun_tzu
+from render.alt_text.focus import FOCUS
 from render.alt_text.words import LIMIT, fit, seat_names
+from render.crops import Focus
 
 Sentences = Callable[[Mapping[str, Any], Sequence[str]], list[str]]
 
@@ -33,15 +35,16 @@ _GAMES: dict[str, Describers] = {
     "sun_tzu": Describers(sun_tzu.seat_colours, sun_tzu.board, sun_tzu.hand, sun_tzu.final),
     "chinatown": Describers(chinatown.seat_colours, chinatown.board, chinatown.hand, chinatown.final),
 }
-KINDS = ("board", "hand", "final")
+KINDS = ("board", "hand", "final", "focus")
 
 
-def alt_text(key: str, kind: str, view: Mapping[str, Any], names: Sequence[str]) -> str:
-    """The description of picture ``kind`` ("board", "hand" or "final") of game ``key`` drawn from ``view``;
-    ``names[seat]`` are the players' display names, as ``render.board`` gets them.
+def alt_text(key: str, kind: str, view: Mapping[str, Any], names: Sequence[str], *, focus: Focus | None = None) -> str:
+    """The description of picture ``kind`` ("board", "hand", "final" or "focus") of game ``key`` drawn from
+    ``view``; ``names[seat]`` are the players' display names, as ``render.board`` gets them, and ``focus`` the
+    close-up ``render.focus`` drew (the board's words for the whole board).
 
     Raises KeyError for a game without pictures (as ``render`` does), ValueError for an unknown kind, a view
-    of another game, a hand from a public view or a final before the end.
+    of another game, a hand from a public view, a final before the end or a close-up the game does not have.
     """
     try:
         describers = _GAMES[key]
@@ -51,8 +54,15 @@ def alt_text(key: str, kind: str, view: Mapping[str, Any], names: Sequence[str])
         raise ValueError(f"no picture called {kind!r}; known: {', '.join(KINDS)}")
     if view.get("key") != key:
         raise ValueError(f"a view of {view.get('key')!r} cannot be described as {key!r}")
+    named = seat_names(names, describers.colours(view))
+    if kind == "focus":
+        if focus is None:
+            raise ValueError("a close-up's alt text needs its focus")
+        if focus.kind != "board":
+            return fit(FOCUS[key](view, named, focus.part), LIMIT)
+        kind = "board"
     sentences: Sentences = getattr(describers, kind)
-    return fit(sentences(view, seat_names(names, describers.colours(view))), LIMIT)
+    return fit(sentences(view, named), LIMIT)
 
 
 __all__ = ["KINDS", "LIMIT", "alt_text"]

@@ -61,6 +61,20 @@ def _at(xy: Sequence[float], top: int, factor: int = 1) -> tuple[float, float]:
     return ((xy[0] - x0) * scale * factor + MARGIN * factor, (xy[1] - y0) * scale * factor + top * factor)
 
 
+def point(xy: Sequence[float], top: int = 0) -> tuple[float, float]:
+    """Where a board-file point lands on a picture whose map starts at ``top`` (for close-ups, render/crops)."""
+    return _at(xy, top)
+
+
+def region_outline(region_id: str) -> list[tuple[float, float]]:
+    """A region's border on the map picture (top 0); KeyError for an unknown region."""
+    regions, _ = _geometry()
+    found = next((r for r in regions if r["id"] == region_id), None)
+    if found is None:
+        raise KeyError(region_id)
+    return [_at(p, 0) for p in found["polygon"]]
+
+
 def _geometry() -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
     data = board_json()
     return cast("list[dict[str, Any]]", data["regions"]), cast("dict[str, dict[str, Any]]", data["house_spaces"])

@@ -161,6 +161,28 @@ def _draw_map(image: Image.Image, view: ChinatownView, seats: Seats, top: int) -
     _draw_calendar(draw, view, top)
 
 
+# -- hooks for close-ups (render/crops): the map alone, where its lots and districts are ------------------
+LEGEND_BOTTOM = 76 + 11 * 34 + 18  # under the shop legend's last line, in map coordinates
+
+
+def map_picture(view: ChinatownView, seats: Seats) -> Image.Image:
+    """The map as the board draws it (districts, lots, legend, calendar), alone: a picture ``_map_height``
+    high whose coordinates are the map's own."""
+    image = theme.canvas(WIDTH, _map_height())
+    _draw_map(image, view, seats, 0)
+    return image
+
+
+def lot_box(lot: int) -> Box:
+    """A lot's square on ``map_picture``."""
+    return _lot_box(lot, 0)
+
+
+def district_frame(number: int) -> Box:
+    """District ``number``'s frame (1-6) on ``map_picture``."""
+    return _layout()[1][number - 1]
+
+
 def _draw_last(draw: ImageDraw.ImageDraw, view: ChinatownView, seats: Seats, top: int) -> None:
     """The last move in words, after a ringed square: the same ring marks what it changed on the map."""
     mid = top + LAST_H // 2

@@ -9,6 +9,7 @@ stack never splits. Blocks share a line while they fit, so a section is as short
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
@@ -68,6 +69,40 @@ def draw_board(view: GreatWallView, seats: Seats) -> Image.Image:
         y += layout.height + GAP
     draw_players(image, draw, view, seats, y)
     return image
+
+
+# -- a close-up of some sections (render/crops) ----------------------------------------------------------
+CLOSE_UP_MIN_W = 560  # a close-up is never narrower: its caption and a section's markers need the room
+CLOSED_TEXT = "closed: no markers left for this section"
+
+
+def draw_sections(view: GreatWallView, seats: Seats, slots: Sequence[int]) -> Image.Image:
+    """Only the sections ``slots``, one under the other and drawn as on the board, in a picture as narrow as
+    their cards allow: the close-up of a decision about them. Narrower than the board, so on a phone (which
+    fits a picture to its width) every number reads larger than on the board."""
+    layouts = [_SectionLayout.of(view, view["sections"][slot], seats) for slot in slots]
+    width = max(CLOSE_UP_MIN_W, *(_right_edge(layout) for layout in layouts)) + 12 + MARGIN
+    width = min(WIDTH, width)
+    image = theme.canvas(width, GAP + sum(layout.height + GAP for layout in layouts))
+    draw = ImageDraw.Draw(image)
+    y = GAP
+    for layout in layouts:
+        _draw_section(image, draw, view, layout, seats, (MARGIN, y, width - MARGIN, y + layout.height))
+        y += layout.height + GAP
+    return image
+
+
+def _right_edge(layout: _SectionLayout) -> int:
+    """The rightmost pixel a section's contents reach; the board's full width when a leader's wide block
+    spreads its highlight to the panel's edge."""
+    if not layout.section["open"]:
+        return MARGIN + 80 + theme.text_width(CLOSED_TEXT, 24)
+    blocks = [(block, dx) for line in layout.lines for block, dx in line]
+    if any(block.width > LINES_W // 2 for block, _ in blocks):
+        return WIDTH
+    cards = max((dx + block.width + 8 for block, dx in blocks), default=theme.text_width("no cards yet", 24))
+    banners = sum(theme.text_width(text, 24, bold=True) + 24 + 8 + 10 for text, _, _ in layout.banners)
+    return LINES_X + max(cards, banners)
 
 
 # -- title band and last round --------------------------------------------------------------------
@@ -236,7 +271,7 @@ def _draw_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWall
     if not section["open"]:
         theme.panel(draw, box, fill=theme.CLOSED, outline=theme.CLOSED_INK)
         theme.draw_key(draw, (x0 + 20, (y0 + y1) // 2), number, 44, theme.CLOSED_INK, anchor="lm", bold=True)
-        theme.draw_legend(draw, (x0 + 80, (y0 + y1) // 2), "closed: no markers left for this section", 24,
+        theme.draw_legend(draw, (x0 + 80, (y0 + y1) // 2), CLOSED_TEXT, 24,
                           theme.CLOSED_INK, anchor="lm")
         return
     pending = view["pending_claim"]

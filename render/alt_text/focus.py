@@ -1,0 +1,103 @@
+"""Alt text for close-ups (``render.focus``): what the close-up shows, in each game's own alt-text sentences.
+
+Like the close-ups, these read only the view they are given (and the part named, which the seat's own
+controls chose): from a seat's own view they say nothing of another seat's hidden information.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from bot.games.china.text import space_label
+from bot.games.chinatown.data import BOARD
+from bot.games.chinatown.text import tile
+from render.alt_text import china as china_words
+from render.alt_text import chinatown as chinatown_words
+from render.alt_text import great_wall as great_wall_words
+from render.alt_text import sun_tzu as sun_tzu_words
+from render.alt_text.words import count, join
+from render.crops import china as china_crop
+from render.crops import chinatown as chinatown_crop
+from render.crops import great_wall as great_wall_crop
+
+if TYPE_CHECKING:
+    from bot.games.china.schema import ChinaView
+    from bot.games.chinatown.schema import ChinatownView
+    from bot.games.great_wall.schema import GreatWallView
+    from bot.games.sun_tzu.schema import SunTzuView
+
+Part = Sequence[int | str]
+Sentences = Callable[[Mapping[str, Any], Sequence[str], Part], list[str]]
+
+
+def china(view: Mapping[str, Any], names: Sequence[str], part: Part) -> list[str]:
+    v = cast("ChinaView", view)
+    region = china_crop.region_of(v, part)
+    spaces = [s for s in v["spaces"] if s["region"] == region["id"]]
+    forts: dict[int, int] = {}
+    for space in spaces:
+        if space["fortified"] and space["house"] is not None:
+            forts[space["house"]] = forts.get(space["house"], 0) + 1
+    free = [space_label(s["id"]) for s in spaces if s["house"] is None]
+    built = [f"{space_label(s['id'])} {names[s['house']]}" + (" (fortified)" if s["fortified"] else "")
+             for s in spaces if s["house"] is not None]
+    return [
+        f"{china_words.TITLE}, a close-up of {region['name']} with its house spaces numbered as on the board; "
+        "the neighbouring regions are faded.",
+        china_words._region(region, forts, names),
+        f"Free house spaces: {join(free) or 'none'}.",
+        f"Houses by space: {', '.join(built)}." if built else "",
+        f"Emissaries: {sum(region['emissaries'])} placed, at most {region['cap']} allowed.",
+    ]
+
+
+def great_wall(view: Mapping[str, Any], names: Sequence[str], part: Part) -> list[str]:
+    v = cast("GreatWallView", view)
+    slots = great_wall_crop.slots_of(v, part)
+    what = f"section {slots[0] + 1}" if len(slots) == 1 else f"sections {join([str(s + 1) for s in slots])}"
+    sections = [v["sections"][s] for s in slots]
+    return [
+        f"{great_wall_words.TITLE}, a close-up of {what}.",
+        *(great_wall_words._section(s, names) for s in sections),
+        *(great_wall_words._section_cards(s, names) for s in sections),
+    ]
+
+
+def chinatown(view: Mapping[str, Any], names: Sequence[str], part: Part) -> list[str]:
+    v = cast("ChinatownView", view)
+    lots = chinatown_crop.lots_of(part)
+    if not lots:
+        return [f"{chinatown_words.TITLE}, every district.", *chinatown_words._lots(v, names)]
+    batch = {p["lot"]: p["tile"] for p in v["batch"] or ()}
+    where = chinatown_crop.districts_of(lots)
+    head = f"district {where[0]}" if len(where) == 1 else f"districts {join([str(d) for d in where])}"
+    rows = [f"{chinatown_words.TITLE}, a close-up of {head}: {count(len(lots), 'lot')} ringed, the others faded."]
+    for number in lots:
+        near = ", ".join(_lot(v, n, names, batch) for n in sorted(BOARD.adjacency[number]))
+        rows.append(f"Lot {_lot(v, number, names, batch)}; next to {near or 'no lot'}.")
+    return rows
+
+
+def _lot(view: ChinatownView, number: int, names: Sequence[str], batch: Mapping[int, str]) -> str:
+    """ "23 (Ann's Photo)", "17 (unowned)", "5 (yours, Florist to be built)"."""
+    lot = view["lots"][number - 1]
+    if number in batch:
+        return f"{number} (yours, {tile(batch[number])} to be built)"
+    if lot["owner"] is None:
+        return f"{number} (unowned)"
+    shop = tile(lot["tile"]) if lot["tile"] else "no shop"
+    return f"{number} ({names[lot['owner']]}'s, {shop})"
+
+
+def sun_tzu(view: Mapping[str, Any], names: Sequence[str], part: Part) -> list[str]:
+    v = cast("SunTzuView", view)
+    now = sun_tzu_words._game_over(v, names) if v["result"] is not None else f"{sun_tzu_words._status(v, names)}."
+    return [
+        f"{sun_tzu_words.TITLE}, the score track and the provinces, {sun_tzu_words._round(v)}: {now}",
+        sun_tzu_words._scores(v, names),
+        *(sun_tzu_words._province(v, p, names) for p in v["provinces"]),
+    ]
+
+
+FOCUS: dict[str, Sentences] = {"china": china, "great_wall": great_wall, "chinatown": chinatown, "sun_tzu": sun_tzu}

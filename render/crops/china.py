@@ -1,0 +1,55 @@
+"""China's close-up: one region of the map with its numbered house spaces, houses and dragon, the
+neighbouring regions faded around it, under a caption naming its free spaces (the numbers the pieces
+choices use)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from bot.games.china.text import space_label
+from render import theme
+from render.china import board_map
+from render.china.common import WIDTH
+from render.crops import frame
+from render.theme import Seats
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from bot.games.china.schema import ChinaView, RegionView
+
+PAD = 40  # around the region: a house badge on a space near its border, and a look at the roads out
+MIN_WIDTH = 560  # room for a caption naming seven free spaces on one line
+
+
+def region_of(view: ChinaView, part: Sequence[int | str]) -> RegionView:
+    """The region a focus names (exactly one region id); ValueError otherwise."""
+    found = [r for r in view["regions"] if len(part) == 1 and r["id"] == part[0]]
+    if not found:
+        raise ValueError(f"a China close-up shows one region; got {list(part)!r}")
+    return found[0]
+
+
+def caption(view: ChinaView, region: RegionView) -> str:
+    """ "Qin: free spaces 1, 3 and 5 · emissaries 1 of 2": the numbers as the picture draws them."""
+    free = [space_label(s["id"]) for s in view["spaces"] if s["region"] == region["id"] and s["house"] is None]
+    spaces = f"free spaces {_join(free)}" if free else "no free space"
+    state = " · scored" if region["scored"] else ""
+    return f"{region['name']}: {spaces} · emissaries {sum(region['emissaries'])} of {region['cap']}{state}"
+
+
+def _join(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def region(view: Mapping[str, Any], names: Sequence[str] | None, part: Sequence[int | str]) -> Image.Image:
+    v = cast("ChinaView", view)
+    chosen = region_of(v, part)
+    height = board_map.map_height()
+    whole = theme.canvas(WIDTH, height)
+    board_map.draw_map(whole, v, Seats.in_order(v["num_players"], names), 0)  # the cached map, then pieces
+    outline = board_map.region_outline(chosen["id"])
+    box = frame.window(frame.bounds(outline), (0, 0, WIDTH, height), PAD, MIN_WIDTH)
+    close = frame.spotlight(whole.crop(box), [frame.shifted(outline, box)])
+    return frame.banded(close, caption(v, chosen))

@@ -1,0 +1,48 @@
+"""The Great Wall's close-up: the sections in question (every open one when none is named), drawn as on the
+board, under a caption stating each participant's strength when it is one section."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from render.crops import frame
+from render.great_wall.players import seats_of
+from render.great_wall.table import draw_sections
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from bot.games.great_wall.schema import GreatWallView
+    from render.great_wall.players import Seats
+
+
+def slots_of(view: GreatWallView, part: Sequence[int | str]) -> list[int]:
+    """The section slots a focus names (0-based, sorted); every open section (else every one) for none."""
+    count = len(view["sections"])
+    if not all(isinstance(slot, int) and 0 <= slot < count for slot in part):
+        raise ValueError(f"Great Wall sections are 0-{count - 1}; got {list(part)!r}")
+    if part:
+        return sorted({int(slot) for slot in part})
+    return [s["slot"] for s in view["sections"] if s["open"]] or list(range(count))
+
+
+def caption(view: GreatWallView, seats: Seats, slots: Sequence[int]) -> str:
+    """ "Section 2 · Ann 3, Bob 5 · markers 5 and 3", or "Sections 1, 2 and 4"."""
+    if len(slots) > 1:
+        numbers = [str(s + 1) for s in slots]
+        return f"Sections {', '.join(numbers[:-1])} and {numbers[-1]}"
+    section = view["sections"][slots[0]]
+    head = f"Section {slots[0] + 1}"
+    if not section["open"]:
+        return f"{head} · closed"
+    strengths = [f"{seats.name(s)} {p}" for s, p in enumerate(section["progress"]) if p is not None]
+    markers = " and ".join(str(m) for m in section["markers"])
+    return f"{head} · {', '.join(strengths) or 'no cards yet'}" + (f" · markers {markers}" if markers else "")
+
+
+def sections(view: Mapping[str, Any], names: Sequence[str] | None, part: Sequence[int | str]) -> Image.Image:
+    v = cast("GreatWallView", view)
+    slots = slots_of(v, part)
+    seats = seats_of(v, names)
+    return frame.banded(draw_sections(v, seats, slots), caption(v, seats, slots))
