@@ -143,6 +143,7 @@ class Notification:
     turn: int | None = None  # the version that opened this position's turn (one board message per turn)
     opens_turn: bool = False  # the first of these positions opened its turn: a new board message
     outbox_ids: tuple[int, ...] = ()  # every outbox row this notification stands for
+    forfeited: tuple[int, ...] = ()  # seats whose time ran out on a forfeit table in these positions
 
 
 def opens_turn(before: frozenset[int], after: frozenset[int], over: bool) -> bool:
@@ -750,6 +751,7 @@ def _notification(group: Sequence[outbox_sql.OutboxRow]) -> Notification:
         turn=last.turn,
         opens_turn=first.kind in outbox_sql.MOVE_KINDS and first.turn == first.version,
         outbox_ids=tuple(row.id for row in group),
+        forfeited=tuple(row.payload["seat"] for row in group if row.payload.get("timeout") == "forfeit"),
     )
 
 

@@ -77,7 +77,22 @@ class DiscordNotifier:
             if not await self.prompts.send_turn_dm(table, seat):
                 await self._dm_failed(table, seat)
         await self._private_alerts(table, note, set(by_dm))
+        await self._tell_forfeiters(table, note)
         await self._ping_next(table, note, set(by_dm))
+
+    async def _tell_forfeiters(self, table: Table, note: Notification) -> None:
+        """A player whose time ran out on a forfeit table is told: by DM, or (no DMs) a mention in the
+        thread; their old prompts already say they are out of the game."""
+        for seat in note.forfeited:
+            player = table.player_at(seat)
+            if player.user_id is None or player.is_ai:
+                continue
+            text = (f"Time ran out in **{title(table)}**: you forfeit and are ranked last; the others play on. "
+                    f"{table_link(table)}")
+            by_dm, _ = await self._channels(table, [seat])
+            if not by_dm or await self.sender.dm(table, player.user_id, text) is None:
+                await self.sender.post(table, content=f"<@{player.user_id}>, {text[0].lower()}{text[1:]}",
+                                       allowed_mentions=pings([player.user_id]))
 
     async def _private_alerts(self, table: Table, note: Notification, told: set[int]) -> None:
         """Moves only some players see that ask them something (Chinatown's private offers): a DM to each

@@ -135,6 +135,8 @@ async def test_the_forfeiter_is_told_and_their_controls_say_so(
     clock.advance(2)
     await timed.fire_timers()
     assert prompt.view is None and "you are out of" in prompt.content
+    (told,) = [s for s in _dms(timed, first) if s.message is not prompt and "Time ran out" in s.message.content]
+    assert "you forfeit and are ranked last" in told.message.content
     table = await timed.bot.service.get(game_id)
     assert table.player_at(table.seat_of(first.id) or 0).forfeited
 
