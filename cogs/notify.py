@@ -87,8 +87,8 @@ class DiscordNotifier:
             player = table.player_at(seat)
             if player.user_id is None or player.is_ai:
                 continue
-            text = (f"Time ran out in **{title(table)}**: you forfeit and are ranked last; the others play on. "
-                    f"{table_link(table)}")
+            after = "the others play on" if table.status == "running" else "the game is over"
+            text = f"Time ran out in **{title(table)}**: you forfeit and are ranked last; {after}. {table_link(table)}"
             by_dm, _ = await self._channels(table, [seat])
             if not by_dm or await self.sender.dm(table, player.user_id, text) is None:
                 await self.sender.post(table, content=f"<@{player.user_id}>, {text[0].lower()}{text[1:]}",
