@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from bot.tables import Table
     from cogs.play import Play
     from cogs.rulebook import Rulebook
+    from render.crops import Focus
 
 CUSTOM_ID_LIMIT = 100
 LABEL_LIMIT = 80  # buttons allow 80 characters; we hold select options to the same so both read alike
@@ -55,10 +56,13 @@ class Ref:
 
 @dataclass(frozen=True)
 class Panel:
-    """What a private message shows: a text and, while there is something to choose, the controls."""
+    """What a private message shows: a text and, while there is something to choose, the controls; and the
+    picture its decision needs (``focus``: the board, or the part of it the choices name), shown with the
+    seat's own picture."""
 
     content: str
     view: discord.ui.View | None = None
+    focus: Focus | None = None
 
 
 def clip(text: str, limit: int = LABEL_LIMIT) -> str:

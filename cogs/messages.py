@@ -16,11 +16,13 @@ import discord
 
 import render
 from bot.games.base import Event
+from cogs.controls import controls_for
 from render.alt_text import alt_text
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableService
     from cogs.client import MiddleKingdomBot
+    from render.crops import Focus
 
 log = logging.getLogger(__name__)
 
@@ -153,6 +155,36 @@ async def hand_picture(table: Table, seat: int) -> discord.File | None:
     return await _png("hand", table, table.view(seat), f"hand-{table.id}-{table.version}.png")
 
 
+async def focus_picture(table: Table, seat: int, focus: Focus) -> discord.File | None:
+    """The picture a decision needs: the board (the public one, as in the thread) or a close-up of the part
+    the choices name, drawn from the seat's own view: for its DM or an ephemeral message only."""
+    if focus.kind == "board":
+        return await _png("board", table, table.view(None), f"board-{table.id}-{table.version}.png")
+    view, names = table.view(seat), picture_names(table)
+    try:
+        data = await asyncio.to_thread(render.focus, table.key, view, names, focus)
+    except (KeyError, ValueError):  # a game without that close-up: the prompt still has the seat's picture
+        log.warning("no %s close-up for game %s", focus.tag, table.key)
+        return None
+    filename = f"focus-{table.id}-{table.version}-{focus.tag}.png"
+    description = alt_text(table.key, "focus", view, names, focus=focus)
+    return discord.File(io.BytesIO(data), filename=filename, description=description)
+
+
+async def prompt_pictures(table: Table, seat: int, focus: Focus | None) -> list[discord.File]:
+    """A private prompt's pictures: the seat's own, then the one its decision needs (at most two, drawn at
+    the same time: each in its own thread)."""
+    drawing = [hand_picture(table, seat), *([focus_picture(table, seat, focus)] if focus is not None else [])]
+    return [file for file in await asyncio.gather(*drawing) if file is not None]
+
+
+def opening_focus(table: Table, seat: int) -> Focus | None:
+    """The picture the first step of the seat's controls needs, from its controls module's optional
+    ``focus(table, seat)``; the later steps carry theirs in their Panel."""
+    hook = getattr(controls_for(table.key), "focus", None)
+    return hook(table, seat) if hook is not None and table.state is not None else None
+
+
 # -- answering privately -----------------------------------------------------------------------------
 def message_kwargs(
     *, file: discord.File | None = None, files: Sequence[discord.File] = (), view: discord.ui.View | None = None
@@ -172,10 +204,11 @@ async def send_private(
     content: str,
     *,
     file: discord.File | None = None,
+    files: Sequence[discord.File] = (),
     view: discord.ui.View | None = None,
 ) -> None:
     """An ephemeral answer, whether or not the interaction was already deferred or answered."""
-    kwargs = message_kwargs(file=file, view=view)
+    kwargs = message_kwargs(file=file, files=files, view=view)
     text = clip_message(content)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)

@@ -20,7 +20,17 @@ from bot.tables import MoveOutcome, Table
 from cogs.components import Panel, Ref
 from cogs.controls import controls_for, may_act, panel
 from cogs.errors import not_your_turn, report
-from cogs.messages import NO_PINGS, clip_message, event_lines, hand_picture, send_private, table_link, turn_line
+from cogs.messages import (
+    NO_PINGS,
+    clip_message,
+    event_lines,
+    hand_picture,
+    opening_focus,
+    prompt_pictures,
+    send_private,
+    table_link,
+    turn_line,
+)
 from cogs.prompts import recap
 
 if TYPE_CHECKING:
@@ -113,7 +123,8 @@ class Play(commands.Cog):
             lines.insert(0, DMS_CLOSED)
         if changed:
             lines.insert(0, CHANGED)
-        await send_private(interaction, "\n".join(lines), file=await hand_picture(table, seat), view=current.view)
+        files = await prompt_pictures(table, seat, current.focus or opening_focus(table, seat))
+        await send_private(interaction, "\n".join(lines), files=files, view=current.view)
         self.bot.notifier.prompts.remember_panel(table.id, interaction.user.id, seat, interaction)
 
     # -- controls --------------------------------------------------------------------------------------
@@ -147,7 +158,11 @@ class Play(commands.Cog):
             seat = _must_move(table, interaction.user.id)
             step = controls_for(table.key).resolve(table, seat, payload, values)
             if isinstance(step, Panel):
-                await interaction.edit_original_response(content=clip_message(step.content), view=step.view)
+                # The step's own pictures replace the last step's: the seat's picture and what this step is about.
+                pictures = await prompt_pictures(table, seat, step.focus)
+                await interaction.edit_original_response(
+                    content=clip_message(step.content), view=step.view, attachments=pictures
+                )
                 return
             version = None if steady else ref.version
             if _in_panel(interaction):  # the newest Play panel of this player: closed once the turn passes
@@ -164,11 +179,10 @@ class Play(commands.Cog):
         done = " ".join(event_lines(table, outcome.events, seat)) or "Done."
         if table.status == "running" and may_act(table, seat):
             current = panel(table, seat)
-            picture = await hand_picture(table, seat)
             return {
                 "content": clip_message(f"{done}\n\n{current.content}"),
                 "view": current.view,
-                "attachments": [picture] if picture else [],
+                "attachments": await prompt_pictures(table, seat, current.focus or opening_focus(table, seat)),
                 "allowed_mentions": NO_PINGS,
             }
         after = turn_line(table) or "The game is over: the final scores are on the board."

@@ -1,5 +1,6 @@
-"""Private prompts: the turn DM (a recap of what happened since the player's last turn, their hand and the
-controls), and the rule that no prompt keeps live-looking controls once its turn has passed.
+"""Private prompts: the turn DM (a recap of what happened since the player's last turn, their hand, the
+picture of what they decide about and the controls), and the rule that no prompt keeps live-looking
+controls once its turn has passed.
 
 A turn DM is remembered (its message id) until it is answered, superseded or its turn is over; then it is
 edited to a one-line summary without components. The Play panels (ephemeral messages) are remembered in
@@ -25,8 +26,9 @@ from cogs.messages import (
     clip_message,
     due_text,
     event_lines,
-    hand_picture,
     message_kwargs,
+    opening_focus,
+    prompt_pictures,
     table_link,
     title,
 )
@@ -117,7 +119,8 @@ class Prompts:
             return False
         current = panel(table, seat)
         text = "\n".join([*head, "", current.content])
-        kwargs = message_kwargs(file=await hand_picture(table, seat), view=current.view)
+        pictures = await prompt_pictures(table, seat, current.focus or opening_focus(table, seat))
+        kwargs = message_kwargs(files=pictures, view=current.view)
         message = await self.sender.dm(table, user_id, text, **kwargs)
         if message is None:
             return False

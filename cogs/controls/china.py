@@ -38,6 +38,7 @@ from cogs.controls.china_words import (
 )
 from cogs.controls.china_words import awaited as awaited_for
 from cogs.controls.china_words import phase_summary as phase_summary  # the Rules button
+from render.crops import BOARD, Focus
 
 RULES_SUMMARY = (
     "**Goal**: the most points, from houses and emissaries in the nine regions of China.\n"
@@ -93,6 +94,14 @@ def prompt(table: Table, seat: int) -> str:
     else:
         due = "nothing to do now."
     return f"{head}{due}\n{table_line(view)}\n{hand_text(table, seat)}"
+
+
+def focus(table: Table, seat: int) -> Focus | None:
+    """The first step's picture: the board while placing or exchanging (its select names the regions); none
+    for the refill, whose face-up cards and deck are on the seat's own picture."""
+    if table.state is None or view_of(table, None)["phase"] != "action" or seat not in table.to_act():
+        return None
+    return BOARD
 
 
 def option_label(option: Option, value: Any) -> str | None:
@@ -165,7 +174,7 @@ def resolve(table: Table, seat: int, payload: str, values: Sequence[str]) -> Act
     verb, *args = payload.split(".")
     value = values[0] if len(values) == 1 else None
     if verb == HOME and not args:
-        return Panel(prompt(table, seat), build(table, seat))
+        return Panel(prompt(table, seat), build(table, seat), focus(table, seat))
     if verb == "pass" and not args:
         return {"type": "pass"}
     if verb == "drw" and len(args) == 1:

@@ -37,6 +37,7 @@ from cogs.controls.china_words import (
     region_label,
     region_of,
 )
+from render.crops import Focus
 
 HOME = "home"
 
@@ -99,12 +100,18 @@ def region_selects(table: Table, seat: int, view: ChinaView) -> list[discord.ui.
 
 
 # -- step 2: the pieces ------------------------------------------------------------------------------
+def close_up(region_id: str) -> Focus:
+    """The picture of a decision in one region: its close-up, spaces numbered as the choices name them."""
+    return Focus("region", (region_id,))
+
+
 def _pieces_option(found: Choice, region: RegionView) -> discord.SelectOption:
     pays = " or ".join(payment_text(p, region["color"]) for p in found.payments)
     detail = f"pay {pays}"
     if not region["scored"] and houses_in(found.pieces) == region["free_spaces"]:
         detail += f" · fills {region['name']}: it is scored at once"
-    return choice(pieces_label(found.pieces), found.code, detail)
+    # The region and the space numbers, as the close-up above the controls draws them.
+    return choice(f"{pieces_label(found.pieces)} in {region['name']}", found.code, detail)
 
 
 def pieces_step(table: Table, seat: int, region_id: str) -> Panel:
@@ -123,9 +130,9 @@ def pieces_step(table: Table, seat: int, region_id: str) -> Panel:
     colour = card(region["color"])
     text = (
         f"**{region['name']}** ({region_detail(region, seat)}). Which pieces? Each costs one {colour} card, "
-        "or two cards of one other colour. House spaces are numbered as on the board."
+        f"or two cards of one other colour. House spaces are numbered as in the picture of {region['name']}."
     )
-    return Panel(text, persistent_view(*items))
+    return Panel(text, persistent_view(*items), close_up(region_id))
 
 
 def pick_pieces(table: Table, seat: int, region_id: str, code: str) -> Action | Panel:
@@ -155,7 +162,7 @@ def payment_step(table: Table, found: Choice, chosen: Sequence[str]) -> Panel:
         ControlButton(ref, HOME, "Back", style=discord.ButtonStyle.secondary, row=1),
     ]
     text = f"{pieces_label(found.pieces)} in **{region['name']}**. How do you pay? The cheapest way is chosen."
-    return Panel(text, persistent_view(*items))
+    return Panel(text, persistent_view(*items), close_up(found.region))
 
 
 def pick_payment(table: Table, seat: int, region_id: str, code: str, cards: str) -> Panel:

@@ -34,12 +34,14 @@ from cogs.controls.chinatown_words import awaited as _awaited
 from cogs.controls.chinatown_words import hand_text as holdings_text
 from cogs.controls.chinatown_words import option_help as _option_help
 from cogs.controls.chinatown_words import option_label as _option_label
+from render.crops import Focus
 
 __all__ = [
     "RULES_SUMMARY",
     "awaited",
     "build",
     "extra_outcome",
+    "focus",
     "hand_text",
     "may_act",
     "option_help",
@@ -110,6 +112,20 @@ def prompt(table: Table, seat: int) -> str:
     return "\n".join(line for line in [head, *body, hand_text(table, seat)] if line)
 
 
+def focus(table: Table, seat: int) -> Focus | None:
+    """The first step's picture: the lots it names (dealt, in offers, to build on) in their districts."""
+    if table.status != "running" or not may_act(table, seat):
+        return None
+    phase = view_of(table, seat)["phase"]
+    if phase == "deal_buildings":
+        return chinatown_keep.focus(table, seat)
+    if phase == "trades":
+        return chinatown_trade.focus(table, seat)
+    if phase == "place_tiles":
+        return chinatown_place.focus(table, seat)
+    return None
+
+
 def build(table: Table, seat: int) -> discord.ui.View | None:
     if table.status != "running" or not may_act(table, seat):
         return None
@@ -126,7 +142,7 @@ def build(table: Table, seat: int) -> discord.ui.View | None:
 def resolve(table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
     verb, *args = payload.split(".")
     if verb == "home" and not args:
-        return Panel(prompt(table, seat), build(table, seat))
+        return Panel(prompt(table, seat), build(table, seat), focus(table, seat))
     if verb not in VERBS or not args:
         raise UserError(UNREADABLE)
     if verb in chinatown_builder.BUILDER_VERBS:

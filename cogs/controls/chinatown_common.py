@@ -1,13 +1,18 @@
-"""Small helpers shared by Chinatown's control steps: reading views and untrusted payload parts."""
+"""Small helpers shared by Chinatown's control steps: reading views and untrusted payload parts, and the
+close-up of the lots a step names."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from bot.errors import UserError
+from bot.games.chinatown.data import BOARD
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
+from render.chinatown.common import SHOP_CODE
+from render.crops import Focus
 
 UNREADABLE = "I could not read that choice; press Play for fresh controls."
 GONE = "That choice is not available any more; press Play for fresh controls."
@@ -59,3 +64,25 @@ def payload(*parts: Any) -> str:
     if PAYLOAD.fullmatch(text) is None:
         raise ValueError(f"payload {text!r} does not fit a custom_id")
     return text
+
+
+def close_up(lots: Iterable[int]) -> Focus:
+    """The picture of a step that names lots: those lots ringed in their districts (every district for none)."""
+    return Focus("lots", tuple(sorted(set(lots))))
+
+
+def lot_neighbours(view: Mapping[str, Any], lot: int, names: Sequence[str]) -> str:
+    """ "district 3 · next to 16 you (PH), 18 Bob, 19 free": a lot's neighbours with their owners and shops,
+    the shops by the codes the picture draws on them (a select option's description)."""
+    me = view["viewer"]
+    secret = {placed["lot"]: placed["tile"] for placed in view["batch"] or ()}  # built this year, not yet shown
+    parts = []
+    for neighbour in sorted(BOARD.adjacency[lot]):
+        found = view["lots"][neighbour - 1]
+        owner, shop = found["owner"], found["tile"] or secret.get(neighbour)
+        if owner is None:
+            parts.append(f"{neighbour} free")
+            continue
+        who = "you" if owner == me else names[owner]
+        parts.append(f"{neighbour} {who}" + (f" ({SHOP_CODE[shop]})" if shop else ""))
+    return f"district {BOARD.district_of[lot]} · next to {', '.join(parts) or 'no lot'}"

@@ -16,10 +16,10 @@ from bot.games.chinatown.data import BOARD, LOT_COUNT, Shop
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view, selects
-from cogs.controls.chinatown_common import GONE, UNREADABLE, names, number, payload, view_of
+from cogs.controls.chinatown_common import GONE, UNREADABLE, close_up, lot_neighbours, names, number, payload, view_of
 from cogs.controls.chinatown_draft import LIMIT, SHOP_LETTER, Draft, Item, Leg, same_terms
 from cogs.controls.chinatown_trade import my_open_offers
-from cogs.controls.chinatown_words import join, leg_line, lot_text, money, neighbours_text, tile, who
+from cogs.controls.chinatown_words import join, leg_line, lot_text, money, tile, who
 
 PRESETS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150)  # money units
 TOO_LONG = "This offer is as long as the builder allows: post it, and make a second offer for the rest."
@@ -59,7 +59,7 @@ def money_left(view: ChinatownView, draft: Draft, seat: int) -> int:
 
 def lot_option(view: ChinatownView, lot: int, who_is: Sequence[str]) -> discord.SelectOption:
     label = lot_text(lot, view["lots"][lot - 1]["tile"])
-    return choice(label[0].upper() + label[1:], f"L{lot}", neighbours_text(view, lot, who_is))
+    return choice(label[0].upper() + label[1:], f"L{lot}", lot_neighbours(view, lot, who_is))
 
 
 def side_options(view: ChinatownView, draft: Draft, side: int, me: int, who_is: Sequence[str]) -> list[Any]:
@@ -129,7 +129,7 @@ def draft_step(table: Table, seat: int, draft: Draft) -> Panel:
     if draft.legs:
         items.append(ControlButton(ref, payload("rmv", code), "Remove an item", style=BACK, row=4))
     items.append(ControlButton(ref, "home", "Cancel", style=BACK, row=4))
-    return Panel("\n".join(lines), persistent_view(*items))
+    return Panel("\n".join(lines), persistent_view(*items), close_up(draft.lots()))
 
 
 def side_of(draft: Draft, seat: int, text: str) -> int:
@@ -147,7 +147,8 @@ def giver_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
     code = draft.encode()
     pick = ControlSelect(ref, payload("add", code, side), options, f"{subject(side, seat, who_is)}…", row=0)
     back = ControlButton(ref, payload("drf", code), "Back", style=BACK, row=1)
-    return Panel(f"What does {who(side, seat, who_is)} give?", persistent_view(pick, back))
+    lots = [lot["lot"] for lot in view["lots"] if lot["owner"] == side and lot["lot"] not in draft.lots()]
+    return Panel(f"What does {who(side, seat, who_is)} give?", persistent_view(pick, back), close_up(lots))
 
 
 def item_of(view: ChinatownView, draft: Draft, side: int, me: int, code: str) -> Item:
@@ -187,7 +188,7 @@ def to_whom(table: Table, seat: int, draft: Draft, side: int, item: Item) -> Pan
     ]
     buttons.append(ControlButton(ref, payload("drf", code), "Back", style=BACK, row=1))
     text = f"Who receives {item_text(view, item)} from {who(side, seat, who_is)}?"
-    return Panel(text, persistent_view(*buttons))
+    return Panel(text, persistent_view(*buttons), close_up([item.lot]) if item.kind == "lot" else None)
 
 
 def added(table: Table, seat: int, draft: Draft, leg: Leg) -> Panel:
@@ -221,7 +222,8 @@ def lots_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
     ]
     steps: list[discord.ui.Item[Any]] = list(selects(ref, payload("add", code, side), options, "Which lot?"))
     steps.append(ControlButton(ref, payload("drf", code), "Back", style=BACK, row=4))
-    return Panel(f"Which lot does {who(side, seat, who_is)} give?", persistent_view(*steps))
+    lots = [lot["lot"] for lot in view["lots"] if lot["owner"] == side and lot["lot"] not in listed]
+    return Panel(f"Which lot does {who(side, seat, who_is)} give?", persistent_view(*steps), close_up(lots))
 
 
 def remove_step(table: Table, seat: int, draft: Draft) -> Panel:
@@ -230,4 +232,5 @@ def remove_step(table: Table, seat: int, draft: Draft) -> Panel:
     options = [choice(leg_line(leg_view(view, leg, unit), seat, who_is), str(i)) for i, leg in enumerate(draft.legs)]
     pick = ControlSelect(ref, payload("rm", code), options[:25], "Remove which item?", row=0)
     back = ControlButton(ref, payload("drf", code), "Back", style=BACK, row=1)
-    return Panel("Which item comes off the offer?", persistent_view(pick, back))
+    picture = close_up(draft.lots()) if draft.lots() else None
+    return Panel("Which item comes off the offer?", persistent_view(pick, back), picture)

@@ -13,8 +13,9 @@ from bot.errors import UserError
 from bot.games.base import Action
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view
-from cogs.controls.chinatown_common import GONE, UNREADABLE, names, number, payload, view_of
-from cogs.controls.chinatown_words import join, neighbours_text
+from cogs.controls.chinatown_common import GONE, UNREADABLE, close_up, lot_neighbours, names, number, payload, view_of
+from cogs.controls.chinatown_words import join
+from render.crops import Focus
 
 
 def prompt(table: Table, seat: int) -> str:
@@ -28,13 +29,21 @@ def prompt(table: Table, seat: int) -> str:
     )
 
 
+def focus(table: Table, seat: int) -> Focus | None:
+    """The dealt lots, ringed in their districts, until the seat has chosen which to keep."""
+    view = view_of(table, seat)
+    if view["keep_choice"] is not None or not view["hand_cards"]:
+        return None
+    return close_up(view["hand_cards"])
+
+
 def build(table: Table, seat: int) -> discord.ui.View | None:
     view = view_of(table, seat)
     dealt = view["hand_cards"] or []
     if view["keep_choice"] is not None or not dealt:
         return None
     who = names(table)
-    options = [choice(f"Lot {lot}", str(lot), neighbours_text(view, lot, who)) for lot in dealt]
+    options = [choice(f"Lot {lot}", str(lot), lot_neighbours(view, lot, who)) for lot in dealt]
     keep = view["keep"]
     select = ControlSelect(
         Ref.of(table),
@@ -64,7 +73,7 @@ def confirm(table: Table, seat: int, round_no: int, values: Sequence[str]) -> Pa
         ControlButton(ref, payload("kc", round_no, "-".join(map(str, chosen))), "Keep these", row=0),
         ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=0),
     )
-    return Panel(f"Keep lots {join([str(lot) for lot in chosen])}? This is final.", buttons)
+    return Panel(f"Keep lots {join([str(lot) for lot in chosen])}? This is final.", buttons, close_up(chosen))
 
 
 def keep(table: Table, seat: int, lots: str) -> Action:

@@ -18,9 +18,10 @@ from bot.games.chinatown.data import BOARD, Shop
 from bot.games.chinatown.scoring import businesses_of
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view, selects
-from cogs.controls.chinatown_common import GONE, UNREADABLE, payload, view_of
+from cogs.controls.chinatown_common import GONE, UNREADABLE, close_up, lot_neighbours, names, payload, view_of
 from cogs.controls.chinatown_draft import LETTER_SHOP, SHOP_LETTER
 from cogs.controls.chinatown_words import join, money, tile
+from render.crops import Focus
 
 
 def _places(table: Table, seat: int) -> dict[Shop, list[int]]:
@@ -58,6 +59,13 @@ def prompt(table: Table, seat: int) -> str:
     return "\n".join(lines)
 
 
+def focus(table: Table, seat: int) -> Focus | None:
+    """Every lot the seat may build on now, ringed: where its tiles can go."""
+    if seat not in table.to_act():
+        return None
+    return close_up(lot for lots in _places(table, seat).values() for lot in lots)
+
+
 def build(table: Table, seat: int) -> discord.ui.View | None:
     view = view_of(table, seat)
     if seat not in table.to_act():
@@ -85,17 +93,19 @@ def lots_step(table: Table, seat: int, round_no: int, letter: str) -> Panel:
     lots = _places(table, seat).get(shop)
     if not lots:
         raise UserError(GONE)
-    view, ref = view_of(table, seat), Ref.of(table)
+    view, ref, who = view_of(table, seat), Ref.of(table), names(table)
     options = []
     for lot in lots:
         gain, joins = _gain(view, lot, shop)
         with_what = f"joins your {tile(shop.value)} on {join([str(n) for n in joins])}" if joins else "a new business"
-        options.append(choice(f"Lot {lot}", str(lot), f"+{money(gain)} a year · {with_what}"))
+        near = lot_neighbours(view, lot, who).split(" · ", 1)[1]  # "next to 16 you (PH), 18 Bob"
+        options.append(choice(f"Lot {lot}", str(lot), f"+{money(gain)} a year · {with_what} · {near}"))
     steps: list[discord.ui.Item[Any]] = list(
         selects(ref, payload("pl", round_no, letter), options, f"Build {tile(shop.value)} on… (final)")
     )
     steps.append(ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=4))
-    return Panel(f"Where do you build {tile(shop.value)}? A shop stays where it is built.", persistent_view(*steps))
+    text = f"Where do you build {tile(shop.value)}? A shop stays where it is built. Your lots for it are ringed."
+    return Panel(text, persistent_view(*steps), close_up(lots))
 
 
 def place(letter: str, lot: str) -> Action:

@@ -22,9 +22,10 @@ from bot.games.chinatown.schema import ChinatownView, OfferView
 from bot.games.words import count
 from bot.tables import Notification, Table
 from cogs.components import ControlButton, ControlSelect, Panel, PublicControlButton, Ref, choice, persistent_view
-from cogs.controls.chinatown_common import GONE, UNREADABLE, names, number, payload, view_of
+from cogs.controls.chinatown_common import GONE, UNREADABLE, close_up, names, number, payload, view_of
 from cogs.controls.chinatown_words import join, offer_lines, offer_title, trading_status, who
 from cogs.messages import public_names
+from render.crops import Focus
 
 SHOWN_OFFERS = 5  # offers written out in the panel's text; all of them are in its select (up to 25)
 CANNOT_PAY = "You cannot pay your money in this offer now, so you cannot accept it."
@@ -61,6 +62,16 @@ def prompt(table: Table, seat: int) -> str:
     if len(mine) > SHOWN_OFFERS:
         lines.append(f"…and {count(len(mine) - SHOWN_OFFERS, 'more open offer')} of yours in the menu.")
     return "\n".join(lines)
+
+
+def offer_lots(offers: Sequence[Mapping[str, Any]]) -> list[int]:
+    """The lots these offers trade."""
+    return [leg["lot"] for offer in offers for leg in offer["legs"] if leg["kind"] == "lot"]
+
+
+def focus(table: Table, seat: int) -> Focus:
+    """The trading panel's picture: the lots of the seat's open offers ringed, else every district."""
+    return close_up(offer_lots(my_open_offers(view_of(table, seat), seat)))
 
 
 def _summary(offer: OfferView, seat: int, who_is: Sequence[str]) -> str:
@@ -125,7 +136,8 @@ def offer_step(table: Table, seat: int, round_no: int, offer_id: int) -> Panel:
         lines.append(CANNOT_PAY)
     elif seat in offer["accepted"]:
         lines.append("You have accepted this version; a change by anyone clears the acceptances.")
-    return Panel("\n".join(lines), persistent_view(*buttons))
+    lots = offer_lots([offer])
+    return Panel("\n".join(lines), persistent_view(*buttons), close_up(lots) if lots else None)
 
 
 def resolve(

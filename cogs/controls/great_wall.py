@@ -19,11 +19,12 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action, Option
-from bot.games.great_wall.schema import CardView, GreatWallView
+from bot.games.great_wall.schema import CardView, GreatWallView, SectionView
 from bot.games.words import count
 from bot.tables import Table
 from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.great_wall_words import phase_summary as phase_summary  # the Rules button
+from render.crops import Focus
 
 NAMES: dict[str, tuple[str, str]] = {
     "WALL": ("Wall", "Walls"),
@@ -55,6 +56,30 @@ def _number(text: str) -> int:
     if not text.isdigit() or len(text) > 6:
         raise UserError(UNREADABLE)
     return int(text)
+
+
+def strengths(section: SectionView, seat: int, names: Sequence[str]) -> str:
+    """ "you 3, Bob 5": each participant's strength in a section, as its close-up draws them, the seat first."""
+    found = sorted(((s, p) for s, p in enumerate(section["progress"]) if p is not None), key=lambda sp: sp[0] != seat)
+    return ", ".join(f"{'you' if s == seat else names[s]} {p}" for s, p in found) or "no cards yet"
+
+
+def section_label(section: SectionView, seat: int, names: Sequence[str]) -> str:
+    """ "Section 2 · you 3, Bob 5 · markers 5 & 3": what a choice of this section is worth, in numbers."""
+    markers = " & ".join(map(str, section["markers"]))
+    label = f"Section {section['slot'] + 1} · {strengths(section, seat, names)}"
+    return label + (f" · markers {markers}" if markers else "")
+
+
+def focus(table: Table, seat: int) -> Focus | None:
+    """The first step's picture: the section waiting for its first marker, or every open section while the
+    seat plays cards (the groups it may play go to sections); none when there is nothing to choose."""
+    if table.state is None or seat not in table.to_act():
+        return None
+    view = _view(table, None)
+    if view["pending_claim"] is not None:
+        return Focus("sections", (view["pending_claim"]["section"],))
+    return Focus("sections") if view["phase"] == "actions" else None
 
 
 def _placed(view: GreatWallView) -> dict[int, tuple[int, CardView]]:
@@ -153,13 +178,15 @@ def build(table: Table, seat: int) -> discord.ui.View | None:
 
 
 def _claim_options(table: Table, claims: Sequence[Action]) -> list[discord.SelectOption]:
-    placed = _placed(_view(table, None))
+    view = _view(table, None)
+    placed, seat, names = _placed(view), view["active"], [p.name for p in table.seated]
     options = []
     for a in claims:
         pos, card = placed.get(a["card"], (0, None))
         what = NAMES[card["type"]][0] if card else "card"
         label = f"Put the {a['marker']} on your {what} (position {pos})"
-        options.append(choice(label, f"{a['section']}.{a['marker']}.{a['card']}", f"Section {a['section'] + 1}"))
+        where = section_label(view["sections"][a["section"]], seat if seat is not None else -1, names)
+        options.append(choice(label, f"{a['section']}.{a['marker']}.{a['card']}", where))
     return options
 
 
@@ -167,16 +194,17 @@ def _sections_step(table: Table, seat: int, card: str, count: int) -> Panel:
     plays = [a for a in _legal(table, seat) if a["type"] == "play" and a["card"] == card and a["count"] == count]
     if not plays:
         raise UserError(GONE)
-    ref, sections = Ref.of(table), _view(table, None)["sections"]
+    ref, sections, names = Ref.of(table), _view(table, None)["sections"], [p.name for p in table.seated]
     buttons: list[discord.ui.Item[Any]] = []
-    for slot in sorted({a["section"] for a in plays}):
-        markers = " & ".join(map(str, sections[slot]["markers"]))
-        label = f"Section {slot + 1} · markers {markers}" if markers else f"Section {slot + 1}"
+    slots = sorted({a["section"] for a in plays})
+    for slot in slots:
+        label = section_label(sections[slot], seat, names)
         covers = any(a["section"] == slot and a.get("cover") is not None for a in plays)
         payload = f"drg.{slot}" if covers else f"play.{card}.{count}.{slot}"
         buttons.append(ControlButton(ref, payload, label, row=0))
     buttons.append(ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=1))
-    return Panel(f"Play {cards(card, count)} to which section?", persistent_view(*buttons))
+    text = f"Play {cards(card, count)} to which section? The picture shows them, with each player's strength."
+    return Panel(text, persistent_view(*buttons), Focus("sections", tuple(slots)))
 
 
 def _dragon_step(table: Table, seat: int, slot: int) -> Panel:
@@ -196,7 +224,8 @@ def _dragon_step(table: Table, seat: int, slot: int) -> Panel:
     if any(a.get("cover") is None for a in plays):
         items.append(ControlButton(ref, f"play.DRAGON.1.{slot}", "At the end of the row", row=4))
     items.append(ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=4))
-    return Panel(f"Where does your Dragon go in section {slot + 1}?", persistent_view(*items))
+    text = f"Where does your Dragon go in section {slot + 1}?"
+    return Panel(text, persistent_view(*items), Focus("sections", (slot,)))
 
 
 def resolve(table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
@@ -205,7 +234,7 @@ def resolve(table: Table, seat: int, payload: str, values: Sequence[str]) -> Act
     if verb == "draw" and not args:
         return {"type": "draw"}
     if verb == "home" and not args:
-        return Panel(prompt(table, seat), build(table, seat))
+        return Panel(prompt(table, seat), build(table, seat), focus(table, seat))
     if verb == "grp" and value is not None:
         card, _, count = value.partition(".")
         if card not in NAMES:

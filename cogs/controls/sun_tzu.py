@@ -23,6 +23,7 @@ from cogs.controls import sun_tzu_orders as orders
 from cogs.controls import sun_tzu_steps as steps
 from cogs.controls import sun_tzu_words as words
 from cogs.controls.sun_tzu_seat import Seat
+from render.crops import Focus
 
 RULES_SUMMARY = words.RULES_SUMMARY
 phase_summary = words.phase_summary
@@ -34,6 +35,11 @@ def prompt(table: Table, seat: int) -> str:
 
 def build(table: Table, seat: int) -> discord.ui.View | None:
     return steps.root(Seat(table, seat)).view
+
+
+def focus(table: Table, seat: int) -> Focus | None:
+    """The first step's picture: the provinces, for the orders and the decisions about them."""
+    return steps.root(Seat(table, seat)).focus
 
 
 def resolve(table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:

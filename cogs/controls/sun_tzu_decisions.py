@@ -29,6 +29,7 @@ from cogs.controls.sun_tzu_words import (
     warlord,
     warlord_effect,
 )
+from render.crops import Focus
 
 Item = discord.ui.Item[Any]
 SECONDARY = discord.ButtonStyle.secondary
@@ -110,7 +111,7 @@ def targets(seat: Seat, wid: str) -> Panel:
         specs = [(f"use.{wid}.{p}", f"{province(p)} ({holder(seat.view, p, seat.names)})") for p in places]
         items = buttons(seat, specs)
     items.append(ControlButton(seat.ref, "home", "Back", style=SECONDARY, row=next_row(items)))
-    return Panel(f"{warlord(wid)}: {warlord_effect(wid)}\nWhere?", persistent_view(*items))
+    return Panel(f"{warlord(wid)}: {warlord_effect(wid)}\nWhere?", persistent_view(*items), Focus("provinces"))
 
 
 def _pick(seat: Seat) -> tuple[str, list[Item]]:

@@ -39,6 +39,7 @@ from cogs.controls.sun_tzu_words import (
     province,
     support_cards,
 )
+from render.crops import Focus
 
 EMPTY = "-"
 # One character per card kind: 1-9, 0 for the 10, p/m for +1/-1, q/r for +2/+3, x for the Plague.
@@ -47,6 +48,7 @@ CODES["plague"] = "x"
 KINDS = {code: k for k, code in CODES.items()}
 SECONDARY = discord.ButtonStyle.secondary
 VERBS = ("o", "oe", "oc", "os")
+PROVINCES_PICTURE = Focus("provinces")  # orders go to provinces: their screens, armies and 6-marks
 
 
 def pool(view: SunTzuView) -> list[CardView]:
@@ -156,7 +158,7 @@ def editor(seat: Seat, codes: list[str], note: str = "", *, complete: bool = Fal
         placeholder = f"{province(pid)} ({points(value)}, {holder(seat.view, pid, seat.names)}): choose a card"
         options = _options(seat.view, codes, i)
         items.append(ControlSelect(seat.ref, f"o.{text}.{i}", options, placeholder, row=i))
-    return Panel(editor_text(seat, codes, note), persistent_view(*items))
+    return Panel(editor_text(seat, codes, note), persistent_view(*items), PROVINCES_PICTURE)
 
 
 def review(seat: Seat, codes: list[str], note: str = "") -> Panel:
@@ -169,7 +171,7 @@ def review(seat: Seat, codes: list[str], note: str = "") -> Panel:
     ]
     if support_cards(seat.view):
         items.append(ControlButton(seat.ref, f"os.{text}", "Exceptional support…", style=SECONDARY, row=1))
-    return Panel(f"{head}{body}\n{_status(seat)}", persistent_view(*items))
+    return Panel(f"{head}{body}\n{_status(seat)}", persistent_view(*items), PROVINCES_PICTURE)
 
 
 def place(view: SunTzuView, codes: list[str], i: int, code: str) -> list[str]:

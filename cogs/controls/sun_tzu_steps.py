@@ -19,6 +19,7 @@ from bot.games.sun_tzu.data import PROVINCES, WARLORD_DEFS
 from cogs.components import ControlButton, Panel, persistent_view
 from cogs.controls import sun_tzu_orders as orders
 from cogs.controls.sun_tzu_decisions import DECISIONS, SECONDARY, Item, buttons, direct, head, next_row, targets
+from cogs.controls.sun_tzu_orders import PROVINCES_PICTURE
 from cogs.controls.sun_tzu_seat import Seat
 from cogs.controls.sun_tzu_words import (
     LABELS,
@@ -32,6 +33,9 @@ from cogs.controls.sun_tzu_words import (
 )
 
 SOURCES = ("reserve", "none", *PROVINCES)
+# Decisions about the seat's own cards and warlords, which its own picture shows; the others are about the
+# provinces (which to reveal, where a warlord acts, where armies come from, the battle just fought).
+ABOUT_CARDS = frozenset({"choose_warlord", "keep", "recycle", "chariot"})
 
 
 def _with_support(seat: Seat, items: list[Item]) -> list[Item]:
@@ -54,7 +58,8 @@ def root(seat: Seat) -> Panel:
     due, items = DECISIONS["window" if decision in ("pass", "use_warlord") else decision](seat)
     items = _with_support(seat, items)
     text = f"{head(seat)}{due}\n{hand_text(view)}"
-    return Panel(text, persistent_view(*items) if items else None)
+    picture = PROVINCES_PICTURE if items and decision not in ABOUT_CARDS else None
+    return Panel(text, persistent_view(*items) if items else None, picture)
 
 
 def _may_change_orders(seat: Seat) -> bool:
@@ -78,7 +83,10 @@ def _idle(seat: Seat) -> Panel:
     items = _with_support(seat, items)
     if support_cards(view):
         lines.append("You may use exceptional support at any time.")
-    return Panel(f"{head(seat)}{' '.join(lines)}\n{hand_text(view)}", persistent_view(*items) if items else None)
+    text = f"{head(seat)}{' '.join(lines)}\n{hand_text(view)}"
+    if not items:
+        return Panel(text, None)
+    return Panel(text, persistent_view(*items), PROVINCES_PICTURE if _may_change_orders(seat) else None)
 
 
 # -- exceptional support -------------------------------------------------------------------------------

@@ -38,6 +38,8 @@ class Posted:
     private: bool  # ephemeral or in a DM
     content: str = ""
     files: list[bytes] = field(default_factory=list)
+    filenames: list[str] = field(default_factory=list)  # the files' names, in the same order
+    descriptions: list[str] = field(default_factory=list)  # their alt texts
     embeds: list[discord.Embed] = field(default_factory=list)
     view: discord.ui.View | None = None
     pending: bool = False  # a deferred "thinking" answer not filled in yet
@@ -57,6 +59,7 @@ class Sent:
     embeds: tuple[discord.Embed, ...]
     view: discord.ui.View | None
     pinged: frozenset[int] = frozenset()  # who a new message notified (edits notify nobody on Discord)
+    filenames: tuple[str, ...] = ()  # the names of ``files``, in order
 
 
 class FakeClock:
@@ -183,6 +186,8 @@ class FakeDiscord:
             files = [a for a in kwargs["attachments"] if isinstance(a, discord.File)]
         if files or "attachments" in kwargs:
             message.files = [_file_bytes(f) for f in files]
+            message.filenames = [f.filename for f in files]
+            message.descriptions = [f.description or "" for f in files]
         if kwargs.get("embed") is not None:
             message.embeds = [kwargs["embed"]]
         if "view" in kwargs:
@@ -200,6 +205,7 @@ class FakeDiscord:
                 tuple(message.embeds),
                 message.view,
                 _pinged(message.content, kwargs) if kind == "send" and not message.private else frozenset(),
+                tuple(message.filenames),
             )
         )
         return message

@@ -21,6 +21,7 @@ from bot.store.db import Database
 from bot.tables import Table, TableService
 from cogs.components import Panel
 from cogs.controls import china, controls_for, option_text
+from render.crops import BOARD, Focus
 from tests.cogs.harness import check_limits, labels
 from tests.games.china.scenario import A, B, C, D, fill, position
 
@@ -134,11 +135,13 @@ async def test_region_pieces_then_the_cheapest_payment_preselected(service: Tabl
     step = china.resolve(table, A, "reg.0", ("qi",))
     assert isinstance(step, Panel)
     pieces = _options(step)
-    assert list(pieces) == ["House on 5", "Emissary", "House on 5 + emissary", "2 emissaries"]
-    assert pieces["House on 5"].description == (
+    # Each choice names the region and the space numbers drawn on its close-up, which comes with the step.
+    assert list(pieces) == ["House on 5 in Qi", "Emissary in Qi", "House on 5 + emissary in Qi", "2 emissaries in Qi"]
+    assert step.focus == Focus("region", ("qi",)) and root.focus is None and china.focus(table, A) == BOARD
+    assert pieces["House on 5 in Qi"].description == (
         "pay 🟨 yellow or 2 × 🟩 green (wild pair) · fills Qi: it is scored at once"
     )
-    assert pieces["2 emissaries"].description == "pay 🟨 yellow + 2 × 🟩 green (wild pair)"
+    assert pieces["2 emissaries in Qi"].description == "pay 🟨 yellow + 2 × 🟩 green (wild pair)"
     # Two pieces have one payment only: chosen, they are placed at once.
     assert china.resolve(table, A, "pcs.qi.2.0", ("h5-e",)) == {
         "type": "place", "region": "qi", "cards": ["yellow", "green", "green"],
@@ -146,7 +149,7 @@ async def test_region_pieces_then_the_cheapest_payment_preselected(service: Tabl
     }
     # One house can be paid two ways: the cheapest is preselected and the Place button pays it.
     pay = china.resolve(table, A, "pcs.qi.1.0", ("h5",))
-    assert isinstance(pay, Panel) and "How do you pay?" in pay.content
+    assert isinstance(pay, Panel) and "How do you pay?" in pay.content and pay.focus == Focus("region", ("qi",))
     assert [(o.label, o.default) for o in _options(pay).values()] == [
         ("🟨 yellow", True), ("2 × 🟩 green (wild pair)", False)
     ]
@@ -158,7 +161,7 @@ async def test_region_pieces_then_the_cheapest_payment_preselected(service: Tabl
         "type": "place", "region": "qi", "cards": ["green", "green"], "pieces": [{"kind": "house", "space": "qi5"}]
     }
     back = china.resolve(table, A, "home", ())
-    assert isinstance(back, Panel) and back.content == root.content
+    assert isinstance(back, Panel) and back.content == root.content and back.focus == BOARD
 
 
 async def test_the_busiest_region_fits_in_discords_limits(service: TableService) -> None:
@@ -172,7 +175,7 @@ async def test_the_busiest_region_fits_in_discords_limits(service: TableService)
     assert len(options) == 8 + 28 + 8 + 7
     # F4: the fortification comes only with A's own house on it, never alone or with an emissary.
     forts = [label for label in options if label.startswith("Fortification")]
-    assert forts == [f"Fortification on {n} with your house" for n in range(2, 9)]
+    assert forts == [f"Fortification on {n} with your house in Chu" for n in range(2, 9)]
     reached, _ = _walk(table, A)
     assert _canonical(reached) == _canonical(GAME.legal_actions(state, A))
 
@@ -182,7 +185,7 @@ async def test_a_lone_fortification_where_no_house_can_follow(service: TableServ
     table = await _at(service, position(current=A, fortifications=True, hands={A: "yyr"}))
     step = china.resolve(table, A, "reg.0", ("qi",))
     assert isinstance(step, Panel)
-    assert "Fortification on 3" in _options(step) and not any("with your house" in o for o in _options(step))
+    assert "Fortification on 3 in Qi" in _options(step) and not any("with your house" in o for o in _options(step))
     assert china.resolve(table, A, "pcs.qi.1.0", ("f3",)) == {
         "type": "place", "region": "qi", "cards": ["yellow"], "pieces": [{"kind": "fortification", "space": "qi3"}]
     }

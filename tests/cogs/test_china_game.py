@@ -271,9 +271,12 @@ async def test_forged_and_stale_controls_are_refused(fake: FakeDiscord, alice: A
     assert board.files == [render.board("china", table.view(None), picture_names(table))]
     await fake.click(mover, board, label="Play")
     controls = fake.last(private=True)
-    # The controls come with the mover's own picture: the hand, with the face-up cards.
+    # The controls come with the mover's own picture (the hand, with the face-up cards) and the board their
+    # first choice (a region) is about.
     assert controls.owner == mover.id
-    assert controls.files == [render.hand("china", table.view(seat), picture_names(table))]
+    names = picture_names(table)
+    own, public = render.hand("china", table.view(seat), names), render.board("china", table.view(None), names)
+    assert controls.files == [own, public]
     regions = _custom_id(controls, ":s:reg.")
 
     # Someone else's click on the mover's controls changes nothing.

@@ -31,12 +31,12 @@ def json_pictures(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Pictures as the JSON of their view: fast, and readable by the hidden-information checks."""
 
     def draw(kind: str) -> Any:
-        def picture(key: str, view: dict[str, Any], names: Any = None) -> bytes:
+        def picture(key: str, view: dict[str, Any], names: Any = None, *focus: Any) -> bytes:
             return json.dumps({"picture": kind, "view": view}, sort_keys=True).encode()
 
         return picture
 
-    for kind in ("board", "hand", "final"):
+    for kind in ("board", "hand", "final", "focus"):
         monkeypatch.setattr(render, kind, draw(kind))
     yield
 
