@@ -122,7 +122,7 @@ def rules_picture(key: str) -> RulesPicture:
     spots = annotate.callouts(key, view, size)
     legend = tuple(spot.text for spot in spots)
     numbered = "; ".join(f"{n}: {text}" for n, text in enumerate(legend, start=1))
-    head = f"An example {games.get(key).title} board with numbered callouts. {numbered}."
+    head = f"An example board of {games.get(key).title}, with numbered callouts. {numbered}."
     alt = fit([head, alt_text(key, "board", view, names)])
     return RulesPicture(annotate.annotate(plain, spots), legend, alt)
 

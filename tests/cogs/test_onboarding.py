@@ -207,7 +207,7 @@ async def test_rules_send_an_annotated_picture_with_alt_text_and_legend(
     with Image.open(io.BytesIO(png)) as image:
         assert image.format == "PNG" and image.width >= 1000
     (file,) = inter.followup.send.call_args.kwargs["files"]
-    assert file.description and file.description.startswith("An example") and len(file.description) <= 1024
+    assert file.description and file.description.startswith("An example board of ") and len(file.description) <= 1024
     legend = next(f for f in embed.fields if f.name == "On the picture")
     lines = (legend.value or "").splitlines()
     assert len(lines) >= 4 and all(line.startswith(f"**{n}** ") for n, line in enumerate(lines, start=1))
