@@ -16,10 +16,13 @@ from dataclasses import dataclass
 
 import render
 from cogs.controls import controls_for
+from render import Focus
 from tests.e2e.double import Attachment, DiscordDouble
 from tests.e2e.records import Recorded
 
 PICTURE = re.compile(r"(board|final|hand)-(\d+)-(\d+)\.png")
+# A prompt's close-up (render.focus): focus-<game>-<version>-<kind>[-<part.part...>].png, from its reader's view.
+CLOSE_UP = re.compile(r"(focus)-(\d+)-(\d+)-([a-z_]+)(?:-([A-Za-z0-9_.]+))?\.png")
 
 
 @dataclass
@@ -42,21 +45,26 @@ def check_hidden_information(
     seat_of = {p.user_id: p.seat for p in recorded.players if p.user_id is not None}
     sentences, hands = _secrets(recorded, states, mentions)
     to_render: list[tuple[Attachment, str, int, int | None]] = []
+    close_ups: dict[str, Focus] = {}
     viewers: dict[str, set[int | None]] = defaultdict(set)
 
     for revision in double.world.revisions:
         viewer = revision.audience
         seat = seat_of.get(viewer) if viewer is not None else None
         for attachment in revision.attachments:
-            found = PICTURE.fullmatch(attachment.filename)
+            found = PICTURE.fullmatch(attachment.filename) or CLOSE_UP.fullmatch(attachment.filename)
             assert found and int(found[2]) == recorded.game_id, f"a picture of another game: {attachment.filename}"
             kind, version = found[1], int(found[3])
+            if kind == "focus":  # the part it shows, to draw it again below
+                parts = tuple(int(p) if p.isdigit() else p for p in (found[5] or "").split(".") if p)
+                close_ups[attachment.filename] = Focus(found[4], parts)
             assert attachment.description, f"{attachment.filename} has no alt text"
             report.pictures += 1
-            viewers[attachment.digest].add(viewer)
-            if kind == "hand":
+            if kind != "focus":  # a close-up of public parts may reach several players (both orders in Sun Tzu)
+                viewers[attachment.digest].add(viewer)
+            if kind in ("hand", "focus"):
                 assert seat is not None, f"{attachment.filename} reached {viewer or 'everybody'}, not a player"
-            to_render.append((attachment, kind, version, seat if kind == "hand" else None))
+            to_render.append((attachment, kind, version, seat if kind in ("hand", "focus") else None))
         report.texts += 1
         said = "\n".join([revision.content, *(a.description for a in revision.attachments)])
         lines = set(said.splitlines())
@@ -75,8 +83,11 @@ def check_hidden_information(
     finals = [item for item in to_render if item[1] == "final"][-1:]
     for attachment, kind, version, seat in [*finals, *rng.sample(to_render, min(sample, len(to_render)))]:
         view = engine.view(states[version], seat)
-        draw = {"board": render.board, "final": render.final, "hand": render.hand}[kind]
-        assert draw(key, view, names) == attachment.data, f"{attachment.filename} is not the render of its view"
+        if kind == "focus":  # drawn from its reader's own view: equal to that render, it shows nothing more
+            drawn = render.focus(key, view, names, close_ups[attachment.filename])
+        else:
+            drawn = {"board": render.board, "final": render.final, "hand": render.hand}[kind](key, view, names)
+        assert drawn == attachment.data, f"{attachment.filename} is not the render of its view"
         report.rendered += 1
     return report
 

@@ -3,7 +3,7 @@
 Whose turn it is comes from the newest board message in the game's thread (the people its last line names:
 "It is <@x>'s turn", "Waiting for <@x> and <@y>"; it pings only those not told by DM); a person
 plays from the newest private message holding controls for the board's version (their DM, or an earlier
-ephemeral answer), or presses "Play" on the board. They pick at random among what is offered, never "Back".
+ephemeral answer), or presses "Play" on the board. They pick at random among what is offered, never "Back" or "Rules".
 """
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ def picks(message: Message, rng: random.Random) -> list[Pick]:
         if component.get("disabled"):
             continue
         custom_id = str(component.get("custom_id", ""))
-        if component["type"] == 2 and component.get("label") and component["label"] != "Back":
+        if component["type"] == 2 and component.get("label") and component["label"] not in ("Back", "Rules"):
             found.append(Pick(custom_id, component["label"], None))
         elif component["type"] == 3:
             options = component.get("options", [])
