@@ -7,7 +7,10 @@ by key when first needed (not imported here), so they may import :mod:`cogs.comp
 Optional members, looked up with getattr: ``RULES_SUMMARY`` (``/rules``), ``phase_summary(table)`` (the
 Rules button of prompts: the phase now in a few plain lines, the first naming it), ``may_act(table, seat)``
 and ``version_free(payload)`` (:mod:`cogs.play`: acting without being waited for, controls that outlive
-other moves), ``thread_extras(table, note)`` (:mod:`cogs.notify`: public messages after the board),
+other moves), ``thread_extras(table, note)`` (:mod:`cogs.notify`: public messages after the board, as
+(ref, send() arguments)), ``extra_outcome(table, ref)`` (the outcome line that closes such a message),
+``private_alerts(table, note)`` (seats to tell by DM of something only they see, e.g. a private offer),
+``focus(table, seat)`` (the close-up the first step's decision needs),
 ``awaited(table)`` (what the seats to act are asked for, for refusals: "to commit their orders") and
 ``option_help(option, value)`` (one description per option value in the lobby).
 """
