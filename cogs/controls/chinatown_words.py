@@ -147,16 +147,6 @@ def trading_status(view: Mapping[str, Any], names: Sequence[str]) -> str:
     return f"Still trading: {join(trading, 'nobody')}. Done trading: {join(done, 'nobody')}."
 
 
-def neighbours_text(view: Mapping[str, Any], lot: int, names: Sequence[str]) -> str:
-    """ "next to 16 you, 18 Bob, 19 free" for a select option's description."""
-    me = view["viewer"]
-    parts = []
-    for neighbour in sorted(BOARD.adjacency[lot]):
-        owner = view["lots"][neighbour - 1]["owner"]
-        parts.append(f"{neighbour} {'free' if owner is None else who(owner, me, names)}")
-    return f"district {BOARD.district_of[lot]} · next to " + join(parts, "no lot")
-
-
 def option_label(option: Option, value: Any) -> str | None:
     if option.key == "first_player_initial":
         return "random" if value == "random" else f"seat {int(value) + 1}"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 from bot.games.base import Event
 from bot.games.china.text import cards_text, describe, region_name, space_label
 from render import theme
-from render.alt_text.words import count, join, places
+from render.alt_text.words import count, final_result, join, places
 
 if TYPE_CHECKING:
     from bot.games.china.schema import ChinaView, PlayerView, RegionView
@@ -179,12 +179,7 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
 
 def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("ChinaView", view)
-    result = v["result"]
-    if result is None:
-        raise ValueError("final alt text needs a finished game's view")
-    ranking = cast("list[int]", result["ranking"])
-    scores = cast("list[int]", result["scores"])
-    parts = cast("list[dict[str, Any]]", result["breakdown"])
+    ranking, scores, parts = final_result(v)
     rows = []
     for seat in places(ranking):
         part = parts[seat]

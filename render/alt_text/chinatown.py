@@ -14,7 +14,7 @@ from bot.games.base import Event
 from bot.games.chinatown.data import BOARD, Shop
 from bot.games.chinatown.text import describe, money, offer_text, standings_sentence, tile
 from render import theme
-from render.alt_text.words import count, join, places
+from render.alt_text.words import count, final_result, join, places
 
 if TYPE_CHECKING:
     from bot.games.chinatown.schema import BusinessView, ChinatownView, LotView, OfferView, PlayerView
@@ -174,11 +174,7 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
 
 def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("ChinatownView", view)
-    result = v["result"]
-    if result is None:
-        raise ValueError("final alt text needs a finished game's view")
-    ranking = cast("list[int]", result["ranking"])
-    parts = cast("list[dict[str, Any]]", result["breakdown"])
+    ranking, _, parts = final_result(v)
     rows = []
     for seat in places(ranking):
         part = parts[seat]
@@ -186,7 +182,8 @@ def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         row = (f"{names[seat]}: start {money(part['start_money'])}, income {money(part['income'])}, "
                f"trades {trades}, {count(part['tiles_on_board'], 'shop')} on the board")
         rows.append(row + (", resigned" if part["resigned"] else ""))
-    reason = "too few players were left" if result["reason"] == "resignation" else "after the 1970 income"
+    resigned = (v["result"] or {}).get("reason") == "resignation"
+    reason = "too few players were left" if resigned else "after the 1970 income"
     return [
         f"{TITLE}, final ranking, {reason}. {_game_over(v, names)}",
         "; ".join(rows) + ".",

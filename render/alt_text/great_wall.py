@@ -14,7 +14,7 @@ from bot.games.base import Event
 from bot.games.great_wall.data import CardType
 from bot.games.great_wall.text import describe, plural, scores_sentence
 from render import theme
-from render.alt_text.words import count, join
+from render.alt_text.words import count, final_result, join, places
 
 if TYPE_CHECKING:
     from bot.games.great_wall.schema import CardView, GreatWallView, PlayerView, SectionView
@@ -188,13 +188,9 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
 
 def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("GreatWallView", view)
-    result = v["result"]
-    if result is None:
-        raise ValueError("final alt text needs a finished game's view")
-    ranking = cast("list[int]", result["ranking"])
-    breakdown = cast("list[dict[str, Any]]", result["breakdown"])
+    ranking, _, breakdown = final_result(v)
     rows = []
-    for seat in sorted(range(len(ranking)), key=lambda s: (ranking[s], s)):
+    for seat in places(ranking):
         part = breakdown[seat]
         markers = join([str(m) for m in part["markers"]]) or "none"
         row = f"{theme.ordinal(ranking[seat])} {names[seat]}, {part['total']} from markers {markers}"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 from bot.games.base import Event
 from bot.games.sun_tzu.text import describe, event_name, province, warlord_name
 from render import theme
-from render.alt_text.words import count, join, places, winners
+from render.alt_text.words import count, final_result, join, places, winners
 from render.sun_tzu import STAGE_TEXT
 
 if TYPE_CHECKING:
@@ -183,11 +183,7 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
 
 def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("SunTzuView", view)
-    result = v["result"]
-    if result is None:
-        raise ValueError("final alt text needs a finished game's view")
-    ranking = cast("list[int]", result["ranking"])
-    breakdown = cast("list[dict[str, Any]]", result["breakdown"])
+    ranking, _, breakdown = final_result(v)
     rows = []
     for seat in places(ranking):
         part = breakdown[seat]

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from render import theme
 
@@ -82,6 +83,15 @@ def join(words: Sequence[str], last: str = "and") -> str:
 def count(n: int, singular: str, plural: str | None = None) -> str:
     """3, "house" -> "3 houses"; 1, "army", "armies" -> "1 army"."""
     return f"{n} {singular if n == 1 else plural or singular + 's'}"
+
+
+def final_result(view: Mapping[str, Any]) -> tuple[list[int], list[int], list[dict[str, Any]]]:
+    """(ranking, scores, breakdown) by seat of a finished game's view; ValueError before the end."""
+    result = view.get("result")
+    if result is None:
+        raise ValueError("final alt text needs a finished game's view")
+    return (cast("list[int]", result["ranking"]), cast("list[int]", result["scores"]),
+            cast("list[dict[str, Any]]", result["breakdown"]))
 
 
 def places(ranking: Sequence[int]) -> list[int]:
