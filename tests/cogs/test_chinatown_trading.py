@@ -101,7 +101,9 @@ async def test_trading_goes_on_after_done_trading(fake: FakeDiscord) -> None:
     table = await a.table()
     assert table.view(None)["phase"] == "place_tiles"
     waiting = next(p for p in (a, b, c) if table.seat_of(p.user.id) not in table.to_act())
-    await fake.click(waiting.user, fake.last(private=False), label="Play")
+    # the turn's board message: posted anew, or edited when the last trader is also the first to build
+    board = next(s.message for s in reversed(fake.public()) if "Play" in labels(s.message.view))
+    await fake.click(waiting.user, board, label="Play")
     builder_name = table.player_at(min(table.to_act())).name
     refusal = fake.last()
     assert refusal.private and refusal.content.startswith(
