@@ -17,22 +17,24 @@ import yarl
 from discord.ext import commands
 
 from bot.clock import TimerDispatcher
+from bot.servers import ServerService
 from bot.store.db import Database
 from bot.tables import TableService
 from bot.tournaments.service import TournamentNotifier, TournamentService
-from cogs import components, game, lobby, tournament_views
+from cogs import components, game, lobby, server, tournament_views
 from cogs.notify import DiscordNotifier
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = (
     "cogs.errors", "cogs.game", "cogs.play", "cogs.rulebook", "cogs.tournament", "cogs.ratings", "cogs.me",
-    "cogs.help",
+    "cogs.help", "cogs.server",
 )
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *components.DYNAMIC_ITEMS,
     *lobby.DYNAMIC_ITEMS,
     *game.DYNAMIC_ITEMS,
+    *server.DYNAMIC_ITEMS,
     *tournament_views.DYNAMIC_ITEMS,
 )
 AI_DELAY = 1.5  # seconds between computer moves, so people can follow them
@@ -64,6 +66,7 @@ class MiddleKingdomBot(commands.Bot):
         self._db: Database | None = None
         self._service: TableService | None = None
         self._tournaments: TournamentService | None = None
+        self._servers: ServerService | None = None
         self._dispatcher: TimerDispatcher | None = None
         # Set by the tournament cog before the services open; None posts nothing about rounds.
         self.tournament_notifier: TournamentNotifier | None = None
@@ -82,6 +85,12 @@ class MiddleKingdomBot(commands.Bot):
             raise RuntimeError("the tournament service is not open yet")
         return self._tournaments
 
+    @property
+    def servers(self) -> ServerService:
+        if self._servers is None:
+            raise RuntimeError("the server settings service is not open yet")
+        return self._servers
+
     async def open_services(self) -> None:
         """The database, the table service, the tournament service and the timer dispatcher (not started:
         ``start_timers`` does that once the bot can deliver). Also used by tests, which never log in."""
@@ -90,6 +99,7 @@ class MiddleKingdomBot(commands.Bot):
         self._dispatcher = TimerDispatcher(self._db, self._service.fire_timer)
         self._service.on_timers_changed = self._dispatcher.wake
         self._tournaments = TournamentService(self._db, self._service, self.tournament_notifier)
+        self._servers = ServerService(self._db)
 
     def start_timers(self) -> None:
         if self._dispatcher is not None:

@@ -25,6 +25,7 @@ from cogs.lobby import lobby_text, options_panel
 from cogs.messages import (
     NO_PINGS,
     board_picture,
+    channels_of,
     clock_line,
     due_text,
     message_kwargs,
@@ -32,10 +33,12 @@ from cogs.messages import (
     ranking_lines,
     relative_time,
     send_private,
+    servers_of,
     service_of,
     title,
     turn_line,
 )
+from cogs.table_clock import DEFAULT_CLOCK, default_clock
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -146,7 +149,11 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
             raise UserError(str(error)) from None
         # Every table has a clock to choose, so there is always a panel (only its clock page, for a game
         # without options of its own).
-        text, view = options_panel(game, count, [opt.choices.index(opt.default) for opt in engine.options])
+        servers = servers_of(interaction)
+        await servers.check_channel(interaction.guild_id, channels_of(interaction))
+        clock = default_clock(await servers.settings(interaction.guild_id)) if interaction.guild_id else DEFAULT_CLOCK
+        picks = [opt.choices.index(opt.default) for opt in engine.options]
+        text, view = options_panel(game, count, picks, clock)
         await interaction.followup.send(text, view=view, ephemeral=True)
 
     @app_commands.command(name="list", description="This server's open and running games")

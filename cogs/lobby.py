@@ -22,7 +22,7 @@ from cogs.checks import can_manage, display_name
 from cogs.components import PREFIX, choice, clip, persistent_view
 from cogs.controls import option_help, option_text
 from cogs.errors import report
-from cogs.messages import NO_PINGS, message_kwargs, service_of
+from cogs.messages import NO_PINGS, channels_of, message_kwargs, servers_of, service_of
 from cogs.table_clock import DEFAULT_CLOCK, PLACEHOLDERS, chosen_clock, clock_choices, clock_summary, read_clock
 
 MAX_OPTIONS = 4  # table options per page: one select each, and a row for the buttons
@@ -198,6 +198,9 @@ async def open_table(
         game.new(seats, 0, options)  # a dry run: options that cannot work together are refused now, not at start
     except ValueError as error:
         raise UserError(str(error)) from None
+    servers = servers_of(interaction)
+    await servers.check_channel(interaction.guild_id, channels_of(interaction))  # settings may have changed
+    computers = await servers.computers_allowed(interaction.guild_id)
     service = service_of(interaction)
     control, policy, vacations = chosen_clock(clock)
     table = await service.create(
@@ -214,8 +217,9 @@ async def open_table(
     )
     # Finish the private deferred answer first: the next followup is then a new message, and public.
     await interaction.edit_original_response(content=f"Opening table #{table.id}…", view=None)
+    view = lobby_view(table, computers=computers)
     message = await interaction.followup.send(
-        lobby_text(table), wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=lobby_view(table))
+        lobby_text(table), wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=view)
     )
     await service.set_lobby_message(table.id, message.id)
     # Built here: a followup message knows no guild (discord.py gives it a bare channel), so jump_url says @me.
@@ -253,10 +257,12 @@ def lobby_text(table: Table) -> str:
     return "\n".join(lines)
 
 
-def lobby_view(table: Table) -> discord.ui.View | None:
+def lobby_view(table: Table, *, computers: bool = True) -> discord.ui.View | None:
+    """The lobby's buttons; no "Add computer" where the server does not allow computer players."""
     if table.status != "lobby":
         return None
-    return persistent_view(*(LobbyButton(table.id, verb) for verb in LobbyButton.LABELS))
+    verbs = [verb for verb in LobbyButton.LABELS if computers or verb not in LobbyButton.LEVELS]
+    return persistent_view(*(LobbyButton(table.id, verb) for verb in verbs))
 
 
 class LobbyButton(
@@ -291,11 +297,13 @@ class LobbyButton(
         await interaction.response.defer()  # the answer is an edit of the lobby message
         service, user, gid = service_of(interaction), interaction.user.id, self.game_id
         try:
+            servers = servers_of(interaction)
             if self.verb == "join":
                 table = await service.join(gid, user, display_name(interaction))
             elif self.verb == "leave":
                 table = await service.leave(gid, user)
             elif self.verb in self.LEVELS:
+                await servers.check_computers(interaction.guild_id)  # a lobby posted before the server said no
                 table = await service.add_ai(gid, user, self.LEVELS[self.verb])
             elif self.verb == "start":
                 try:
@@ -304,8 +312,9 @@ class LobbyButton(
                     raise UserError(str(error)) from None
             else:
                 table = await service.cancel(gid, user, can_manage=can_manage(interaction))
+            computers = await servers.computers_allowed(interaction.guild_id)
             await interaction.edit_original_response(
-                content=lobby_text(table), view=lobby_view(table), allowed_mentions=NO_PINGS
+                content=lobby_text(table), view=lobby_view(table, computers=computers), allowed_mentions=NO_PINGS
             )
         except Exception as error:
             await report(interaction, error)

@@ -20,6 +20,7 @@ from cogs.controls import controls_for
 from render.alt_text import alt_text
 
 if TYPE_CHECKING:
+    from bot.servers import ServerService
     from bot.tables import Table, TableService
     from cogs.client import MiddleKingdomBot
     from render.crops import Focus
@@ -32,6 +33,17 @@ NO_PINGS = discord.AllowedMentions.none()
 
 def service_of(interaction: discord.Interaction) -> TableService:
     return cast("MiddleKingdomBot", interaction.client).service
+
+
+def servers_of(interaction: discord.Interaction) -> ServerService:
+    return cast("MiddleKingdomBot", interaction.client).servers
+
+
+def channels_of(interaction: discord.Interaction) -> tuple[int | None, ...]:
+    """The channel of an interaction and, in a thread, its parent: where server settings allow tables."""
+    channel = interaction.channel
+    parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+    return interaction.channel_id, parent
 
 
 def clip_message(text: str, limit: int = MESSAGE_LIMIT) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.servers import ServerSettings
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES, TimeControl
 from cogs.components import choice
 from cogs.messages import POLICY_LABELS
@@ -27,6 +28,19 @@ def read_clock(text: str | None) -> list[int]:
     for n, part in enumerate(text.split(".") if text else []):
         if n < len(sizes) and part.isdigit() and int(part) < sizes[n]:
             picks[n] = int(part)
+    return picks
+
+
+def default_clock(settings: ServerSettings) -> list[int]:
+    """The clock a new table's panel starts with: the server's default where it set one (a preset that no
+    longer exists falls back to the bot's default)."""
+    picks = list(DEFAULT_CLOCK)
+    if settings.clock_preset in CLOCKS:
+        picks[0] = CLOCKS.index(settings.clock_preset)
+    if settings.timeout_policy in POLICIES:
+        picks[1] = POLICIES.index(settings.timeout_policy)
+    if settings.vacations is not None:
+        picks[2] = VACATIONS.index(settings.vacations)
     return picks
 
 

@@ -1,0 +1,65 @@
+"""Server settings, the service: where tables may be opened, the default clock of new tables, and whether
+computer players may be seated. Chosen by members with Manage Server; read when a table is opened."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from bot.errors import UserError
+from bot.games.words import join
+from bot.store import servers as server_sql
+from bot.store.db import Database
+from bot.store.servers import ServerRow as ServerSettings
+from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
+
+__all__ = ["MAX_CHANNELS", "ServerService", "ServerSettings"]
+
+MAX_CHANNELS = 25  # what one Discord channel select can hold
+
+
+class ServerService:
+    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
+        self.db = db
+        self.clock = clock
+
+    async def settings(self, guild_id: int) -> ServerSettings:
+        return await server_sql.fetch(self.db, guild_id)
+
+    async def set_channels(self, guild_id: int, channel_ids: Iterable[int]) -> ServerSettings:
+        """Tables may be opened only in these channels (and their threads); none: anywhere."""
+        channels = tuple(dict.fromkeys(channel_ids))
+        if len(channels) > MAX_CHANNELS:
+            raise UserError(f"Choose at most {MAX_CHANNELS} channels.")
+        return await self._save(replace(await self.settings(guild_id), channels=channels))
+
+    async def set_clock(self, guild_id: int, preset: str, policy: str, vacations: bool) -> ServerSettings:
+        if preset not in PRESETS or policy not in TIMEOUT_POLICIES:
+            raise UserError("That clock is not one of the choices.")
+        current = await self.settings(guild_id)
+        return await self._save(replace(current, clock_preset=preset, timeout_policy=policy, vacations=vacations))
+
+    async def set_computers(self, guild_id: int, allowed: bool) -> ServerSettings:
+        return await self._save(replace(await self.settings(guild_id), computers=allowed))
+
+    async def check_channel(self, guild_id: int | None, channel_ids: Iterable[int | None]) -> None:
+        """Refuse opening a table outside the server's table channels, saying where tables are opened. A
+        thread counts as its parent channel (``channel_ids`` holds both)."""
+        if guild_id is None:
+            return
+        allowed = (await self.settings(guild_id)).channels
+        if allowed and not any(channel in allowed for channel in channel_ids if channel is not None):
+            places = join([f"<#{channel}>" for channel in allowed], "or")
+            raise UserError(f"On this server, tables are opened in {places}.")
+
+    async def computers_allowed(self, guild_id: int | None) -> bool:
+        return guild_id is None or (await self.settings(guild_id)).computers
+
+    async def check_computers(self, guild_id: int | None) -> None:
+        if not await self.computers_allowed(guild_id):
+            raise UserError("This server does not allow computer players at its tables.")
+
+    async def _save(self, settings: ServerSettings) -> ServerSettings:
+        await server_sql.save(self.db, settings, self.clock())
+        return settings

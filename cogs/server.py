@@ -1,0 +1,165 @@
+"""``/server settings``: where tables may be opened, the default clock of new tables, and whether computer
+players may be seated, for members with Manage Server.
+
+The panel is private and persistent: its controls (``mk:srv:<what>``) carry no state, each click reads the
+stored settings, checks Manage Server again and answers with the panel as it now stands.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError
+from bot.games.words import join
+from bot.servers import MAX_CHANNELS, ServerSettings
+from cogs.checks import can_manage
+from cogs.components import clip, persistent_view
+from cogs.errors import report
+from cogs.messages import servers_of
+from cogs.table_clock import (
+    CLOCKS,
+    PLACEHOLDERS,
+    POLICIES,
+    VACATIONS,
+    chosen_clock,
+    clock_choices,
+    clock_summary,
+    default_clock,
+)
+
+if TYPE_CHECKING:
+    from cogs.client import MiddleKingdomBot
+
+NOT_A_MANAGER = "Only members with Manage Server can change this server's settings."
+
+
+def settings_text(settings: ServerSettings) -> str:
+    where = join([f"<#{channel}>" for channel in settings.channels], "or") if settings.channels else "any channel"
+    control, policy, vacations = chosen_clock(default_clock(settings))
+    computers = "may be seated" if settings.computers else "may not be seated"
+    return "\n".join([
+        "**Server settings** (members with Manage Server can change them here)",
+        f"Tables may be opened in {where}.",
+        f"New tables start with this clock (the host can change it): {clock_summary(control, policy, vacations)}",
+        f"Computer players {computers} at tables.",
+        "Changes apply to tables opened from now on.",
+    ])
+
+
+def settings_view(settings: ServerSettings) -> discord.ui.View:
+    clock = default_clock(settings)
+    items: list[discord.ui.Item[Any]] = [ServerItem("ch", settings=settings)]
+    items.extend(
+        ServerItem(f"c{n}", options=options, placeholder=PLACEHOLDERS[n], row=n + 1)
+        for n, options in enumerate(clock_choices(clock))
+    )
+    items.append(ServerItem("any", settings=settings))
+    items.append(ServerItem("ai", settings=settings))
+    return persistent_view(*items)
+
+
+class ServerItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"mk:srv:(?P<what>ch|any|ai|c[0-2])"):
+    """A control of the settings panel: the table channels (a channel select and "any channel"), one of
+    the three clock selects, or the computer players switch."""
+
+    def __init__(
+        self,
+        what: str,
+        *,
+        settings: ServerSettings | None = None,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
+        row: int | None = None,
+    ) -> None:
+        custom_id = f"mk:srv:{what}"
+        item: discord.ui.Item[Any]
+        if what == "ch":
+            chosen = settings.channels if settings else ()
+            item = discord.ui.ChannelSelect(
+                custom_id=custom_id,
+                channel_types=[discord.ChannelType.text],
+                placeholder="Channels where tables may be opened (none chosen: any)",
+                min_values=0,
+                max_values=MAX_CHANNELS,
+                default_values=[discord.Object(id=c, type=discord.abc.GuildChannel) for c in chosen],
+                row=0,
+            )
+        elif what == "any":
+            item = discord.ui.Button(
+                label="Tables in any channel", style=discord.ButtonStyle.secondary, custom_id=custom_id, row=4
+            )
+        elif what == "ai":
+            allowed = settings is None or settings.computers
+            label = "Do not allow computer players" if allowed else "Allow computer players"
+            item = discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id, row=4)
+        else:
+            item = discord.ui.Select(
+                custom_id=custom_id, options=options or [], placeholder=clip(placeholder, 150), row=row
+            )
+        super().__init__(item)
+        self.what = what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ServerItem:
+        return cls(match["what"], options=list(getattr(item, "options", [])))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()  # the answer is the panel, edited
+        try:
+            if interaction.guild_id is None:
+                raise UserError("Server settings are changed in the server.")
+            if not can_manage(interaction):
+                raise UserError(NOT_A_MANAGER)
+            settings = await self._apply(interaction, interaction.guild_id)
+            await interaction.edit_original_response(content=settings_text(settings), view=settings_view(settings))
+        except Exception as error:
+            await report(interaction, error)
+
+    async def _apply(self, interaction: discord.Interaction, guild_id: int) -> ServerSettings:
+        servers = servers_of(interaction)
+        values = list(getattr(self.item, "values", []))
+        if self.what == "ch":
+            # Resolved channels in Discord, bare ids in a replayed payload: both carry the id.
+            return await servers.set_channels(guild_id, (int(getattr(v, "id", v)) for v in values))
+        if self.what == "any":
+            return await servers.set_channels(guild_id, ())
+        current = await servers.settings(guild_id)
+        if self.what == "ai":
+            return await servers.set_computers(guild_id, not current.computers)
+        clock = default_clock(current)
+        index = int(self.what[1])
+        sizes = (len(CLOCKS), len(POLICIES), len(VACATIONS))
+        if len(values) != 1 or not str(values[0]).isdigit() or int(values[0]) >= sizes[index]:
+            raise UserError("That clock is not one of the choices.")
+        clock[index] = int(values[0])
+        return await servers.set_clock(guild_id, CLOCKS[clock[0]], POLICIES[clock[1]], VACATIONS[clock[2]])
+
+
+# Discord applies default permissions to top-level commands only: the group hides /server from non-managers.
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class ServerCommands(commands.GroupCog, group_name="server", group_description="This server's settings"):
+    def __init__(self, bot: MiddleKingdomBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="settings", description="Where tables may be opened, their default clock, computers")
+    async def settings(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.guild_id is None or not can_manage(interaction):
+            raise UserError(NOT_A_MANAGER)
+        current = await self.bot.servers.settings(interaction.guild_id)
+        await interaction.followup.send(settings_text(current), view=settings_view(current), ephemeral=True)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ServerItem,)
+
+
+async def setup(bot: MiddleKingdomBot) -> None:
+    await bot.add_cog(ServerCommands(bot))
