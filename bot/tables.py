@@ -691,6 +691,10 @@ class TableService:
     async def positions(self, game_id: int, *, after: int, upto: int) -> list[outbox_sql.OutboxRow]:
         return await outbox_sql.positions(self.db, game_id, after=after, upto=upto)
 
+    async def move_log(self, game_id: int) -> list[game_sql.MoveRow]:
+        """The game's moves in order (the truth a replay, a record or a history is made from)."""
+        return await game_sql.fetch_moves(self.db, game_id)
+
     async def post(self, game_id: int, kind: str, ref: str) -> post_sql.PostRow | None:
         return await post_sql.get(self.db, game_id, kind, ref)
 

@@ -51,7 +51,7 @@ HOW_TO_PLAY = (
 def position_lines(table: Table, row: OutboxRow) -> list[str]:
     """The sentences of one position: its opening, who ran out of time, and its events (public words)."""
     if row.kind == "started":
-        return [f"**{title(table)}** begins. Seats in turn order: {', '.join(public_names(table))}.", *HOW_TO_PLAY]
+        return [opening_line(table), *HOW_TO_PLAY]
     if row.kind == "clock":
         return [clock_news(table, row.payload)]
     seat, timeout = row.payload.get("seat"), row.payload.get("timeout")
@@ -59,6 +59,10 @@ def position_lines(table: Table, row: OutboxRow) -> list[str]:
     if timeout == "forfeit":  # the forfeit is said once, as time running out, not as a resignation too
         events = [e for e in events if e.type not in ("resigned", "resign")]
     return [line for line in [timeout_line_for(table, seat, timeout), *event_lines(table, events)] if line]
+
+
+def opening_line(table: Table) -> str:
+    return f"**{title(table)}** begins. Seats in turn order: {', '.join(public_names(table))}."
 
 
 def clock_news(table: Table, payload: dict[str, Any]) -> str:

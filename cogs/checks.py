@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
+
+from bot.errors import GameNotFound
+
+if TYPE_CHECKING:
+    from bot.tables import Table
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -13,3 +20,13 @@ def can_manage(interaction: discord.Interaction) -> bool:
 def display_name(interaction: discord.Interaction) -> str:
     """The name a table shows for the person (their server nickname when there is one)."""
     return interaction.user.display_name
+
+
+def check_may_view(interaction: discord.Interaction, table: Table) -> None:
+    """A game's history, replay or record is for the server it was played on, and for its players
+    anywhere; for anybody else it is a game that does not exist (ids are not to be probed)."""
+    if table.guild_id is not None and table.guild_id == interaction.guild_id:
+        return
+    if table.is_member(interaction.user.id):
+        return
+    raise GameNotFound(table.id)

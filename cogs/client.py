@@ -21,7 +21,7 @@ from bot.servers import ServerService
 from bot.store.db import Database
 from bot.tables import TableService
 from bot.tournaments.service import TournamentNotifier, TournamentService
-from cogs import components, game, lobby, server, tournament_views
+from cogs import components, game, history, lobby, server, tournament_views
 from cogs.notify import DiscordNotifier
 
 log = logging.getLogger(__name__)
@@ -34,6 +34,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *components.DYNAMIC_ITEMS,
     *lobby.DYNAMIC_ITEMS,
     *game.DYNAMIC_ITEMS,
+    *history.DYNAMIC_ITEMS,
     *server.DYNAMIC_ITEMS,
     *tournament_views.DYNAMIC_ITEMS,
 )

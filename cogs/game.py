@@ -1,4 +1,4 @@
-"""The ``/game`` commands: new, list, mine, board, resign, cancel.
+"""The ``/game`` commands: new, list, mine, board, history, resign, cancel.
 
 Callbacks are thin: defer, ask the table service, answer. Lists and refusals are ephemeral; the board is
 public (it only ever shows the public view). The lobby itself lives in :mod:`cogs.lobby`.
@@ -17,10 +17,11 @@ from discord.ext import commands
 from bot import games
 from bot.errors import NotSeated, UserError, WrongStatus
 from bot.tables import Table
-from cogs.checks import can_manage
+from cogs.checks import can_manage, check_may_view
 from cogs.components import PREFIX, Ref, clip, persistent_view
 from cogs.components import board_view as board_buttons
 from cogs.errors import report
+from cogs.history import history_page
 from cogs.lobby import lobby_text, options_panel
 from cogs.messages import (
     NO_PINGS,
@@ -187,6 +188,16 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         text = "\n".join(line for line in lines if line)
         await interaction.followup.send(text, allowed_mentions=NO_PINGS, **kwargs)
 
+    @app_commands.command(name="history", description="A game's moves in words, newest first (only you see it)")
+    @app_commands.describe(game="The game number (this thread's game if left out)")
+    async def history(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self._find(interaction, game)
+        check_may_view(interaction, table)
+        rows = await self.service.positions(table.id, after=-1, upto=table.version)
+        text, view = history_page(table, None, rows)
+        await send_private(interaction, text, view=view)
+
     @app_commands.command(name="resign", description="Leave a running game (you are ranked last)")
     @app_commands.describe(game="The game number (this thread's game if left out)")
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -218,6 +229,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
             log.info("could not update the lobby message of game %s", table.id)
 
     board.autocomplete("game")(_games_autocomplete)
+    history.autocomplete("game")(_games_autocomplete)
     resign.autocomplete("game")(_games_autocomplete)
     cancel.autocomplete("game")(_games_autocomplete)
 
