@@ -1,4 +1,6 @@
-"""Command line: ``python -m bot`` runs the bot; ``sync`` publishes slash commands; ``demo`` plays a game offline."""
+"""Command line: ``python -m bot`` runs the bot; ``sync`` publishes slash commands; ``demo`` plays a game offline;
+``backup FILE`` copies the database while the bot runs. A problem the admin can fix is one sentence on stderr
+and exit status 2."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from bot.config import Config, ConfigError
+from bot.config import Config, ConfigError, StartupError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -22,6 +24,10 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--players", type=int, default=4)
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--out", default="demo-out", help="folder for the pictures and the database")
+    backup = sub.add_parser(
+        "backup", help="copy the database at DATABASE_PATH to FILE, consistently, even while the bot runs"
+    )
+    backup.add_argument("file", help="where to write the copy (replaced if it exists)")
     return parser
 
 
@@ -40,10 +46,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(line)
         return 0
     try:
-        config = Config.from_env()
+        config = Config.from_env(need_token=command != "backup")
     except ConfigError as error:
         print(error, file=sys.stderr)
         return 2
+    if command == "backup":
+        return _backup(config.database_path, args.file)
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # discord.py logs request bodies and gateway payloads at DEBUG: those carry private DMs (hands), so its
     # loggers never go below INFO, whatever LOG_LEVEL says.
@@ -51,10 +59,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.getLogger("discord").setLevel(discord_level)
     from cogs import client  # only now: the Discord layer is not needed for the demo or a config error
 
-    if command == "sync":
-        asyncio.run(client.sync_commands(config, args.guild))
-        return 0
-    client.run_bot(config)
+    try:
+        if command == "sync":
+            asyncio.run(client.sync_commands(config, args.guild))
+        else:
+            client.run_bot(config)
+    except StartupError as error:
+        print(error, file=sys.stderr)
+        return 2
+    return 0
+
+
+def _backup(database: str, file: str) -> int:
+    from bot.store.backup import BackupError, backup
+
+    try:
+        made = backup(database, file)
+    except BackupError as error:
+        print(error, file=sys.stderr)
+        return 2
+    print(f"Backed up {made.games} games from {database} to {made.path} (schema version {made.schema}).")
     return 0
 
 

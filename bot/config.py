@@ -13,6 +13,11 @@ class ConfigError(Exception):
     """A setting is missing or wrong; the message is one sentence telling the admin what to set."""
 
 
+class StartupError(Exception):
+    """The bot cannot start with these settings on this machine (Discord refuses the token or cannot be
+    reached, the database cannot be written); the message is one sentence, never the token."""
+
+
 @dataclass(frozen=True)
 class Config:
     token: str = field(repr=False)  # repr=False: a logged or printed Config never shows the token

@@ -2,6 +2,8 @@
 
 ``run_bot(config)`` runs it; ``sync_commands(config, guild_id)`` publishes the slash commands (globally, or to
 one server where they appear at once) and exits. The token is only ever handed to discord.py, never logged.
+Both raise ``StartupError`` (one sentence) when the database cannot be written, Discord refuses the token or
+Discord cannot be reached at login.
 """
 
 from __future__ import annotations
@@ -9,16 +11,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+import os
+from collections.abc import AsyncIterator, Iterator
 from typing import Any, Protocol
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
 
 from bot.clock import TimerDispatcher
+from bot.config import StartupError
 from bot.servers import ServerService
-from bot.store.db import Database
+from bot.store.db import Database, DatabaseUnavailable
 from bot.tables import TableService
 from bot.tournaments.service import TournamentNotifier, TournamentService
 from cogs import components, game, history, lobby, server, tournament_views
@@ -73,6 +78,7 @@ class MiddleKingdomBot(commands.Bot):
         self.tournament_notifier: TournamentNotifier | None = None
         self.notifier = DiscordNotifier(self)  # its prompts remember the open Play panels
         self._in_flight = 0  # clicks being handled (see working())
+        self._prepared = False
 
     @property
     def service(self) -> TableService:
@@ -111,11 +117,23 @@ class MiddleKingdomBot(commands.Bot):
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
 
-    async def setup_hook(self) -> None:
+    async def prepare(self) -> None:
+        """What needs no Discord: the cogs, then the services (the tournament cog hands them its poster).
+        ``run_bot`` does it before logging in, so a database that cannot be written is found first."""
+        if self._prepared:
+            return
         await self.load_cogs()
+        if self._services:
+            try:
+                await self.open_services()
+            except DatabaseUnavailable as error:
+                raise StartupError(str(error)) from None
+        self._prepared = True
+
+    async def setup_hook(self) -> None:
+        await self.prepare()
         if not self._services:
             return
-        await self.open_services()
         if self.dev_guild_id is not None:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -170,10 +188,48 @@ def point_at(api_base: str | None) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
 
 
+@contextlib.contextmanager
+def _login_errors(api_base: str | None) -> Iterator[None]:
+    """Logging in fails for two reasons a person can fix, said in one sentence each (never the token); once
+    logged in, discord.py itself reconnects through network trouble."""
+    where = api_base or "discord.com"
+    try:
+        yield
+    except discord.LoginFailure:
+        raise StartupError(
+            "Discord refused DISCORD_TOKEN: copy the bot's token again from the Discord developer portal "
+            "(Bot, Reset Token), export DISCORD_TOKEN and run the command again."
+        ) from None
+    except (OSError, TimeoutError, aiohttp.ClientConnectionError) as error:
+        raise StartupError(
+            f"Discord cannot be reached at {where} ({_network_reason(error)}): check this machine's network "
+            "connection (and DISCORD_API_BASE, if set) and run the command again."
+        ) from None
+
+
+def _network_reason(error: BaseException) -> str:
+    if isinstance(error, aiohttp.ClientConnectorError):
+        error = error.os_error
+    if isinstance(error, OSError) and isinstance(error.errno, int) and error.errno > 0:
+        return os.strerror(error.errno).lower()  # "connection refused", not asyncio's "Connect call failed"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror.lower()  # a name lookup's "name or service not known"
+    return "timed out" if isinstance(error, TimeoutError) else type(error).__name__
+
+
+async def _run(bot: MiddleKingdomBot, config: BotConfig) -> None:
+    async with bot:
+        await bot.prepare()
+        with _login_errors(config.api_base):
+            await bot.login(config.token)
+        await bot.connect(reconnect=True)
+
+
 def run_bot(config: BotConfig) -> None:
     """Run until interrupted. Logging is configured by the caller (``python -m bot``)."""
     point_at(config.api_base)
-    MiddleKingdomBot(config).run(config.token, log_handler=None)
+    with contextlib.suppress(KeyboardInterrupt):  # as discord.py's run(): asyncio.run has cleaned up
+        asyncio.run(_run(MiddleKingdomBot(config), config))
 
 
 async def sync_commands(config: BotConfig, guild_id: int | None = None) -> list[str]:
@@ -181,7 +237,8 @@ async def sync_commands(config: BotConfig, guild_id: int | None = None) -> list[
     point_at(config.api_base)
     bot = MiddleKingdomBot(config, services=False)
     async with bot:
-        await bot.login(config.token)
+        with _login_errors(config.api_base):
+            await bot.login(config.token)
         if guild_id is None:
             synced = await bot.tree.sync()
         else:

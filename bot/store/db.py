@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -34,6 +36,16 @@ def migrations() -> list[tuple[int, str, str]]:
     return found
 
 
+class DatabaseUnavailable(Exception):
+    """The database file cannot be opened for writing; the message is one sentence for whoever runs the bot."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(
+            f"The database {path} cannot be opened for writing ({reason}): check that DATABASE_PATH names a file in a "
+            "folder the bot may write to, and run the command again."
+        )
+
+
 class Database:
     """One aiosqlite connection. All access goes through ``tx()`` (writes) or ``read()``, serialised by a lock:
     a single connection shared by coroutines must never interleave statements of two transactions."""
@@ -46,8 +58,11 @@ class Database:
     @classmethod
     async def open(cls, path: str | Path) -> Database:
         path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            # Found at start, not at the first move: a folder the bot may not write to, a read-only file.
+            await asyncio.to_thread(_check_writable, path)
+        except (OSError, sqlite3.Error) as error:
+            raise DatabaseUnavailable(path, _reason(error)) from None
         conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN ourselves
         conn.row_factory = aiosqlite.Row
         await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -103,6 +118,29 @@ class Database:
             cursor = await conn.execute(sql, tuple(params))
             row: aiosqlite.Row | None = await cursor.fetchone()
             return row
+
+
+def _check_writable(path: str) -> None:
+    """Open ``path`` as the bot will and write nothing in a write transaction: raises if the folder cannot be
+    made, the file is not a database or cannot be written (the pragmas alone do not tell, on a database
+    already in WAL mode). Plain sqlite3, so a failure leaves no aiosqlite thread behind."""
+    if path == ":memory:":
+        return
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)) as conn:
+        conn.execute("PRAGMA journal_mode = WAL")
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute(f"PRAGMA user_version = {version}")  # a write that changes nothing
+        finally:
+            conn.execute("ROLLBACK")
+
+
+def _reason(error: OSError | sqlite3.Error) -> str:
+    if isinstance(error, OSError):
+        return f"{error.strerror or type(error).__name__}: {error.filename}" if error.filename else str(error)
+    return str(error)
 
 
 def _statements(sql: str) -> list[str]:
