@@ -116,27 +116,45 @@ class BotProcess:
         """Logged errors and tracebacks (a clean run has none)."""
         return [line for line in self.log_text().splitlines() if " ERROR " in line or "Traceback" in line]
 
-    def cpu_seconds(self) -> float:
-        """CPU time the bot has used so far (user and system), from /proc."""
+    def processes(self) -> list[int]:
+        """The bot and every process under it (its picture workers), from /proc."""
         if not self.alive():
-            return 0.0
-        try:
-            fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return 0.0
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+            return []
+        found, waiting = [], [self.pid]
+        while waiting:
+            pid = waiting.pop()
+            found.append(pid)
+            for children in Path(f"/proc/{pid}/task").glob("*/children"):
+                try:
+                    waiting.extend(int(child) for child in children.read_text().split())
+                except OSError:
+                    continue
+        return found
+
+    def cpu_seconds(self) -> float:
+        """CPU time the bot and its picture workers have used so far (user and system), from /proc."""
+        total = 0
+        for pid in self.processes():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        return total / os.sysconf("SC_CLK_TCK")
 
     def sample_memory(self) -> tuple[int, int]:
-        """(resident, peak resident) in kB, from /proc; the peak is remembered across samples."""
-        if not self.alive():
-            return 0, self.peak_rss_kb
-        fields: dict[str, int] = {}
-        try:
-            for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-                key, _, value = line.partition(":")
-                if key in ("VmRSS", "VmHWM"):
-                    fields[key] = int(value.split()[0])
-        except OSError:
-            return 0, self.peak_rss_kb
-        self.peak_rss_kb = max(self.peak_rss_kb, fields.get("VmHWM", 0), fields.get("VmRSS", 0))
-        return fields.get("VmRSS", 0), self.peak_rss_kb
+        """(resident, peak resident) in kB of the bot and its picture workers together, from /proc; the peak
+        is remembered across samples (each process's own peak, VmHWM, counts for a lone bot)."""
+        rss, own_peak = 0, 0
+        for pid in self.processes():
+            try:
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    key, _, value = line.partition(":")
+                    if key == "VmRSS":
+                        rss += int(value.split()[0])
+                    elif key == "VmHWM" and pid == self.pid:
+                        own_peak = int(value.split()[0])
+            except OSError:
+                continue
+        self.peak_rss_kb = max(self.peak_rss_kb, rss, own_peak)
+        return rss, self.peak_rss_kb
