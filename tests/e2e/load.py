@@ -92,6 +92,9 @@ async def _player(game: Game, rng: random.Random, moves: int, think: float, repo
             b for b in game.boards()
             if b.created_at >= sent and (board_version(b, game.id) != version or "Final ranking" in b.content)
         ]
+        if not new:  # the click was answered but its board never came
+            report.errors.append(f"game {game.id}: no new board after the click")
+            return
         report.latencies.append(new[0].created_at - sent)
         report.moves += 1
 
