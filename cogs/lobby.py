@@ -22,7 +22,7 @@ from cogs.checks import can_manage, display_name
 from cogs.components import PREFIX, choice, clip, persistent_view
 from cogs.controls import option_help, option_text
 from cogs.errors import report
-from cogs.messages import NO_PINGS, channels_of, message_kwargs, servers_of, service_of
+from cogs.messages import NO_PINGS, channels_of, message_kwargs, message_link, servers_of, service_of
 from cogs.table_clock import DEFAULT_CLOCK, PLACEHOLDERS, chosen_clock, clock_choices, clock_summary, read_clock
 
 MAX_OPTIONS = 4  # table options per page: one select each, and a row for the buttons
@@ -222,8 +222,7 @@ async def open_table(
         lobby_text(table), wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=view)
     )
     await service.set_lobby_message(table.id, message.id)
-    # Built here: a followup message knows no guild (discord.py gives it a bare channel), so jump_url says @me.
-    link = f"https://discord.com/channels/{interaction.guild_id or '@me'}/{message.channel.id}/{message.id}"
+    link = message_link(interaction.guild_id, message.channel.id, message.id)
     await interaction.edit_original_response(content=f"Table #{table.id} is open: {link}")
 
 

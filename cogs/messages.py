@@ -130,11 +130,18 @@ def pings(user_ids: Iterable[int]) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
 
+def message_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A link to a channel or a message of it. Built from ids because a followup message knows no guild
+    (discord.py gives it a bare channel), so its ``jump_url`` says @me."""
+    where = f"{channel_id}/{message_id}" if message_id is not None else str(channel_id)
+    return f"https://discord.com/channels/{guild_id or '@me'}/{where}"
+
+
 def table_link(table: Table) -> str:
     where = table.thread_id or table.channel_id
     if where is None:
         return f"game #{table.id}"
-    return f"https://discord.com/channels/{table.guild_id or '@me'}/{where}"
+    return message_link(table.guild_id, where)
 
 
 def title(table: Table) -> str:

@@ -25,7 +25,7 @@ from bot.tournaments.standings import StandingRow
 from cogs.checks import can_manage
 from cogs.components import clip
 from cogs.game import GAME_CHOICES
-from cogs.messages import NO_PINGS, message_kwargs, send_private, table_link
+from cogs.messages import NO_PINGS, message_kwargs, message_link, send_private, table_link
 from cogs.tournament_views import (
     bye_line,
     in_pieces,
@@ -48,6 +48,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 FORMAT_CHOICES = [app_commands.Choice(name=label.capitalize(), value=key) for key, label in FORMATS.items()]
+UNEVEN_CHOICES = [
+    app_commands.Choice(name="Byes: no table above the chosen size", value="byes"),
+    app_commands.Choice(name="Larger tables: as few byes as the game allows", value="larger"),
+]
 SEEDING_CHOICES = [app_commands.Choice(name=f"{s} (round 1)", value=s) for s in SEEDINGS]
 TIME_CHOICES = [app_commands.Choice(name=label, value=label) for label in PRESETS]
 TIMEOUT_CHOICES = [app_commands.Choice(name=clip(f"{k}: {v}", 100), value=k) for k, v in TIMEOUT_POLICIES.items()]
@@ -172,7 +176,8 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
         name="The tournament's name",
         game="Which game",
         format="Swiss, round robin or single elimination",
-        table_size="Players per table (a few smaller tables when numbers do not divide)",
+        table_size="Players per table",
+        uneven="When the players do not divide into such tables: byes, or some larger tables",
         rounds="Number of rounds (Swiss only)",
         cap="Most players who may sign up",
         check_in="Players confirm they are here before the start; the others are dropped",
@@ -182,7 +187,7 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
     )
     @app_commands.choices(
         game=GAME_CHOICES, format=FORMAT_CHOICES, seeding=SEEDING_CHOICES, time_control=TIME_CHOICES,
-        timeout=TIMEOUT_CHOICES,
+        timeout=TIMEOUT_CHOICES, uneven=UNEVEN_CHOICES,
     )
     async def create(
         self,
@@ -191,6 +196,7 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
         game: str,
         format: str,
         table_size: app_commands.Range[int, 2, 5],
+        uneven: str = "byes",
         rounds: app_commands.Range[int, 1, 20] = 3,
         cap: app_commands.Range[int, 2, 500] | None = None,
         check_in: bool = False,
@@ -206,7 +212,8 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
         try:
             row = await self.tournaments.create(
                 organiser_id=interaction.user.id, name=name, key=game, format=format, table_size=table_size,
-                rounds=rounds, cap=cap, check_in=check_in, seeding=seeding, time_control=PRESETS[time_control],
+                rounds=rounds, cap=cap, check_in=check_in, seeding=seeding, uneven=uneven,
+                time_control=PRESETS[time_control],
                 timeout_policy=timeout, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             )
         except ValueError as error:  # a table size the game does not allow
@@ -217,7 +224,8 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
             signup_text(row), wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=signup_view(row))
         )
         await self.tournaments.set_message(row.id, message.id)
-        await interaction.edit_original_response(content=f"Tournament #{row.id} is open: {message.jump_url}")
+        link = message_link(interaction.guild_id, message.channel.id, message.id)
+        await interaction.edit_original_response(content=f"Tournament #{row.id} is open: {link}")
 
     @app_commands.command(name="start", description="Close sign-up and start round 1 (the organiser)")
     @app_commands.describe(tournament=WHICH)

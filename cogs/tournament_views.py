@@ -24,7 +24,7 @@ from bot.tournaments.standings import StandingRow, bye_points
 from cogs.checks import display_name
 from cogs.components import persistent_view
 from cogs.errors import report
-from cogs.messages import MESSAGE_LIMIT, NO_PINGS
+from cogs.messages import MESSAGE_LIMIT, NO_PINGS, message_link
 from render.standings import number
 from render.standings import standings as standings_png
 
@@ -73,7 +73,14 @@ def in_pieces(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
 def format_text(row: TournamentRow) -> str:
     kind = FORMATS.get(row.format, row.format)
     rounds = f", {row.rounds} round{'s' if row.rounds != 1 else ''}" if row.format == "swiss" else ""
-    return f"{kind}{rounds}, tables of {row.table_size}"
+    return f"{kind}{rounds}, tables of {row.table_size} ({uneven_text(row)})"
+
+
+def uneven_text(row: TournamentRow) -> str:
+    """What happens when the players do not divide into tables, as the organiser chose at creation."""
+    circle = row.format == "round_robin" and row.table_size == 2  # its schedule always gives byes
+    larger = row.uneven == "larger" and games.get(row.key).max_players > row.table_size and not circle
+    return f"{'larger tables' if larger else 'byes'} when numbers do not divide"
 
 
 def clock_text(row: TournamentRow) -> str:
@@ -131,7 +138,7 @@ async def winners_of(service: TableService, row: TournamentRow, rows: Sequence[S
 def signup_url(row: TournamentRow) -> str:
     if row.channel_id is None or row.message_id is None:
         return ""
-    return f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}/{row.message_id}"
+    return message_link(row.guild_id, row.channel_id, row.message_id)
 
 
 def summary(row: TournamentRow) -> str:

@@ -16,6 +16,8 @@ class TournamentPlayerRow:
     user_id: int
     name: str
     status: str  # registered | checked_in | dropped | eliminated
+    left_round: int | None = None  # dropped: the round under way then (0: before round 1); None if unknown
+    replaced_by: int | None = None  # dropped: the user who took over the place and results, if anyone
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ class TournamentRow:
     status: str
     current_round: int
     seed: int
+    uneven: str  # byes | larger: numbers that do not divide into tables of table_size
+    announced_round: int  # the last round whose end was posted
     players: tuple[TournamentPlayerRow, ...]
     tables: tuple[TournamentTableRow, ...]
     byes: tuple[tuple[int, int], ...]  # (round, user id)
@@ -54,9 +58,9 @@ class TournamentRow:
 
 _COLUMNS = (
     "id, guild_id, channel_id, message_id, organiser_id, name, key, format, table_size, rounds, cap, check_in, "
-    "seeding, options, time_control, timeout_policy, status, current_round, seed"
+    "seeding, options, time_control, timeout_policy, status, current_round, seed, uneven, announced_round"
 )
-_SETTABLE = {"message_id", "status", "current_round", "rounds"}
+_SETTABLE = {"message_id", "status", "current_round", "rounds", "announced_round"}
 
 
 async def insert(conn: aiosqlite.Connection, now: float, **values: Any) -> int:
@@ -88,6 +92,16 @@ async def upsert_player(conn: aiosqlite.Connection, tournament_id: int, user_id:
         ON CONFLICT (tournament_id, user_id) DO UPDATE SET status = excluded.status, name = excluded.name
         """,
         (tournament_id, user_id, name, status, now),
+    )
+
+
+async def mark_left(conn: aiosqlite.Connection, tournament_id: int, user_id: int, round_no: int,
+                    replaced_by: int | None = None) -> None:
+    """A player drops out in round ``round_no`` (0: before round 1), possibly handing the place to another."""
+    await conn.execute(
+        "UPDATE tournament_players SET status = 'dropped', left_round = ?, replaced_by = ? "
+        "WHERE tournament_id = ? AND user_id = ?",
+        (round_no, replaced_by, tournament_id, user_id),
     )
 
 
@@ -146,7 +160,8 @@ async def fetch(db: Database, tournament_id: int) -> TournamentRow | None:
     if row is None:
         return None
     players = await db.fetchall(
-        "SELECT user_id, name, status FROM tournament_players WHERE tournament_id = ? ORDER BY joined_at, user_id",
+        "SELECT user_id, name, status, left_round, replaced_by FROM tournament_players WHERE tournament_id = ? "
+        "ORDER BY joined_at, user_id",
         (tournament_id,),
     )
     tables = await db.fetchall(
@@ -177,7 +192,12 @@ async def fetch(db: Database, tournament_id: int) -> TournamentRow | None:
         status=row["status"],
         current_round=row["current_round"],
         seed=row["seed"],
-        players=tuple(TournamentPlayerRow(p["user_id"], p["name"], p["status"]) for p in players),
+        uneven=row["uneven"],
+        announced_round=row["announced_round"],
+        players=tuple(
+            TournamentPlayerRow(p["user_id"], p["name"], p["status"], p["left_round"], p["replaced_by"])
+            for p in players
+        ),
         tables=tuple(
             TournamentTableRow(t["round"], t["table_no"], tuple(json.loads(t["players"])), t["game_id"]) for t in tables
         ),

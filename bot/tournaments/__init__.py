@@ -21,6 +21,7 @@ from bot.tournaments.standings import (
     StandingRow,
     TableResult,
     bye_points,
+    place_scale,
     standings,
     tournament_points,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "advancers",
     "bye_points",
     "elimination_round",
+    "place_scale",
     "round_robin_schedule",
     "standings",
     "swiss_round",

@@ -34,7 +34,7 @@ from bot.tournaments.seating import (
     round_robin_schedule,
     swiss_round,
 )
-from bot.tournaments.standings import Bye, StandingRow, TableResult, bye_points, standings
+from bot.tournaments.standings import Bye, StandingRow, TableResult, bye_points, place_scale, standings
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +54,9 @@ _CANNOT = {
 
 FORMATS = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
 SEEDINGS = ("random", "rating")
+#: When the players do not divide into tables of the chosen size: byes (no table above that size), or some
+#: larger tables (as few byes as the game allows).
+UNEVEN = {"byes": "byes", "larger": "larger tables"}
 ACTIVE = ("registered", "checked_in")
 
 
@@ -104,9 +107,15 @@ class TournamentService:
         return [await self.get(i) for i in ids]
 
     async def standings(self, tournament_id: int) -> list[StandingRow]:
+        return await self._standings(await self.get(tournament_id))
+
+    async def rounds_complete(self, tournament_id: int) -> int:
+        """How many rounds are over: the current one counts once every game of it has ended."""
         row = await self.get(tournament_id)
-        results, byes = await self._results(row)
-        return standings(results, byes, players=[p.user_id for p in row.players if p.status != "dropped"])
+        current = [t for t in row.tables if t.round == row.current_round]
+        if row.current_round == 0 or any(t.game_id is None for t in current) or not await self._round_over(row):
+            return max(0, row.current_round - 1)
+        return row.current_round
 
     # -- sign-up -------------------------------------------------------------------------------------
     async def create(
@@ -121,6 +130,7 @@ class TournamentService:
         cap: int | None = None,
         check_in: bool = False,
         seeding: str = "random",
+        uneven: str = "byes",
         options: Mapping[str, Any] | None = None,
         time_control: TimeControl | None = None,
         timeout_policy: str = "ai",
@@ -134,6 +144,8 @@ class TournamentService:
             raise UserError(f"The format must be one of: {', '.join(FORMATS.values())}.")
         if seeding not in SEEDINGS:
             raise UserError("Seeding is either random or by rating.")
+        if uneven not in UNEVEN:
+            raise UserError("When numbers do not divide, a tournament gives either byes or larger tables.")
         if timeout_policy not in TIMEOUT_POLICIES:
             raise UserError(f"The timeout policy must be one of {', '.join(TIMEOUT_POLICIES)}.")
         if format == "swiss" and not 1 <= rounds <= 20:
@@ -151,7 +163,7 @@ class TournamentService:
                 format=format, table_size=table_size, rounds=rounds if format == "swiss" else 0, cap=cap,
                 check_in=int(check_in), seeding=seeding, options=game.resolve_options(options),
                 time_control=(time_control or TimeControl()).to_dict(), timeout_policy=timeout_policy,
-                status="signup", seed=secrets.randbits(62) if seed is None else seed,
+                status="signup", seed=secrets.randbits(62) if seed is None else seed, uneven=uneven,
             )
         return await self.get(tournament_id)
 
@@ -224,7 +236,7 @@ class TournamentService:
                         await t_sql.upsert_player(conn, tournament_id, player.user_id, player.name, "dropped", now)
                 if row.format == "round_robin":
                     schedule = round_robin_schedule(
-                        field, row.table_size, game.min_players, game.max_players, self._rng(row, 0)
+                        field, row.table_size, game.min_players, _largest(row), self._rng(row, 0)
                     )
                     await t_sql.set_columns(conn, tournament_id, now, rounds=len(schedule))
                     for number, plan in enumerate(schedule, start=1):
@@ -239,29 +251,35 @@ class TournamentService:
             await self.advance(tournament_id)
 
     async def resume(self) -> None:
-        """At start-up: finish whatever round finished while the bot was down, start games not yet started."""
-        for tournament_id in await t_sql.ids(self.db, statuses=("running",)):
+        """At start-up: finish whatever round finished while the bot was down, start games not yet started
+        (paused tournaments: only tell of a round that ended)."""
+        for tournament_id in await t_sql.ids(self.db, statuses=("running", "paused")):
             try:
                 await self.advance(tournament_id)
             except Exception:
                 log.exception("resuming tournament %s failed", tournament_id)
 
     async def advance(self, tournament_id: int) -> None:
-        """Start the current round's games that have none; when every game of the round is over, seat the
-        next round or finish. Safe to call any number of times."""
+        """Start the current round's games that have none; when every game of the round is over, tell so
+        (once), then seat the next round or finish. Paused, it only tells of the round's end (and finishes
+        after the last round): no game starts. Safe to call any number of times."""
         events: list[RoundEvent] = []
         async with self._lock(tournament_id):
             while True:
                 row = await self.get(tournament_id)
-                if row.status != "running":
+                if row.status not in ("running", "paused"):
                     break
                 current = [t for t in row.tables if t.round == row.current_round]
                 if row.current_round and any(t.game_id is None for t in current):
+                    if row.status == "paused":
+                        break
                     await self._start_games(row)
                     continue
                 if row.current_round and not await self._round_over(row):
                     break
-                if row.current_round >= 1:
+                if row.current_round >= 1 and row.announced_round < row.current_round:
+                    async with self.db.tx() as conn:
+                        await t_sql.set_columns(conn, tournament_id, self.clock(), announced_round=row.current_round)
                     events.append(RoundEvent("round_over", row, row.current_round, tuple(await self._standings(row))))
                 if await self._is_last_round(row):
                     async with self.db.tx() as conn:
@@ -269,6 +287,8 @@ class TournamentService:
                     final = await self.get(tournament_id)
                     events.append(RoundEvent("finished", final, final.current_round,
                                              tuple(await self._standings(final))))
+                    break
+                if row.status == "paused":  # the round-over post says the next round waits for resume
                     break
                 await self._seat_next_round(row)
                 seated = await self.get(tournament_id)
@@ -302,14 +322,14 @@ class TournamentService:
             points = {s.player: s.points for s in await self._standings(row)}
             seeding = await self._seeding(row, active) if number == 1 and row.seeding == "rating" else None
             plan = swiss_round(
-                active, points, _history(row), row.table_size, game.min_players, game.max_players,
+                active, points, _history(row), row.table_size, game.min_players, _largest(row),
                 self._rng(row, number), seeding=seeding,
             )
         elif row.format == "elimination":
             field = await self._advancing(row) if number > 1 else await self._seeded(row, active)
             out = [u for u in active if u not in field] if number > 1 else []
-            advance = advance_per_table(len(field), row.table_size, game.min_players, game.max_players)
-            plan = elimination_round(field, row.table_size, advance, game.min_players, game.max_players)
+            advance = advance_per_table(len(field), row.table_size, game.min_players, _largest(row))
+            plan = elimination_round(field, row.table_size, advance, game.min_players, _largest(row))
         # Round robin: every round was stored at start.
         now = self.clock()
         names = {p.user_id: p.name for p in row.players}
@@ -357,16 +377,14 @@ class TournamentService:
         self, tournament_id: int, user_id: int, player_id: int, *, can_manage: bool = False
     ) -> TournamentRow:
         """Drop a player (the organiser, or players themselves): they resign their running game and are not
-        seated again; their results so far stay in the standings."""
+        seated again; their results so far stay in the standings, marked with the round they dropped in."""
         async with self._lock(tournament_id):
             row = await self.get(tournament_id)
             if user_id != player_id:
                 row = await self._organised(tournament_id, user_id, can_manage)
-            mine = [p for p in row.players if p.user_id == player_id and p.status in ACTIVE]
-            if not mine:
-                raise UserError("That player is not in the tournament.")
+            _check_active(row, player_id, yourself=user_id == player_id)
             async with self.db.tx() as conn:
-                await t_sql.upsert_player(conn, tournament_id, player_id, mine[0].name, "dropped", self.clock())
+                await t_sql.mark_left(conn, tournament_id, player_id, row.current_round)
             running = [t.game_id for t in row.tables if t.round == row.current_round and t.game_id]
         for game_id in running:
             table = await self.tables.get(game_id)
@@ -380,18 +398,21 @@ class TournamentService:
     async def replace(
         self, tournament_id: int, user_id: int, old_id: int, new_id: int, new_name: str, *, can_manage: bool = False
     ) -> TournamentRow:
-        """Put a new player in a leaver's place: the newcomer takes over the leaver's results and future seats.
-        A game already running keeps its players (the leaver can resign it)."""
+        """Put a new player in a leaver's place: the newcomer takes over the leaver's results (points,
+        opponents, byes: the standings show one line, the newcomer's) and future seats. A game already running
+        keeps its players (the leaver can resign it); its result counts for the newcomer too."""
         async with self._lock(tournament_id):
             row = await self._organised(tournament_id, user_id, can_manage)
             if any(p.user_id == new_id and p.status in ACTIVE for p in row.players):
                 raise UserError("The new player is already in the tournament.")
+            if any(p.user_id == new_id for p in row.players):
+                raise UserError("The new player has already played in this tournament: a replacement is new to it.")
             old = [p for p in row.players if p.user_id == old_id and p.status in ACTIVE]
             if not old:
                 raise UserError("The player to replace is not in the tournament.")
             now = self.clock()
             async with self.db.tx() as conn:
-                await t_sql.upsert_player(conn, tournament_id, old_id, old[0].name, "dropped", now)
+                await t_sql.mark_left(conn, tournament_id, old_id, row.current_round, replaced_by=new_id)
                 await t_sql.upsert_player(conn, tournament_id, new_id, new_name, old[0].status, now)
                 for number in range(row.current_round + (1 if row.current_round else 0), row.rounds + 1):
                     await t_sql.replace_in_tables(conn, tournament_id, number, old_id, new_id)
@@ -433,15 +454,18 @@ class TournamentService:
         return row
 
     # -- results -------------------------------------------------------------------------------------
-    async def _table_result(self, game_id: int | None) -> TableResult | None:
-        """A finished game as a tournament table result (players by user id, in seat order)."""
+    async def _table_result(self, row: TournamentRow, game_id: int | None) -> TableResult | None:
+        """A finished game as a tournament table result (players by user id, in seat order; a replaced
+        player's seat counts for whoever took their place)."""
         if not game_id:
             return None
         table = await self.tables.get(game_id)
         result = table.result()
         if table.status != "finished" or result is None:
             return None
-        seated = [(p.user_id, p.seat) for p in table.seated if p.user_id is not None and p.seat is not None]
+        holder = _successors(row)
+        seated = [(holder.get(p.user_id, p.user_id), p.seat) for p in table.seated
+                  if p.user_id is not None and p.seat is not None]
         return TableResult(
             players=tuple(user for user, _ in seated),
             places=tuple(result.ranking[seat] for _, seat in seated),
@@ -449,13 +473,16 @@ class TournamentService:
         )
 
     async def _results(self, row: TournamentRow) -> tuple[list[TableResult], list[Bye]]:
-        results = [r for t in row.tables if (r := await self._table_result(t.game_id)) is not None]
-        byes = [Bye(user, bye_points(row.table_size)) for _, user in row.byes]
+        results = [r for t in row.tables if (r := await self._table_result(row, t.game_id)) is not None]
+        holder = _successors(row)
+        worth = bye_points(row.table_size, place_scale(row.table_size))
+        byes = [Bye(holder.get(user, user), worth) for _, user in row.byes]
         return results, byes
 
     async def _standings(self, row: TournamentRow) -> list[StandingRow]:
         results, byes = await self._results(row)
-        return standings(results, byes, players=[p.user_id for p in row.players if p.status != "dropped"])
+        still_in = [p.user_id for p in row.players if p.status != "dropped"]
+        return standings(results, byes, players=still_in, scale=place_scale(row.table_size))
 
     async def _advancing(self, row: TournamentRow) -> list[int]:
         """Elimination: who goes on after the current round (the top of each table plus the byes), in seed
@@ -465,10 +492,10 @@ class TournamentService:
         tables = [t for t in row.tables if t.round == row.current_round]
         byes = [u for r, u in row.byes if r == row.current_round]
         field = [u for t in tables for u in t.players] + byes
-        advance = advance_per_table(len(field), row.table_size, game.min_players, game.max_players)
-        through = set(byes)
+        advance = advance_per_table(len(field), row.table_size, game.min_players, _largest(row))
+        through = {_successors(row).get(u, u) for u in byes}
         for table in tables:
-            result = await self._table_result(table.game_id)
+            result = await self._table_result(row, table.game_id)
             if result is not None:
                 through.update(advancers(result, advance, seeds))
         dropped = {p.user_id for p in row.players if p.status == "dropped"}
@@ -502,12 +529,51 @@ class TournamentService:
 
 
 def _history(row: TournamentRow) -> list[RoundPlan]:
+    """The rounds so far, with replaced players' seats given to whoever took their place (their byes and
+    opponents count for the newcomer, as their results do)."""
+    holder = _successors(row)
     plans = []
     for number in range(1, row.current_round + 1):
         plans.append(
             RoundPlan(
-                tables=tuple(t.players for t in row.tables if t.round == number),
-                byes=tuple(u for r, u in row.byes if r == number),
+                tables=tuple(tuple(holder.get(u, u) for u in t.players) for t in row.tables if t.round == number),
+                byes=tuple(holder.get(u, u) for r, u in row.byes if r == number),
             )
         )
     return plans
+
+
+def _largest(row: TournamentRow) -> int:
+    """The largest table a round may have: the chosen size when the organiser prefers byes."""
+    return row.table_size if row.uneven == "byes" else games.get(row.key).max_players
+
+
+def _successors(row: TournamentRow) -> dict[int, int]:
+    """Replaced player -> who holds their place now (a replacement may itself have been replaced)."""
+    direct = {p.user_id: p.replaced_by for p in row.players if p.replaced_by is not None}
+    holder = {}
+    for user in direct:
+        now, seen = user, {user}
+        while now in direct and direct[now] not in seen:
+            now = direct[now]
+            seen.add(now)
+        holder[user] = now
+    return holder
+
+
+def _check_active(row: TournamentRow, player_id: int, *, yourself: bool) -> None:
+    """Refuse to drop someone no longer playing, in words that fit who asks."""
+    found = [p for p in row.players if p.user_id == player_id]
+    if found and found[0].status in ACTIVE:
+        return
+    if found and found[0].replaced_by is not None:
+        heir = next((p.name for p in row.players if p.user_id == found[0].replaced_by), "another player")
+        whose = "Your" if yourself else "That player's"
+        raise UserError(f"{whose} place in the tournament has gone to {heir}.")
+    if found and found[0].status == "dropped":
+        raise UserError("You have already dropped out of this tournament." if yourself
+                        else "That player has already dropped out of the tournament.")
+    if found and found[0].status == "eliminated":
+        raise UserError("You are already out of this tournament." if yourself
+                        else "That player is already out of the tournament.")
+    raise UserError("You are not in this tournament." if yourself else "That player is not in the tournament.")

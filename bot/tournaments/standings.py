@@ -1,10 +1,14 @@
 """Tournament points and standings, from the results of finished tables and the byes given.
 
-Tournament points go by finishing place: at a table of n players the winner gets n - 1, the next n - 2 and so
-on down to 0 (2 players: 1/0; 3: 2/1/0; 4: 3/2/1/0; 5: 4/3/2/1/0). Tied players share the average of the places
-they cover (a drawn 2-player game gives 0.5 each; two winners of a 3-player table get 1.5 each). A bye is worth
-a middle place of the tournament's table size, (size - 1) / 2, which is also what an average player takes home
-from a table: 0.5, 1, 1.5 or 2 for tables of 2 to 5.
+Tournament points go by finishing place. Plainly (no scale given), at a table of n players the winner gets n - 1,
+the next n - 2 and so on down to 0 (2 players: 1/0; 3: 2/1/0; 4: 3/2/1/0). Tied players share the average of the
+places they cover (a drawn 2-player game gives 0.5 each; two winners of a 3-player table get 1.5 each). A bye is
+worth a middle place of the tournament's table size, (size - 1) / 2: what an average player takes home.
+
+A tournament whose tables differ in size (numbers that do not divide) uses :func:`place_scale`: the points of the
+tournament's own table size, stretched over any other table, so the winner always gets size - 1, the last 0 and
+the places between are evenly spaced. Then a player's expected points per round are (size - 1) / 2 whatever table
+they sit at, the same as a bye: sitting at a larger table is worth no more than sitting at a smaller one.
 """
 
 from __future__ import annotations
@@ -67,6 +71,15 @@ def _place_points(n: int, scale: Scale | None) -> list[float]:
     if len(table) != n:
         raise ValueError(f"the points scale for {n} players must have {n} entries")
     return table
+
+
+def place_scale(size: int, largest: int = 8) -> dict[int, tuple[float, ...]]:
+    """Points by place for tables of 2 to ``largest`` players in a tournament of ``size``-player tables: at a
+    table of n, place p earns (size - 1) * (n - p) / (n - 1). Every table pays (size - 1) / 2 a player on average,
+    and tables of ``size`` pay the plain n - 1 down to 0. E.g. for size 2: 1/0, 1/0.5/0, 1/0.67/0.33/0."""
+    if size < 2:
+        raise ValueError("tournament tables seat at least 2 players")
+    return {n: tuple((size - 1) * (n - p) / (n - 1) for p in range(1, n + 1)) for n in range(2, largest + 1)}
 
 
 def tournament_points(places: Sequence[int], scale: Scale | None = None) -> tuple[float, ...]:

@@ -124,7 +124,13 @@ async def test_drops_resign_the_running_game_and_a_replacement_takes_the_place(
     assert game.status == "finished" and channel_posts(fake, "resigned", where=f"thread:{game.thread_id}")
     await fake.command(cog(fake).drop, carol)  # players may drop out themselves
     assert _answer(fake) == "Carol was dropped from Autumn Cup."
-    await fake.command(cog(fake).drop, carol)
+    await fake.command(cog(fake).drop, carol)  # "not in the tournament" would puzzle someone who just left
+    assert _answer(fake) == "You have already dropped out of this tournament."
+    await fake.command(cog(fake).drop, alice, player=carol)
+    assert _answer(fake) == "That player has already dropped out of the tournament."
+    await fake.command(cog(fake).drop, alice, player=dai)
+    assert _answer(fake) == "That player's place in the tournament has gone to Eun."
+    await fake.command(cog(fake).drop, alice, player=make_user(606, "Fay"))
     assert _answer(fake) == "That player is not in the tournament."
     row = await fake.bot.tournaments.get(tid)
     assert {p.user_id: p.status for p in row.players}[bob.id] == "dropped"

@@ -3,9 +3,10 @@ ratings, restarts, drops and the organiser's controls."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ from bot.errors import NotAllowed, UserError, WrongStatus
 from bot.store import ratings as rating_sql
 from bot.store.db import Database
 from bot.tables import TableService
+from bot.tournaments import RoundPlan, place_scale, tournament_points
 from bot.tournaments.service import RoundEvent, TournamentService
+from tests.tournaments.helpers import repeats
 
 ORGANISER = 1000
 
@@ -264,3 +267,68 @@ async def test_round_robin_of_two_player_tables(db: Database) -> None:
     assert row.status == "finished"
     pairs = sorted(tuple(sorted(t.players)) for t in row.tables)
     assert pairs == sorted((a, b) for a in range(1, 6) for b in range(a + 1, 6))
+
+
+def _fewest_repeats(plan: RoundPlan, earlier: Sequence[RoundPlan]) -> int:
+    """The fewest repeat meetings any seating of the same players at tables of the same sizes could have."""
+    seated = [p for table in plan.tables for p in table]
+    sizes = [len(t) for t in plan.tables]
+    best = None
+    for order in itertools.permutations(seated):
+        tables, start = [], 0
+        for n in sizes:
+            tables.append(order[start : start + n])
+            start += n
+        count = repeats(RoundPlan(tables=tuple(tables)), earlier)
+        best = count if best is None else min(best, count)
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("uneven", ["byes", "larger"])
+async def test_five_at_tables_of_two_expect_the_same_points_wherever_they_sit(db: Database, uneven: str) -> None:
+    """The Great Wall seats 2 to 5: five players at "tables of 2" get a bye or a 3-player table each round, as
+    the organiser chose. Either way a seat pays 0.5 points a round on average, as a bye does: a table's points
+    add up to 0.5 per player whatever its size, and the 3-player table pays 1 / 0.5 / 0, not 2 / 1 / 0."""
+    tables = TableService(db)
+    tournaments = TournamentService(db, tables)
+    tid = await _field(tournaments, 5, format="swiss", table_size=2, rounds=4, uneven=uneven)
+    await tournaments.start(tid, ORGANISER)
+    for number in range(1, 5):
+        row = await tournaments.get(tid)
+        sizes = sorted(len(t.players) for t in row.tables if t.round == number)
+        byes = [u for r, u in row.byes if r == number]
+        assert (sizes, len(byes)) == (([2, 2], 1) if uneven == "byes" else ([2, 3], 0))
+        await _play_round(tables, tournaments, tid, seed=number)
+    row = await tournaments.get(tid)
+    assert row.status == "finished" and row.uneven == uneven
+
+    scale = place_scale(2)
+    points: dict[int, float] = defaultdict(float)
+    for table in row.tables:
+        game = await tables.get(table.game_id or 0)
+        result = game.result()
+        assert result is not None
+        seat = {p.user_id: p.seat for p in game.players}
+        places = tuple(result.ranking[seat[u]] for u in table.players)  # type: ignore[index]
+        earned = tournament_points(places, scale)
+        assert sum(earned) / len(earned) == pytest.approx(0.5)  # any seat of any table: 0.5 expected
+        if len(set(places)) == len(places):  # no tie: the places' points of that table, 1 down to 0
+            assert sorted(earned) == sorted(scale[len(places)]) and max(earned) == 1.0
+        for user, value in zip(table.players, earned, strict=True):
+            points[user] += value
+    for _, user in row.byes:
+        points[user] += 0.5
+    assert {s.player: s.points for s in await tournaments.standings(tid)} == pytest.approx(dict(points))
+
+    plans = [
+        RoundPlan(tables=tuple(t.players for t in row.tables if t.round == n),
+                  byes=tuple(u for r, u in row.byes if r == n))
+        for n in range(1, 5)
+    ]
+    for n, plan in enumerate(plans):  # repeat opponents only where no seating avoids them
+        assert repeats(plan, plans[:n]) == _fewest_repeats(plan, plans[:n])
+    if uneven == "byes":
+        assert repeats(plans[1], plans[:1]) == 0
+        had = [u for plan in plans for u in plan.byes]
+        assert len(had) == len(set(had)) == 4  # byes rotate: four rounds, four different players

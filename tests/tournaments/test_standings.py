@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tournaments import Bye, StandingRow, TableResult, bye_points, standings, tournament_points
+from bot.tournaments import Bye, StandingRow, TableResult, bye_points, place_scale, standings, tournament_points
 
 
 @pytest.mark.parametrize(
@@ -30,6 +30,20 @@ def test_points_by_place_on_a_custom_scale() -> None:
     scale = {3: (5.0, 2.0, 0.0)}
     assert tournament_points((1, 1, 3), scale) == (3.5, 3.5, 0.0)
     assert bye_points(3, scale) == 2.0
+
+
+@pytest.mark.parametrize("size", [2, 3, 4, 5])
+def test_points_scaled_to_the_table_pay_a_seat_what_a_bye_pays(size: int) -> None:
+    scale = place_scale(size)
+    assert scale[size] == tuple(float(size - 1 - i) for i in range(size))  # the plain scale at the chosen size
+    for n in range(2, 6):
+        assert scale[n][0] == size - 1 and scale[n][-1] == 0.0  # a win is a win, at any table
+        assert sum(scale[n]) / n == pytest.approx(bye_points(size, scale)) == (size - 1) / 2
+
+
+def test_the_scaled_points_of_a_three_player_table_in_a_two_player_tournament() -> None:
+    assert tournament_points((2, 1, 3), place_scale(2)) == (0.5, 1.0, 0.0)
+    assert tournament_points((1, 1, 3), place_scale(2)) == (0.75, 0.75, 0.0)
 
 
 @pytest.mark.parametrize("places", [(1, 1, 2), (0, 1), (2, 3), (1, 3, 3)])
