@@ -28,6 +28,8 @@ from cogs.game import GAME_CHOICES
 from cogs.messages import NO_PINGS, message_kwargs, message_link, send_private, table_link
 from cogs.tournament_views import (
     bye_line,
+    departures_line,
+    first_mover,
     in_pieces,
     mention,
     mentions,
@@ -39,6 +41,7 @@ from cogs.tournament_views import (
     standings_file,
     standings_title,
     summary,
+    under_way_line,
     winners_of,
 )
 
@@ -86,8 +89,9 @@ class RoundPoster:
         await channel.send(content=content, allowed_mentions=mentioned, **message_kwargs(file=file))
 
     async def _round(self, row: TournamentRow, number: int) -> None:
-        """Every table of the round in turn order, its players pinged, with a link to its game's thread."""
-        lines = [f"**{row.name}**: {round_name(row, number)} has begun. Players in turn order:"]
+        """Every table of the round in seat order and who moves first, its players pinged, with a link to its
+        game's thread."""
+        lines = [f"**{row.name}**: {round_name(row, number)} has begun."]
         pinged: list[int] = []
         for table in [t for t in row.tables if t.round == number]:
             if table.game_id is None:  # not started (yet): the service starts it at its next advance
@@ -96,7 +100,7 @@ class RoundPoster:
             game = await self.bot.service.get(table.game_id)
             people = [p.user_id for p in game.seated if p.user_id is not None]
             pinged += people
-            lines.append(f"Table {table.table_no}: {mentions(people)} · {table_link(game)}")
+            lines.append(f"Table {table.table_no}: {mentions(people)}{first_mover(game)} · {table_link(game)}")
         byes = [u for r, u in row.byes if r == number]
         if byes:
             lines.append(bye_line(row, number, byes))
@@ -110,17 +114,25 @@ class RoundPoster:
         if now.status == "finished" and now.current_round == number:
             return  # the final standings follow at once: one picture, not two
         lines = [f"**{row.name}**: round {number} is over. Standings after round {number}:"]
+        mentioned = NO_PINGS
+        if row.status == "paused":  # ended while paused: nothing else would tell the organiser
+            lines.append(f"The tournament is paused: round {number + 1} starts when {mention(row.organiser_id)} "
+                         "resumes it with `/tournament resume`.")
+            mentioned = pinging([row.organiser_id])
         next_byes = [u for r, u in now.byes if r == number + 1]
         if next_byes:
             lines.append(bye_line(now, number + 1, next_byes))
+        if gone := departures_line(now, rows):
+            lines.append(gone)
         title = f"{row.name}: after round {number}"
-        await self._send(row, "\n".join(lines), NO_PINGS, await standings_file(row, rows, title))
+        await self._send(row, "\n".join(lines), mentioned, await standings_file(now, rows, title))
 
     async def _finished(self, row: TournamentRow, rows: Sequence[StandingRow]) -> None:
         winners = await winners_of(self.bot.service, row, rows)
         who = f"Winner: {mention(winners[0])}" if len(winners) == 1 else f"Winners: {mentions(winners)}"
-        text = f"**{row.name}** is over. {who}! Final standings:"
-        await self._send(row, text, pinging(winners), await standings_file(row, rows, standings_title(row)))
+        text = "\n".join(filter(None, [f"**{row.name}** is over. {who}! Final standings:", departures_line(row, rows)]))
+        title = standings_title(row, row.current_round)
+        await self._send(row, text, pinging(winners), await standings_file(row, rows, title))
         await refresh_signup(self.bot, row)
 
 
@@ -285,10 +297,14 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
     async def standings(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         row = await self._find(interaction, tournament)
-        picture = await standings_file(row, await self.tournaments.standings(row.id), standings_title(row))
+        rows = await self.tournaments.standings(row.id)
+        complete = await self.tournaments.rounds_complete(row.id)
+        title = standings_title(row, complete)
+        picture = await standings_file(row, rows, title)
+        text = "\n".join(filter(None, [f"**{title}**", under_way_line(row, complete), departures_line(row, rows)]))
         # The deferred answer stays private; the standings themselves are a new, public message.
         await interaction.edit_original_response(content=f"Here are the standings of {row.name}.")
-        await interaction.followup.send(f"**{standings_title(row)}**", allowed_mentions=NO_PINGS, file=picture)
+        await interaction.followup.send(text, allowed_mentions=NO_PINGS, file=picture)
 
     start.autocomplete("tournament")(_autocomplete)
     checkin.autocomplete("tournament")(_autocomplete)

@@ -29,7 +29,7 @@ from render.standings import number
 from render.standings import standings as standings_png
 
 if TYPE_CHECKING:
-    from bot.tables import TableService
+    from bot.tables import Table, TableService
     from cogs.client import MiddleKingdomBot
 
 log = logging.getLogger(__name__)
@@ -99,24 +99,85 @@ def round_name(row: TournamentRow, number_: int) -> str:
     return "the final" if len(tables) == 1 and not byes else f"round {number_}"
 
 
-def standings_title(row: TournamentRow) -> str:
+def standings_title(row: TournamentRow, complete: int) -> str:
+    """Named by the rounds actually over (``complete``), not the round under way."""
     if row.status == "finished":
         return f"{row.name}: final standings"
     if row.current_round == 0:
         return f"{row.name}: standings"
-    return f"{row.name}: after round {row.current_round}"
+    if complete == 0:
+        return f"{row.name}: round 1 under way"
+    return f"{row.name}: after round {complete}"
+
+
+def under_way_line(row: TournamentRow, complete: int) -> str:
+    """Under standings asked for in the middle of a round: what of that round they already count."""
+    if row.status == "finished" or complete >= row.current_round:
+        return ""
+    return f"Round {row.current_round} is under way: its byes and the games already over count."
+
+
+def departures(row: TournamentRow) -> dict[int, str]:
+    """Marks for the standings picture: players who dropped, and newcomers who took over a place."""
+    shown = {p.user_id for p in row.players}
+    marks: dict[int, str] = {}
+    for player in row.players:
+        if player.status != "dropped":
+            continue
+        if player.replaced_by is not None and player.replaced_by in shown:
+            marks[player.replaced_by] = "replacement"
+        else:
+            marks[player.user_id] = "dropped"
+    return marks
+
+
+def _when(left_round: int | None) -> str:
+    if left_round is None:
+        return ""
+    return " before round 1" if left_round == 0 else f" in round {left_round}"
+
+
+def departures_line(row: TournamentRow, rows: Sequence[StandingRow]) -> str:
+    """Who dropped and when, and who took whose place: players in the standings only (a no-show of the
+    check-in, dropped before playing, is not news)."""
+    listed = {r.player for r in rows}
+    names = {p.user_id: p.name for p in row.players}
+    parts = []
+    for player in row.players:
+        if player.status != "dropped":
+            continue
+        if player.replaced_by is not None and player.replaced_by in listed:
+            heir = names.get(player.replaced_by, str(player.replaced_by))
+            parts.append(f"{heir} took {player.name}'s place{_when(player.left_round)}, with their results")
+        elif player.user_id in listed:
+            parts.append(f"{player.name} dropped out{_when(player.left_round)}")
+    return f"{'; '.join(parts)}." if parts else ""
 
 
 async def standings_file(row: TournamentRow, rows: Sequence[StandingRow], title: str) -> discord.File:
     names = {p.user_id: p.name for p in row.players}
     # Pillow work is CPU-bound: off the event loop.
-    png = await asyncio.to_thread(standings_png, list(rows), names, title)
+    png = await asyncio.to_thread(standings_png, list(rows), names, title, departures(row))
     return discord.File(io.BytesIO(png), filename=f"standings-{row.id}-{row.current_round}.png")
+
+
+def first_mover(game: Table) -> str:
+    """" · <@user> moves first" from the game's opening position (the seat order is kept, but the rules may
+    give the first move to another seat); nothing when several seats begin at once."""
+    engine = game.game
+    opening = engine.to_act(engine.new(len(game.players), game.seed, game.options))
+    if len(opening) != 1:
+        return ""
+    user = game.player_at(next(iter(opening))).user_id
+    return f" · {mention(user)} moves first" if user is not None else ""
 
 
 def bye_line(row: TournamentRow, round_no: int, byes: Sequence[int]) -> str:
     worth = number(bye_points(row.table_size))
-    return f"Bye in round {round_no} ({worth} point{'s' if worth != '1' else ''} each): {mentions(byes)}"
+    points = f"{worth} point{'s' if worth != '1' else ''}"
+    if len(byes) == 1:
+        return f"Bye in round {round_no} ({points}): {mentions(byes)}"
+    return f"Byes in round {round_no} ({points} each): {mentions(byes)}"
 
 
 async def winners_of(service: TableService, row: TournamentRow, rows: Sequence[StandingRow]) -> list[int]:

@@ -50,15 +50,18 @@ def _name(row: StandingRow, names: Mapping[int, str]) -> str:
     return theme.printable(names.get(row.player, "")) or f"Player {row.player % 10_000}"
 
 
-def _byes(row: StandingRow) -> str:
-    if not row.byes:
-        return ""
-    return " (bye)" if row.byes == 1 else f" ({row.byes} byes)"
+def _suffix(row: StandingRow, mark: str | None) -> str:
+    notes = [] if not row.byes else ["bye" if row.byes == 1 else f"{row.byes} byes"]
+    notes += [mark] if mark else []
+    return f" ({', '.join(notes)})" if notes else ""
 
 
-def standings(rows: Sequence[StandingRow], names: Mapping[int, str], title: str) -> bytes:
+def standings(
+    rows: Sequence[StandingRow], names: Mapping[int, str], title: str, marks: Mapping[int, str] | None = None
+) -> bytes:
     """The standings in the order given (best first, as ``bot.tournaments.standings`` returns them) as PNG.
-    ``names`` maps player ids to names; ``title`` heads the picture (e.g. "Autumn Cup: after round 2")."""
+    ``names`` maps player ids to names; ``title`` heads the picture (e.g. "Autumn Cup: after round 2");
+    ``marks`` adds a word after some names (e.g. "dropped"), next to their byes."""
     body = ROW_H * max(1, len(rows))
     image = theme.canvas(WIDTH, HEADER_H + COLUMNS_H + body + FOOTER_H)
     draw = ImageDraw.Draw(image)
@@ -85,7 +88,7 @@ def standings(rows: Sequence[StandingRow], names: Mapping[int, str], title: str)
         theme.panel(draw, box, fill=fill, outline=theme.LEAD_EDGE if row.rank == 1 else None, radius=10)
         mid = (box[1] + box[3]) // 2
         theme.draw_key(draw, (RANK_RIGHT, mid), label, TEXT, INK, anchor="rm", bold=True)
-        suffix = _byes(row)
+        suffix = _suffix(row, (marks or {}).get(row.player))
         room = POINTS_RIGHT - 70 - NAME_X - (theme.text_width(suffix, LABEL) if suffix else 0)
         name = theme.ellipsize(_name(row, names), TEXT, room)
         theme.draw_key(draw, (NAME_X, mid), name, TEXT, INK, anchor="lm")

@@ -107,11 +107,11 @@ async def test_a_swiss_tournament_from_sign_up_to_winner(fake: FakeDiscord, peop
     for table in [t for t in row.tables if t.round == 1]:
         game = await fake.bot.service.get(table.game_id or 0)
         assert game.thread_id in fake.threads
-        line = f"Table {table.table_no}: <@{table.players[0]}>, <@{table.players[1]}> · "
-        assert line + f"https://discord.com/channels/1000/{game.thread_id}" in first[0].content
+        line = f"Table {table.table_no}: <@{table.players[0]}>, <@{table.players[1]}>"
+        assert line in first[0].content and f"https://discord.com/channels/1000/{game.thread_id}" in first[0].content
         assert channel_posts(fake, "begins", where=f"thread:{game.thread_id}")
     (bye,) = [u for r, u in row.byes if r == 1]
-    assert f"Bye in round 1 (0.5 points each): <@{bye}>" in first[0].content
+    assert f"Bye in round 1 (0.5 points): <@{bye}>" in first[0].content
     assert pinged(mentions[first[0].id]) == {p.id for p in people}
 
     await play_round(fake, tid, seed=1)
@@ -124,7 +124,7 @@ async def test_a_swiss_tournament_from_sign_up_to_winner(fake: FakeDiscord, peop
     assert over[0].files == [standings_png(expected, names, "Autumn Cup: after round 1")]
     row = await fake.bot.tournaments.get(tid)
     (next_bye,) = [u for r, u in row.byes if r == 2]
-    assert next_bye != bye and f"Bye in round 2 (0.5 points each): <@{next_bye}>" in over[0].content
+    assert next_bye != bye and f"Bye in round 2 (0.5 points): <@{next_bye}>" in over[0].content
     (second,) = channel_posts(fake, "round 2 of 2 has begun")
     assert _position(fake, over[0]) < _position(fake, second)  # the standings first, then the new round
 
@@ -185,10 +185,12 @@ async def test_standings_are_posted_on_request_and_listed(fake: FakeDiscord, peo
     await fake.command(tournaments.standings, carol)  # type: ignore[union-attr]
     ack, posted = fake.since(mark)
     assert ack.private and ack.content == "Here are the standings of Spring Open."
-    assert not posted.private and posted.content == "**Spring Open: after round 1**"
+    assert not posted.private and posted.content == (
+        "**Spring Open: round 1 under way**\nRound 1 is under way: its byes and the games already over count."
+    )
     rows = await fake.bot.tournaments.standings(tid)
     names = {p.id: p.display_name for p in (alice, bob, carol)}
-    assert posted.files == (standings_png(rows, names, "Spring Open: after round 1"),)
+    assert posted.files == (standings_png(rows, names, "Spring Open: round 1 under way"),)
     await fake.command(tournaments.standings, carol, tournament=99)  # type: ignore[union-attr]
     assert fake.last().private and fake.last().content == "There is no tournament #99."
 

@@ -332,3 +332,58 @@ async def test_five_at_tables_of_two_expect_the_same_points_wherever_they_sit(db
         assert repeats(plans[1], plans[:1]) == 0
         had = [u for plan in plans for u in plan.byes]
         assert len(had) == len(set(had)) == 4  # byes rotate: four rounds, four different players
+
+
+async def test_a_replacement_takes_over_the_leavers_results_and_seat(db: Database) -> None:
+    tables = TableService(db)
+    tournaments = TournamentService(db, tables)
+    tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
+    await tournaments.start(tid, ORGANISER)
+    await _play_round(tables, tournaments, tid, seed=4)
+    before = {s.player: s for s in await tournaments.standings(tid)}
+    leaver = max(before, key=lambda u: (before[u].points, u))  # someone with something to take over
+    row = await tournaments.get(tid)
+    assert row.current_round == 2
+    # Round 2 is seated and its games started: the leaver plays it out (or resigns); it counts for the newcomer.
+    row = await tournaments.replace(tid, ORGANISER, leaver, 99, "Newcomer")
+    with pytest.raises(UserError, match="already in"):
+        await tournaments.replace(tid, ORGANISER, 2 if leaver != 2 else 3, 99, "Newcomer")
+    with pytest.raises(UserError, match="already played"):
+        await tournaments.replace(tid, ORGANISER, 2 if leaver != 2 else 3, leaver, "Back again")
+    after = {s.player: s for s in await tournaments.standings(tid)}
+    assert leaver not in after
+    taken = after[99]
+    assert (taken.points, taken.opponents_points, taken.game_score, taken.games) == (
+        before[leaver].points, before[leaver].opponents_points, before[leaver].game_score, before[leaver].games
+    )
+    await _play_round(tables, tournaments, tid, seed=5)
+    row = await tournaments.get(tid)
+    assert row.status == "finished"
+    final = {s.player: s for s in await tournaments.standings(tid)}
+    assert leaver not in final and final[99].games == 2
+    assert sum(s.points for s in final.values()) == pytest.approx(4 * 0.5 * 2)  # nothing lost, nothing doubled
+    (left,) = [p for p in row.players if p.user_id == leaver]
+    assert (left.status, left.left_round, left.replaced_by) == ("dropped", 2, 99)
+
+
+async def test_a_round_that_ends_while_paused_is_told_once(db: Database) -> None:
+    events = Events()
+    tables = TableService(db)
+    tournaments = TournamentService(db, tables, events)
+    tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
+    await tournaments.start(tid, ORGANISER)
+    await tournaments.pause(tid, ORGANISER)
+    await _play_round(tables, tournaments, tid, seed=6)
+    await tournaments.advance(tid)
+    await tournaments.resume()  # a restart looks again
+    assert [(e.kind, e.round, e.tournament.status) for e in events.events] == [
+        ("round", 1, "running"), ("round_over", 1, "paused")
+    ]
+    assert await tournaments.rounds_complete(tid) == 1
+    await tournaments.unpause(tid, ORGANISER)
+    assert [e.kind for e in events.events][2:] == ["round"]  # round 2 seated; round 1 not told again
+    assert await tournaments.rounds_complete(tid) == 1
+    await tournaments.pause(tid, ORGANISER)
+    await _play_round(tables, tournaments, tid, seed=7)  # the last round over while paused: the end is told
+    assert [e.kind for e in events.events][3:] == ["round_over", "finished"]
+    assert (await tournaments.get(tid)).status == "finished"
