@@ -260,7 +260,9 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
                              self.tournaments.drop, who.id)
 
     @app_commands.command(name="replace", description="Put a new player in a leaver's place (the organiser)")
-    @app_commands.describe(old="The player who leaves", new="The player who takes over", tournament=WHICH)
+    @app_commands.describe(
+        old="The player who leaves", new="Who takes over the place and the results so far", tournament=WHICH
+    )
     async def replace(
         self, interaction: discord.Interaction, old: discord.Member, new: discord.Member, tournament: int | None = None
     ) -> None:
