@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import sqlite3
 from collections import defaultdict
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 from bot import ratings as rating_model
 from bot.errors import NotAllowed, UserError, WrongStatus
 from bot.store import ratings as rating_sql
-from bot.store.db import Database
+from bot.store.db import Database, migrations
 from bot.tables import TableService
 from bot.tournaments import RoundPlan, place_scale, tournament_points
 from bot.tournaments.service import RoundEvent, TournamentService
@@ -387,3 +388,36 @@ async def test_a_round_that_ends_while_paused_is_told_once(db: Database) -> None
     await _play_round(tables, tournaments, tid, seed=7)  # the last round over while paused: the end is told
     assert [e.kind for e in events.events][3:] == ["round_over", "finished"]
     assert (await tournaments.get(tid)).status == "finished"
+
+
+async def test_a_tournament_stored_before_the_fairer_rules_keeps_working(tmp_path: Path) -> None:
+    """A database from before the migration that added the choice for uneven numbers: its tournaments load,
+    keep seating larger tables as they did, and a player dropped back then is still marked (without a round)."""
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    fair = next(n for n, name, _ in migrations() if name.endswith("_fair_tournaments.sql"))
+    for number, _, sql in migrations():
+        if number < fair:
+            old.executescript(sql)
+    old.execute(f"PRAGMA user_version = {fair - 1}")
+    old.execute(
+        "INSERT INTO tournaments (organiser_id, name, key, format, table_size, rounds, status, seed, created_at, "
+        "updated_at) VALUES (?, 'Old Cup', 'great_wall', 'swiss', 2, 2, 'signup', 7, 0, 0)",
+        (ORGANISER,),
+    )
+    for user in range(1, 7):
+        old.execute(
+            "INSERT INTO tournament_players (tournament_id, user_id, name, status, joined_at) VALUES (1, ?, ?, ?, ?)",
+            (user, f"Player {user}", "dropped" if user == 6 else "registered", float(user)),
+        )
+    old.commit()
+    old.close()
+
+    db = await Database.open(path)
+    tournaments = TournamentService(db, TableService(db))
+    row = await tournaments.get(1)
+    assert (row.uneven, row.announced_round) == ("larger", 0)
+    assert [(p.left_round, p.replaced_by) for p in row.players] == [(None, None)] * 6
+    row = await tournaments.start(1, ORGANISER)
+    assert sorted(len(t.players) for t in row.tables) == [2, 3] and not row.byes  # as it was created to
+    await db.close()
