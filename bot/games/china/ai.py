@@ -16,19 +16,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.base import JSON, Action
+from bot.games.base import JSON, Action, check_choice
 from bot.games.china import ai_search
 from bot.games.china.data import board
 from bot.games.china.scoring import score_region
 
-LEVELS = ("easy", "normal")
-
 
 def choose_action(view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
-    if level not in LEVELS:
-        raise ValueError(f"unknown China AI level {level!r}; known: {', '.join(LEVELS)}")
-    if not legal:
-        raise ValueError("no legal action to choose from")
+    check_choice(level, legal)
     if level == "normal":
         return ai_search.choose(view, legal, rng)
     values = [_value(view, a) for a in legal]

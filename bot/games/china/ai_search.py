@@ -2,9 +2,9 @@
 
 1. A shortlist (``ai_planner``): the few moves that look best by what the board they leave would score,
    and by the hand they leave.
-2. Playouts. For a number of worlds sampled from the view (``ai_world``), each shortlisted move is made in
-   the compact model (``ai_sim``) and the game played out with the easy judgement for every seat. Every
-   move meets the same worlds and dice (common random numbers); the best average outcome wins.
+2. Playouts (``bot.games.base.search``). For a number of worlds sampled from the view (``ai_world``), each
+   shortlisted move is made in the compact model (``ai_sim``) and the game played out with the easy
+   judgement for every seat. Every move meets the same worlds and dice; the best average outcome wins.
 
 The number of worlds depends on the position alone (cards still to come, the shortlist's length), never
 on the clock, so the same view and dice always give the same choice.
@@ -16,6 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.games.base.search import best_candidate
 from bot.games.china.ai_eval import CARDS_PER_TURN, cards_to_draw
 from bot.games.china.ai_planner import shortlist
 from bot.games.china.ai_playout import playout
@@ -36,16 +37,16 @@ def choose(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], rng: ran
     if len(candidates) == 1:
         return dict(candidates[0])
     me = view["viewer"]
-    worlds = worlds_for(view, len(candidates))
-    totals = [0.0] * len(candidates)
-    for _ in range(worlds):
-        seed = rng.getrandbits(64)
-        base = Sim.of(sample_world(view, random.Random(seed)))
-        for index, action in enumerate(candidates):
-            sim = base.copy()
-            apply_action(sim, action)
-            totals[index] += outcome(playout(sim, random.Random(seed + 1)), me)
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+
+    def score(world: Sim, index: int, dice: random.Random) -> float:
+        sim = world.copy()
+        apply_action(sim, candidates[index])
+        return outcome(playout(sim, dice), me)
+
+    def sample(dice: random.Random) -> Sim:
+        return Sim.of(sample_world(view, dice))
+
+    best = best_candidate(len(candidates), worlds_for(view, len(candidates)), rng, sample, score)
     return dict(candidates[best])
 
 

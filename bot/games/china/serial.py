@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import JSON
+from bot.games.base import JSON, check_format
 from bot.games.china.data import (
     COLOURS,
     DISPLAY_SIZE,
@@ -30,7 +30,7 @@ from bot.games.china.data import (
     sort_cards,
 )
 
-VERSION = 1
+FORMAT = 1
 
 
 def _entry(e: ScoreEntry) -> JSON:
@@ -54,7 +54,7 @@ def dump(state: State) -> JSON:
     b = board()
     lp = state.last_placement
     return {
-        "version": VERSION,
+        "format": FORMAT,
         "players": state.players,
         "seed": state.seed,
         "board_side": state.board_side,
@@ -111,8 +111,7 @@ def _seat_of(raw: Any) -> int | None:
 
 
 def _parse(data: Mapping[str, Any]) -> State:
-    if data.get("version") != VERSION:
-        raise ValueError(f"unknown version {data.get('version')!r}")
+    check_format(data, FORMAT)
     b = board()
     players = int(data["players"])
     houses_raw: Mapping[str, Any] = data["houses"]

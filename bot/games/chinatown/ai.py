@@ -13,24 +13,21 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.games.base import check_choice
 from bot.games.chinatown import ai_normal
 from bot.games.chinatown.data import BOARD, ROUNDS, Shop
 from bot.games.chinatown.scoring import businesses_of
 
-LEVELS = ("easy", "normal")
 TILE_VALUE_PER_ROUND = 6_000  # a tile in hand will earn at least 10,000 a round once built, later
 LOT_VALUE_PER_ROUND = 5_000  # a vacant lot is a place to build
 JOIN_BONUS = 3_000  # building next to an own shop of the same type
 ROOM_BONUS = 500  # building next to an own vacant lot
 
 
-def choose(
-    view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], rng: random.Random, level: str
+def choose_action(
+    view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], rng: random.Random, level: str = "easy"
 ) -> dict[str, Any]:
-    if level not in LEVELS:
-        raise ValueError(f"unknown AI level {level!r}; known: {', '.join(LEVELS)}")
-    if not legal:
-        raise ValueError("no legal action to choose from")
+    check_choice(level, legal)
     if level == "normal":
         return ai_normal.choose(view, legal, rng)
     kinds = {action["type"] for action in legal}

@@ -1,7 +1,8 @@
-"""Chinatown (Karsten Hartwig, Z-Man 2014 rules), 3-5 players: the engine contract of bot/games/base.py.
+"""Chinatown (Karsten Hartwig, Z-Man 2014 rules), 3-5 players: the engine contract of bot/games/base/.
 
 A round waits for players three times: the secret keep choice (phase 1), the open trading (phase 3) and
-the placements (phase 4). Everything in between (reveal, tile draw, income, new year) runs in ``_settle``.
+the placements (phase 4). Everything in between (reveal, tile draw, income, new year) runs in
+``handlers.settle``.
 
 Trading is open to everybody at once: ``to_act`` lists the seats the phase waits for (not yet done, or
 owing an answer to an offer everybody sees: ``to_act`` is public), but ``apply`` takes trade commands from
@@ -10,30 +11,23 @@ any seat in play, so a player who is done may still withdraw, propose or answer 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from bot.games.base import JSON, Action, Event, Game, IllegalAction, Option, Result, action_sort_key
-from bot.games.chinatown import ai, placement, rounds, scoring, serial, text, trading
+from bot.games.base import JSON, Action, Event, ModularGame, Option, Result, action_sort_key
+from bot.games.chinatown import ai, handlers, placement, rounds, scoring, serial, text, trading
 from bot.games.chinatown.actions import (
-    TRADE_KINDS,
     Accept,
     Cancel,
-    Edit,
     EndTurn,
     Keep,
     Place,
-    Propose,
     Ready,
     Reject,
-    from_dict,
 )
 from bot.games.chinatown.data import BOARD, LOTS, SHOP_INDEX, SHOPS, OfferStatus, Options, Phase, State
-from bot.games.chinatown.errors import refuse
-from bot.games.chinatown.views import build_view, remember_move
+from bot.games.chinatown.views import build_view
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -88,43 +82,11 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-Handler = Callable[[State, int, Any, list[Event]], State]
-
-# One table per phase: the action kinds the phase accepts and their rule.
-PHASE_ACTIONS: dict[Phase, dict[str, Handler]] = {
-    Phase.DEAL_BUILDINGS: {Keep.TYPE: rounds.apply_keep},
-    Phase.TRADES: {
-        Propose.TYPE: trading.apply_propose,
-        Edit.TYPE: trading.apply_edit,
-        Accept.TYPE: trading.apply_accept,
-        Reject.TYPE: trading.apply_reject,
-        Cancel.TYPE: trading.apply_cancel,
-        Ready.TYPE: trading.apply_ready,
-    },
-    Phase.PLACE_TILES: {Place.TYPE: placement.apply_place, EndTurn.TYPE: placement.apply_end_turn},
-    Phase.GAME_OVER: {},
-}
-
-
-def _settle(state: State, events: list[Event]) -> State:
-    """Run every engine step that waits for nobody, until a phase waits for a player or the game ends."""
-    while state.phase is not Phase.GAME_OVER:
-        if len(state.active) < 2:
-            return rounds.end_game(state, events)
-        if state.phase is Phase.DEAL_BUILDINGS and rounds.all_kept(state):
-            state = rounds.reveal_and_draw(state, events)
-        elif state.phase is Phase.TRADES and trading.all_ready(state):
-            state = trading.end_trades(state, events)
-        elif state.phase is Phase.PLACE_TILES and placement.all_done(state):
-            if placement.simultaneous(state):
-                state = placement.reveal_batches(state, events)
-            state = rounds.pay_income_and_advance(state, events)
-        else:
-            break
-    return state
-
-
-class Chinatown(Game):
+class Chinatown(ModularGame):
+    handlers = handlers
+    serial = serial
+    text = text
+    ai = ai
     key = "chinatown"
     title = "Chinatown"
     min_players = 3
@@ -197,53 +159,9 @@ class Chinatown(Game):
         ]
         return [*places, EndTurn().to_dict()]
 
-    # -- moves -----------------------------------------------------------------------------------
-    def _playing_seat(self, state: State, seat: int) -> None:
-        if state.phase is Phase.GAME_OVER:
-            raise refuse("GAME_OVER")
-        if not isinstance(seat, int) or not 0 <= seat < state.num_players:
-            raise IllegalAction("There is no such seat in this game.")
-        if state.seats[seat].resigned:
-            raise refuse("RESIGNED")
-
-    def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
-        self._playing_seat(state, seat)
-        parsed = from_dict(action)
-        handler = PHASE_ACTIONS[state.phase].get(parsed.TYPE)
-        if handler is None:
-            detail = "Trading is only possible in the trading phase." if parsed.TYPE in TRADE_KINDS else None
-            raise refuse("WRONG_PHASE", detail)  # e.g. no trade during the deal or placement [R10]
-        events: list[Event] = []
-        new = _settle(handler(state, seat, parsed, events), events)
-        return remember_move(new, seat, events), events
-
-    def resign(self, state: State, seat: int) -> tuple[State, list[Event]]:
-        self._playing_seat(state, seat)
-        me = state.seats[seat]
-        events = [Event("resigned", public={"seat": seat})]
-        seats = list(state.seats)
-        # Unresolved cards go back to the deck unseen; placed tiles and owned lots stay on the board.
-        seats[seat] = replace(me, resigned=True, dealt=(), keep=None, ready=False, turn_done=False, batch=())
-        state = replace(
-            state,
-            seats=tuple(seats),
-            deck=tuple(sorted({*state.deck, *me.dealt})),
-            resigned_order=(*state.resigned_order, seat),
-        )
-        if state.first_player == seat and state.active:
-            state = replace(state, first_player=state.clockwise_from(seat)[0])
-        for offer in state.offers:
-            if offer.status is OfferStatus.OPEN and seat in offer.participants:
-                state = trading.void(state, offer, trading.Failure("PLAYER_LEFT", seat), events)
-        return remember_move(_settle(state, events), seat, events), events
-
     def end_trades(self, state: State) -> tuple[State, list[Event]]:
         """Close trading now: the host's force-end or an expired ``trade_time_limit`` [R17]."""
-        if state.phase is not Phase.TRADES:
-            raise refuse("WRONG_PHASE")
-        events: list[Event] = []
-        state = _settle(trading.end_trades(state, events), events)
-        return state, events
+        return handlers.end_trades(state)
 
     def forced_action(self, state: State, seat: int) -> Action | None:
         """Ending a placement turn with no tile that fits any own empty lot: tiles in hand and lots are
@@ -284,9 +202,6 @@ class Chinatown(Game):
             raise ValueError("the game is not over")
         return scoring.final_result(state)
 
-    def dump(self, state: State) -> JSON:
-        return serial.dump(state)
-
     def load(self, data: Mapping[str, Any]) -> State:
         state = serial.load(data)
         try:
@@ -294,16 +209,6 @@ class Chinatown(Game):
         except ValueError as exc:
             raise ValueError(f"invariant broken: options are valid ({exc})") from exc
         return state
-
-    # -- words and computer players --------------------------------------------------------------
-    def describe(self, event: Event, names: Sequence[str], seat: int | None = None) -> str | None:
-        return text.describe(event, names, seat)
-
-    def action_label(self, action: Mapping[str, Any]) -> str:
-        return text.action_label(action)
-
-    def choose_action(self, view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
-        return ai.choose(view, legal, rng, level)
 
 
 GAME = Chinatown()

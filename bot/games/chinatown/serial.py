@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.games.base import check_format
 from bot.games.chinatown.actions import parse_leg
 from bot.games.chinatown.data import (
     BOARD,
@@ -99,8 +100,7 @@ def _load_last(data: Mapping[str, Any] | None) -> LastMove | None:
 def load(data: Mapping[str, Any]) -> State:
     """Rebuild a state; raises ValueError naming the broken invariant."""
     try:
-        if data["format"] != FORMAT:
-            raise ValueError(f"unknown format {data['format']!r}")
+        check_format(data, FORMAT)
         seats = tuple(
             SeatState(
                 cash=int(s["cash"]),

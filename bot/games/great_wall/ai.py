@@ -15,22 +15,19 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.games.base import check_choice
 from bot.games.great_wall import ai_search
 from bot.games.great_wall.ai_rollout import standing
 from bot.games.great_wall.data import BASE_VALUE, CardType, FirstMarker, Section, card_type
 from bot.games.great_wall.progress import section_progress
 
-LEVELS = ("easy", "normal")
 _CAVALRY_WORTH_IT = 0.25  # a free play must at least gain this much to be made
 
 
 def choose_action(
     view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], rng: random.Random, level: str = "easy"
 ) -> dict[str, Any]:
-    if level not in LEVELS:
-        raise ValueError(f"unknown AI level {level!r}; known levels: {', '.join(LEVELS)}")
-    if not legal:
-        raise ValueError("there is no legal action to choose from")
+    check_choice(level, legal)
     if level == "normal":
         return ai_search.choose(view, legal, rng, _score)
     if legal[0]["type"] == "claim":

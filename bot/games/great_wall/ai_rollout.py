@@ -25,7 +25,8 @@ from bot.games.great_wall.data import (
     card_type,
 )
 from bot.games.great_wall.flow import claim_options
-from bot.games.great_wall.moves import apply, legal_actions
+from bot.games.great_wall.handlers import apply_move
+from bot.games.great_wall.legal import legal_actions
 from bot.games.great_wall.progress import card_values, noble_active, section_progress
 from bot.games.great_wall.scoring import scores
 
@@ -144,7 +145,7 @@ def playout(state: State, me: int, rng: random.Random, max_moves: int = 2000) ->
             action = parse(rng.choice(legal_actions(state, seat)))
         else:
             action = policy(state, rng)
-        state, _ = apply(state, seat, action)
+        state, _ = apply_move(state, seat, action)
     return state
 
 

@@ -2,9 +2,8 @@
 
 For a handful of candidate moves (the best few by the "easy" player's judgement, plus drawing), it
 samples worlds consistent with its view (``ai_world``), makes the move in each, plays the game out with
-the fast policy (``ai_rollout``) and keeps the move with the best average outcome. Every candidate meets
-the same worlds and the same playout dice (common random numbers), so the comparison is between moves,
-not between lucky draws. The number of playouts is a function of the position alone (cards left, the
+the fast policy (``ai_rollout``) and keeps the move with the best average outcome
+(``bot.games.base.search``). The number of playouts is a function of the position alone (cards left, the
 number of candidates), never of the clock, so the same view and dice give the same choice.
 """
 
@@ -14,10 +13,12 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.games.base.search import best_candidate
 from bot.games.great_wall.actions import parse
 from bot.games.great_wall.ai_rollout import outcome, playout
 from bot.games.great_wall.ai_world import sample_world
-from bot.games.great_wall.moves import apply
+from bot.games.great_wall.data import State
+from bot.games.great_wall.handlers import apply_move
 
 # Playout budget per decision, in simulated moves (each about 0.1 ms on the reference machine): the
 # search costs about MOVE_BUDGET times that, except where MIN_WORLDS overrides it (long 4-5 player games).
@@ -40,17 +41,17 @@ def choose(
     if len(candidates) == 1:
         return dict(candidates[0])
     me = view["viewer"]
-    worlds = worlds_for(view, len(candidates))
-    totals = [0.0] * len(candidates)
     parsed = [parse(action) for action in candidates]
-    for _ in range(worlds):
-        seed = rng.getrandbits(64)
-        world = sample_world(view, random.Random(seed))
-        for index, action in enumerate(parsed):
-            after, _ = apply(world, me, action)
-            totals[index] += outcome(playout(after, me, random.Random(seed + 1)), me)
+
+    def score(world: State, index: int, dice: random.Random) -> float:
+        after, _ = apply_move(world, me, parsed[index])
+        return outcome(playout(after, me, dice), me)
+
+    def sample(dice: random.Random) -> State:
+        return sample_world(view, dice)
+
     # Candidates come best-first by the easy judgement, so a tie keeps the easy player's preference.
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    best = best_candidate(len(candidates), worlds_for(view, len(candidates)), rng, sample, score)
     return dict(candidates[best])
 
 

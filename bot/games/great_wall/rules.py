@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import JSON, Action, Event, Game, Option, Result
-from bot.games.great_wall import ai, codec, moves, text
-from bot.games.great_wall.actions import parse
+from bot.games.base import JSON, Action, ModularGame, Option, Result
+from bot.games.great_wall import ai, handlers, serial, text
 from bot.games.great_wall.data import KEEP_RANK, RENUMBER, Options, Phase, State
 from bot.games.great_wall.flow import new_state
+from bot.games.great_wall.legal import legal_actions
 from bot.games.great_wall.scoring import result
 from bot.games.great_wall.views import build_view
 
@@ -21,7 +20,11 @@ def _state(state: Any) -> State:
     return state
 
 
-class GreatWall(Game):
+class GreatWall(ModularGame):
+    handlers = handlers
+    serial = serial
+    text = text
+    ai = ai
     key = "great_wall"
     title = "The Great Wall of China"
     min_players = 2
@@ -63,13 +66,7 @@ class GreatWall(Game):
         return frozenset() if s.active is None else frozenset({s.active})
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
-        return moves.legal_actions(_state(state), seat)
-
-    def apply(self, state: Any, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
-        return moves.apply(_state(state), seat, parse(action))
-
-    def resign(self, state: Any, seat: int) -> tuple[State, list[Event]]:
-        return moves.resign(_state(state), seat)
+        return legal_actions(_state(state), seat)
 
     def timeout_action(self, state: Any, seat: int) -> Action | None:
         """Blind to the hand: a pending first-marker claim takes the lowest marker on the earliest card (both
@@ -95,21 +92,6 @@ class GreatWall(Game):
         if s.phase is not Phase.OVER:
             raise ValueError("The game is not over yet.")
         return result(s)
-
-    def dump(self, state: Any) -> JSON:
-        return codec.dump(_state(state))
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return codec.load(data)
-
-    def describe(self, event: Event, names: Sequence[str], seat: int | None = None) -> str | None:
-        return text.describe(event, names, seat)
-
-    def action_label(self, action: Mapping[str, Any]) -> str:
-        return text.action_label(action)
-
-    def choose_action(self, view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
-        return ai.choose_action(view, legal, rng, level)
 
 
 GAME = GreatWall()

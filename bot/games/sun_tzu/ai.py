@@ -9,17 +9,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.games.base import JSON, Action
+from bot.games.base import JSON, Action, check_choice
 from bot.games.sun_tzu import ai_easy, ai_normal
-
-LEVELS = ("easy", "normal")
 
 
 def choose_action(view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
-    if level not in LEVELS:
-        raise ValueError(f"unknown AI level {level!r}; known levels: {', '.join(LEVELS)}")
-    if not legal:
-        raise ValueError("the computer player was asked to move with no legal action")
+    check_choice(level, legal)
     if level == "normal":
         return ai_normal.choose(view, legal, rng)
     return ai_easy.choose(view, legal, rng)

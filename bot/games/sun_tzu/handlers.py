@@ -1,14 +1,15 @@
-"""One ``_apply_<kind>`` per action kind (spec §7). Each checks legality with a sentence a player
-understands, builds the new state with ``replace`` and appends events; ``flow.proceed`` runs after it."""
+"""Applying actions: one ``_apply_<kind>`` per action kind (spec §7), and resignation. Each handler checks
+legality with a sentence a player understands, builds the new state with ``replace`` and appends events;
+``flow.proceed`` runs after it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import Event, IllegalAction
-from bot.games.sun_tzu import armies, event_cards, flow, legal, turns, windows
+from bot.games.base import Event, Handler, IllegalAction, run_handler
+from bot.games.sun_tzu import actions, armies, event_cards, flow, legal, turns, windows
 from bot.games.sun_tzu.actions import (
     Chariot,
     ChooseWarlord,
@@ -36,7 +37,25 @@ from bot.games.sun_tzu.data import (
 )
 from bot.games.sun_tzu.state import Dest, PayKind, Payment, Stage, State
 
-Handler = Callable[[State, Colour, Any, list[Event]], State]
+
+def apply(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    if state.stage is Stage.OVER:
+        raise IllegalAction("The game is over.")
+    if seat not in (0, 1):
+        raise IllegalAction("There is no such seat in this game.")
+    parsed = actions.parse(action)
+    new, events = run_handler(HANDLERS[type(parsed)], state, seat, parsed)
+    return flow.proceed(new, events), events
+
+
+def resign(state: State, seat: int) -> tuple[State, list[Event]]:
+    if state.stage is Stage.OVER:
+        raise IllegalAction("The game is already over.")
+    colour = state.colour_of(seat)
+    events = [Event("resigned", {"seat": seat})]
+    # Two players: the other one wins at once.
+    new = flow.end_game(replace(state, resigned=colour), "resignation", events)
+    return new, events
 
 
 def _require_turn(state: State, colour: Colour, stages: tuple[Stage, ...], what: str) -> None:
@@ -51,7 +70,8 @@ def _without(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(rest)
 
 
-def _apply_choose_warlord(state: State, colour: Colour, action: ChooseWarlord, events: list[Event]) -> State:
+def _apply_choose_warlord(state: State, seat: int, action: ChooseWarlord, events: list[Event]) -> State:
+    colour = state.colour_of(seat)
     _require_turn(state, colour, (Stage.CHOOSE_WARLORD,), "choose a warlord")
     side = state.side(colour)
     if action.warlord not in side.warlords_unchosen:
@@ -65,7 +85,8 @@ def _apply_choose_warlord(state: State, colour: Colour, action: ChooseWarlord, e
     return state
 
 
-def _apply_commit(state: State, colour: Colour, action: Commit, events: list[Event]) -> State:
+def _apply_commit(state: State, seat: int, action: Commit, events: list[Event]) -> State:
+    colour = state.colour_of(seat)
     if state.stage is not Stage.ASSIGN:
         raise IllegalAction("Cards are assigned only in phase 2, before both players have committed.")
     side = state.side(colour)
@@ -84,18 +105,21 @@ def _apply_commit(state: State, colour: Colour, action: Commit, events: list[Eve
     return state
 
 
-def _apply_pass(state: State, colour: Colour, action: Pass, events: list[Event]) -> State:
+def _apply_pass(state: State, seat: int, action: Pass, events: list[Event]) -> State:
+    colour = state.colour_of(seat)
     _require_turn(state, colour, (Stage.W1, Stage.W2), "pass")
     events.append(Event("passed", {"seat": state.side(colour).seat, "window": 1 if state.stage is Stage.W1 else 2}))
     return state.with_flag("passed", colour, True)
 
 
-def _apply_use_warlord(state: State, colour: Colour, action: UseWarlord, events: list[Event]) -> State:
+def _apply_use_warlord(state: State, seat: int, action: UseWarlord, events: list[Event]) -> State:
+    colour = state.colour_of(seat)
     _require_turn(state, colour, (Stage.W1, Stage.W2), "use a warlord")
     return windows.use(state, colour, action, events)
 
 
-def _apply_support(state: State, colour: Colour, action: Support, events: list[Event]) -> State:
+def _apply_support(state: State, seat: int, action: Support, events: list[Event]) -> State:
+    colour = state.colour_of(seat)
     side = state.side(colour)
     if state.stage in legal.NO_SUPPORT:
         raise IllegalAction("Exceptional support is possible only while the game is being played.")
@@ -116,14 +140,16 @@ def _apply_support(state: State, colour: Colour, action: Support, events: list[E
     return state
 
 
-def _apply_reveal(state: State, colour: Colour, action: Reveal, events: list[Event]) -> State:
+def _apply_reveal(state: State, seat: int, action: Reveal, events: list[Event]) -> State:
+    colour = state.colour_of(seat)
     _require_turn(state, colour, (Stage.PICK,), "choose the next province")
     if action.province not in turns.unresolved(state):
         raise IllegalAction(f"{PROVINCE_NAMES[action.province]} has already been resolved this round.")
     return flow.reveal(state, action.province, events)
 
 
-def _apply_react(state: State, colour: Colour, action: React, events: list[Event]) -> State:
+def _apply_react(state: State, seat: int, action: React, events: list[Event]) -> State:
+    colour = state.colour_of(seat)
     _require_turn(state, colour, (Stage.COUNTER, Stage.CAP), "react")
     counter = state.stage is Stage.COUNTER
     warlord = COUNTER_PLAGUE if counter else CAP_AT_SIX
@@ -146,7 +172,8 @@ def _apply_react(state: State, colour: Colour, action: React, events: list[Event
     return replace(state, battles=(*state.battles[:-1], battle), stage=nxt)
 
 
-def _apply_source(state: State, colour: Colour, action: Source, events: list[Event]) -> State:
+def _apply_source(state: State, seat: int, action: Source, events: list[Event]) -> State:
+    colour = state.colour_of(seat)
     _require_turn(state, colour, (Stage.COSTS, Stage.PLACEMENT, Stage.EVENT_EFFECT), "move armies")
     pay = state.payment_of(colour)
     if pay is None:
@@ -156,7 +183,8 @@ def _apply_source(state: State, colour: Colour, action: Source, events: list[Eve
     return armies.settle(state, pay, events, first=action.source)
 
 
-def _apply_light_infantry(state: State, colour: Colour, action: LightInfantry, events: list[Event]) -> State:
+def _apply_light_infantry(state: State, seat: int, action: LightInfantry, events: list[Event]) -> State:
+    colour = state.colour_of(seat)
     _require_turn(state, colour, (Stage.EVENT_EFFECT,), "answer Light Infantry")
     if state.active_event != LIGHT_INFANTRY or not state.awaiting[colour.slot]:
         raise IllegalAction("You cannot answer Light Infantry now.")
@@ -174,7 +202,8 @@ def _apply_light_infantry(state: State, colour: Colour, action: LightInfantry, e
     return armies.settle(state, Payment(colour, PayKind.PLACE, Dest.PROVINCE, battle.province, 1), events)
 
 
-def _apply_chariot(state: State, colour: Colour, action: Chariot, events: list[Event]) -> State:
+def _apply_chariot(state: State, seat: int, action: Chariot, events: list[Event]) -> State:
+    colour = state.colour_of(seat)
     _require_turn(state, colour, (Stage.EVENT_EFFECT,), "answer War Chariot")
     if state.active_event != WAR_CHARIOT or not state.awaiting[colour.slot]:
         raise IllegalAction("You cannot answer War Chariot now.")
@@ -193,7 +222,8 @@ def _apply_chariot(state: State, colour: Colour, action: Chariot, events: list[E
     return state
 
 
-def _apply_recycle(state: State, colour: Colour, action: Recycle, events: list[Event]) -> State:
+def _apply_recycle(state: State, seat: int, action: Recycle, events: list[Event]) -> State:
+    colour = state.colour_of(seat)
     _require_turn(state, colour, (Stage.RECYCLE,), "recycle")
     side = state.side(colour)
     state = state.with_flag("awaiting", colour, False)
@@ -226,7 +256,8 @@ def _apply_recycle(state: State, colour: Colour, action: Recycle, events: list[E
     return state
 
 
-def _apply_keep(state: State, colour: Colour, action: Keep, events: list[Event]) -> State:
+def _apply_keep(state: State, seat: int, action: Keep, events: list[Event]) -> State:
+    colour = state.colour_of(seat)
     _require_turn(state, colour, (Stage.KEEP,), "keep cards")
     side = state.side(colour)
     n = legal.keep_count(state, colour)
@@ -247,7 +278,7 @@ def _apply_keep(state: State, colour: Colour, action: Keep, events: list[Event])
     return state
 
 
-HANDLERS: dict[type, Handler] = {
+HANDLERS: dict[type, Handler[State, Any]] = {
     ChooseWarlord: _apply_choose_warlord,
     Commit: _apply_commit,
     Pass: _apply_pass,

@@ -1,4 +1,4 @@
-"""Sun Tzu for two players: the engine contract (bot/games/base.py) over the modules of this package.
+"""Sun Tzu for two players: the engine contract (bot/games/base/) over the modules of this package.
 
 Phase 2 is simultaneous and secret: ``to_act`` holds the seats still to commit. A seat that has
 committed leaves ``to_act`` (so a computer seat never spins) but ``apply`` still accepts a replacement
@@ -8,17 +8,19 @@ any pause (spec §4.9). ``legal_actions`` lists moves only for seats in ``to_act
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import JSON, Action, Event, Game, IllegalAction, Option, Result, action_sort_key
-from bot.games.sun_tzu import actions, ai, flow, handlers, legal, scoring, serial, setup, text, turns, views
+from bot.games.base import JSON, Action, ModularGame, Option, Result, action_sort_key
+from bot.games.sun_tzu import ai, handlers, legal, scoring, serial, setup, text, turns, views
 from bot.games.sun_tzu.state import Stage, State
 
 
-class SunTzu(Game):
+class SunTzu(ModularGame):
+    handlers = handlers
+    serial = serial
+    text = text
+    ai = ai
     key = "sun_tzu"
     title = "Sun Tzu"
     min_players = 2
@@ -84,25 +86,6 @@ class SunTzu(Game):
         found += [a.to_dict() for a in legal.support_cards(state, colour)]
         return sorted(found, key=action_sort_key)
 
-    def apply(self, state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
-        if state.stage is Stage.OVER:
-            raise IllegalAction("The game is over.")
-        if seat not in (0, 1):
-            raise IllegalAction("There is no such seat in this game.")
-        parsed = actions.parse(action)
-        events: list[Event] = []
-        new = handlers.HANDLERS[type(parsed)](state, state.colour_of(seat), parsed, events)
-        return flow.proceed(new, events), events
-
-    def resign(self, state: State, seat: int) -> tuple[State, list[Event]]:
-        if state.stage is Stage.OVER:
-            raise IllegalAction("The game is already over.")
-        colour = state.colour_of(seat)
-        events = [Event("resigned", {"seat": seat})]
-        # Two players: the other one wins at once.
-        new = flow.end_game(replace(state, resigned=colour), "resignation", events)
-        return new, events
-
     def forced_action(self, state: State, seat: int) -> Action | None:
         """Passing in a warlord window with no warlord left: the unused warlords are counted in public, so
         everybody sees there was nothing to use. A seat still holding a hidden warlord is asked (it may hold
@@ -135,22 +118,6 @@ class SunTzu(Game):
         if state.stage is not Stage.OVER:
             raise ValueError("The game is not over yet.")
         return scoring.result(state)
-
-    def dump(self, state: State) -> JSON:
-        return serial.dump(state)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return serial.load(data)
-
-    # -- words and computer players --------------------------------------------------------------
-    def describe(self, event: Event, names: Sequence[str], seat: int | None = None) -> str | None:
-        return text.describe(event, names, seat)
-
-    def action_label(self, action: Mapping[str, Any]) -> str:
-        return text.action_label(action)
-
-    def choose_action(self, view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
-        return ai.choose_action(view, legal, rng, level)
 
 
 GAME = SunTzu()

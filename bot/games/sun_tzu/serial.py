@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from bot.games.base import check_format
 from bot.games.sun_tzu.data import (
     ARMIES_PER_COLOUR,
     COLOURS,
@@ -35,7 +36,7 @@ from bot.games.sun_tzu.state import (
     State,
 )
 
-VERSION = 1
+FORMAT = 1
 
 
 def _colour(value: Any) -> Colour | None:
@@ -64,7 +65,7 @@ def _side_dict(side: Side) -> dict[str, Any]:
 
 def dump(state: State) -> dict[str, Any]:
     return {
-        "version": VERSION,
+        "format": FORMAT,
         "options": state.options.to_dict(),
         "seed": state.seed,
         "sides": [_side_dict(s) for s in state.sides],
@@ -141,8 +142,7 @@ def _flags(value: Any) -> tuple[bool, bool]:
 
 def load(data: Mapping[str, Any]) -> State:
     try:
-        if data.get("version") != VERSION:
-            raise ValueError(f"unknown state version {data.get('version')!r}")
+        check_format(data, FORMAT)
         sides = [_side(s) for s in data["sides"]]
         state = State(
             options=Options(**data["options"]),

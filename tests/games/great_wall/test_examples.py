@@ -7,10 +7,10 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from bot.games.great_wall.serial import dump
 
 from bot.games.base import Event, IllegalAction
 from bot.games.great_wall import GAME
-from bot.games.great_wall.codec import dump
 from bot.games.great_wall.data import (
     MARKERS,
     SECTIONS_FOR_PLAYERS,

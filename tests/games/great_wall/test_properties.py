@@ -6,12 +6,12 @@ import json
 import random
 
 import pytest
+from bot.games.great_wall.serial import check
 from hypothesis import HealthCheck, given, settings
 from hypothesis import Phase as Stage
 from hypothesis import strategies as st
 
 from bot.games.great_wall import GAME
-from bot.games.great_wall.codec import check
 from bot.games.great_wall.data import Phase, State
 from bot.games.great_wall.progress import section_progress
 from tests.games.great_wall.hidden import resample

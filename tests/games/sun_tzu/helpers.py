@@ -108,7 +108,7 @@ def act(state: State, colour: Colour, action: Mapping[str, Any]) -> tuple[State,
     """Apply one action and run the flow only to the end of the current battle."""
     events: list[Event] = []
     parsed = actions.parse(action)
-    state = handlers.HANDLERS[type(parsed)](state, colour, parsed, events)
+    state = handlers.HANDLERS[type(parsed)](state, state.side(colour).seat, parsed, events)
     if state.stage in (Stage.PICK, Stage.OVER):
         return state, events
     return until_battle_done(state, events), events

@@ -1,13 +1,14 @@
-"""Legal actions and applying them (spec §4), plus resignation. Error sentences name nothing hidden."""
+"""Applying actions (spec §4): one handler per action kind, plus resignation. Error sentences name nothing
+hidden."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import Event, IllegalAction, action_sort_key
-from bot.games.great_wall.actions import Claim, Draw, GameAction, Play
+from bot.games.base import Event, Handler, IllegalAction, run_handler
+from bot.games.great_wall.actions import Claim, Draw, GameAction, Play, parse
 from bot.games.great_wall.data import (
     MAX_CAVALRY_PER_PLAY,
     CardType,
@@ -18,44 +19,24 @@ from bot.games.great_wall.data import (
     card_type,
     put,
 )
-from bot.games.great_wall.flow import advance, after_action, claim_options, finish, place_first_marker, run_check
+from bot.games.great_wall.flow import advance, after_action, finish, place_first_marker, run_check
 from bot.games.great_wall.progress import claim_cards, cover_targets
 from bot.games.great_wall.text import plural
 
 Outcome = tuple[State, list[Event]]
 
 
-def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
-    if state.phase is Phase.OVER or seat != state.active:
-        return []
-    if state.pending is not None:
-        actions = [Claim(state.pending, value, card).to_dict() for value, card in claim_options(state, state.pending)]
-    else:
-        actions = _card_actions(state, seat)
-    return sorted(actions, key=action_sort_key)
+def apply(state: State, seat: int, action: Mapping[str, Any]) -> Outcome:
+    return apply_move(state, seat, parse(action))
 
 
-def _card_actions(state: State, seat: int) -> list[dict[str, Any]]:
-    mine = state.seats[seat]
-    in_hand: dict[CardType, int] = {}
-    for card in mine.hand:
-        in_hand[card_type(card)] = in_hand.get(card_type(card), 0) + 1
-    actions = [Draw().to_dict()] if mine.deck else []
-    for slot in state.open_slots():
-        for kind, held in in_hand.items():
-            most = min(held, MAX_CAVALRY_PER_PLAY) if kind is CardType.CAVALRY else held
-            actions.extend(Play(kind, count, slot).to_dict() for count in range(1, most + 1))
-            if kind is CardType.DRAGON:
-                actions.extend(Play(kind, 1, slot, target).to_dict() for target in cover_targets(state.sections[slot]))
-    return actions
-
-
-def apply(state: State, seat: int, action: GameAction) -> Outcome:
+def apply_move(state: State, seat: int, move: GameAction) -> Outcome:
+    """:func:`apply` for an action already parsed (the computer player's playouts make their own)."""
     if state.phase is Phase.OVER:
         raise IllegalAction("The game is over.")
     if seat != state.active:
         raise IllegalAction("It is not your turn.")
-    return _HANDLERS[type(action)](state, seat, action)
+    return run_handler(HANDLERS[type(move)], state, seat, move)
 
 
 def _require_actions(state: State) -> None:
@@ -66,7 +47,7 @@ def _require_actions(state: State) -> None:
     raise IllegalAction("Choose where your first marker goes before you play or draw.")
 
 
-def _apply_play(state: State, seat: int, play: Any) -> Outcome:
+def _apply_play(state: State, seat: int, play: GameAction, events: list[Event]) -> State:
     assert isinstance(play, Play)
     _require_actions(state)
     if not 0 <= play.section < len(state.sections):
@@ -102,7 +83,7 @@ def _apply_play(state: State, seat: int, play: Any) -> Outcome:
         actions_left=state.actions_left - (0 if free else 1),
         last_move=LastMove(seat, "play", play.section, cards),
     )
-    events = [
+    events.append(
         Event(
             "play",
             {
@@ -115,8 +96,8 @@ def _apply_play(state: State, seat: int, play: Any) -> Outcome:
                 "free": free,
             },
         )
-    ]
-    return after_action(state, events), events
+    )
+    return after_action(state, events)
 
 
 def take_from_hand(mine: SeatState, kind: CardType, count: int) -> tuple[tuple[int, ...], SeatState]:
@@ -139,7 +120,7 @@ def take_from_hand(mine: SeatState, kind: CardType, count: int) -> tuple[tuple[i
     return tuple(shown), replace(mine, hand=hand, deck=deck)
 
 
-def _apply_draw(state: State, seat: int, draw: Any) -> Outcome:
+def _apply_draw(state: State, seat: int, draw: GameAction, events: list[Event]) -> State:
     _require_actions(state)
     mine = state.seats[seat]
     if not mine.deck:
@@ -152,11 +133,11 @@ def _apply_draw(state: State, seat: int, draw: Any) -> Outcome:
         actions_left=state.actions_left - 1,
         last_move=LastMove(seat, "draw"),
     )
-    events = [Event("draw", {"seat": seat}, {seat: {"card": card, "type": card_type(card).value}})]
-    return after_action(state, events), events
+    events.append(Event("draw", {"seat": seat}, {seat: {"card": card, "type": card_type(card).value}}))
+    return after_action(state, events)
 
 
-def _apply_claim(state: State, seat: int, claim: Any) -> Outcome:
+def _apply_claim(state: State, seat: int, claim: GameAction, events: list[Event]) -> State:
     assert isinstance(claim, Claim)
     if state.pending is None:
         raise IllegalAction("There is no first marker to place right now.")
@@ -167,13 +148,12 @@ def _apply_claim(state: State, seat: int, claim: Any) -> Outcome:
         raise IllegalAction(f"Section {claim.section + 1} has no unclaimed {claim.marker} marker.")
     if claim.card not in claim_cards(section, seat):
         raise IllegalAction("The first marker must go on one of your own uncovered cards in that section.")
-    events: list[Event] = []
     state = place_first_marker(state, claim.section, claim.marker, claim.card, events, chosen=True)
     state = replace(state, last_move=LastMove(seat, "claim", claim.section, (claim.card,)))
-    return run_check(state, claim.section + 1, events), events
+    return run_check(state, claim.section + 1, events)
 
 
-_HANDLERS: dict[type, Callable[[State, int, Any], Outcome]] = {
+HANDLERS: dict[type, Handler[State, GameAction]] = {
     Play: _apply_play,
     Draw: _apply_draw,
     Claim: _apply_claim,

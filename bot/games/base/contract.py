@@ -15,6 +15,7 @@ from typing import Any
 
 JSON = dict[str, Any]
 Action = dict[str, Any]
+LEVELS = ("easy", "normal")
 
 
 class IllegalAction(ValueError):
@@ -202,3 +203,11 @@ class Game(ABC):
     @abstractmethod
     def choose_action(self, view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
         """The computer player's choice, from its own view and legal actions only."""
+
+
+def check_choice(level: str, legal: Sequence[Mapping[str, Any]], levels: Sequence[str] = LEVELS) -> None:
+    """Refuse a computer-player level the game does not have, or a choice among no legal actions."""
+    if level not in levels:
+        raise ValueError(f"unknown AI level {level!r}; known levels: {', '.join(levels)}")
+    if not legal:
+        raise ValueError("no legal action to choose from")

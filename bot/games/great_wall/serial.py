@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from bot.games.base import check_format
 from bot.games.great_wall.data import (
     ACTIONS_PER_TURN,
     CARDS_PER_DECK,
@@ -129,8 +130,7 @@ def load(data: Mapping[str, Any]) -> State:
 def parse(data: Mapping[str, Any]) -> State:
     """The state a dump describes, with field types checked but not the game's invariants."""
     try:
-        if data.get("format") != FORMAT:
-            raise ValueError(f"unknown state format {data.get('format')!r}")
+        check_format(data, FORMAT)
         opts = data["options"]
         move = data.get("last_move")
         state = State(

@@ -1,0 +1,43 @@
+"""What every engine may import: the engine contract and the helpers the games share.
+
+``contract`` is the :class:`Game` contract itself; ``modular`` the delegations every game's ``rules.py``
+shares (the same module names for the same jobs); ``snapshots`` the snapshot-format check; ``search`` the
+determinized Monte Carlo loop of the computer players.
+"""
+
+from __future__ import annotations
+
+from bot.games.base.contract import (
+    JSON,
+    LEVELS,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    Option,
+    Result,
+    action_sort_key,
+    check_choice,
+    competition_ranking,
+)
+from bot.games.base.modular import Handler, ModularGame, run_handler
+from bot.games.base.snapshots import FORMAT_KEY, check_format
+
+__all__ = [
+    "FORMAT_KEY",
+    "JSON",
+    "LEVELS",
+    "Action",
+    "Event",
+    "Game",
+    "Handler",
+    "IllegalAction",
+    "ModularGame",
+    "Option",
+    "Result",
+    "action_sort_key",
+    "check_choice",
+    "check_format",
+    "competition_ranking",
+    "run_handler",
+]

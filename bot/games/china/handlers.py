@@ -1,0 +1,190 @@
+"""Applying actions: one handler per action kind and phase (§4), and resignation.
+
+Each handler checks what ``placement`` and ``flow`` leave to it, appends its events and returns the new
+state; error sentences name nothing hidden.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from bot.games.base import JSON, Event, Handler, IllegalAction, run_handler
+from bot.games.china.actions import ChinaAction, Draw, Exchange, Pass, Place, parse
+from bot.games.china.cards import Cards
+from bot.games.china.data import LastPlacement, State, board, sort_cards
+from bot.games.china.flow import (
+    continue_refill,
+    draw,
+    draw_choices,
+    end_turn,
+    finish,
+    pieces_can_be_placed,
+    region_scoring,
+    with_seat,
+)
+from bot.games.china.placement import check_place, legal_placements
+
+Outcome = tuple[State, list[Event]]
+
+
+def apply(state: State, seat: int, action: Mapping[str, Any]) -> Outcome:
+    if state.phase == "over":
+        raise IllegalAction("The game is over.")
+    if seat != state.current:
+        raise IllegalAction("It is not your turn.")
+    move = parse(action)
+    handler = HANDLERS[state.phase].get(type(move))
+    if handler is None:
+        raise IllegalAction(_WRONG_PHASE[state.phase])
+    return run_handler(handler, state, seat, move)
+
+
+def resign(state: State, seat: int) -> Outcome:
+    if state.phase == "over":
+        raise IllegalAction("The game is over.")
+    if not 0 <= seat < state.players or state.seats[seat].resigned:
+        raise IllegalAction("You are not playing in this game any more.")
+    state = with_seat(state, seat, replace(state.seats[seat], resigned=True))
+    events = [Event("resigned", {"seat": seat})]
+    if len(state.active_seats()) < 2:
+        state, more = finish(state, "resignation")
+        return state, events + more
+    if seat == state.current:
+        # Its turn ends here: the round goes on (and may close) as after any turn.
+        state, more = end_turn(state)
+        return state, events + more
+    if not pieces_can_be_placed(state):
+        state, more = finish(state, "no_pieces")
+        return state, events + more
+    return state, events
+
+
+def exchanges(state: State, seat: int) -> list[Exchange]:
+    """Every exchange open now: give any colour held, take from the deck or any face-up colour."""
+    gives = sort_cards(set(state.seats[seat].hand))
+    takes = draw_choices(state)
+    return [Exchange(g, src, colour) for g in gives for src, colour in takes]
+
+
+def _apply_place(state: State, seat: int, move: ChinaAction, events: list[Event]) -> State:
+    assert isinstance(move, Place)
+    work = check_place(state, seat, move)
+    region = board().regions[work.region]
+    me = state.seats[seat]
+    events.append(
+        Event(
+            "played",
+            {
+                "seat": seat,
+                "region": region.id,
+                "cards": [c.value for c in move.cards],
+                "pieces": [p.to_dict() for p in move.pieces],
+            },
+        )
+    )
+    hand = Counter(me.hand)
+    hand.subtract(move.cards)
+    me = replace(
+        me,
+        hand=sort_cards(hand.elements()),
+        houses=me.houses - work.houses_used,
+        emissaries=me.emissaries - work.emissaries_used,
+        fortifications=me.fortifications - work.fortification_used,
+    )
+    state = with_seat(state, seat, me)
+    scored = list(state.scored)
+    for n, piece in enumerate(move.pieces, start=1):
+        events.append(Event("placed", {"seat": seat, "region": region.id, **piece.to_dict()}))
+        if work.filled_after == n:
+            # P11: the turn stops for the region's scoring before any second piece.
+            seats, event = region_scoring(state, work.region, work.houses, work.fortified)
+            state = replace(state, seats=seats)
+            scored[work.region] = True
+            events.append(event)
+    dragon = list(state.dragon)
+    dragon[work.region] = tuple(work.dragon)
+    state = replace(
+        state,
+        houses=tuple(work.houses),
+        fortified=tuple(work.fortified),
+        dragon=tuple(dragon),
+        scored=tuple(scored),
+        discard=(*state.discard, *move.cards),
+        phase="refill",
+        last_placement=LastPlacement(
+            seat,
+            region.id,
+            tuple(p.space for p in move.pieces if p.space is not None),
+            sum(1 for p in move.pieces if p.kind == "emissary"),
+        ),
+    )
+    state, more = continue_refill(state)
+    events += more
+    return state
+
+
+def _apply_draw(state: State, seat: int, move: ChinaAction, events: list[Event]) -> State:
+    assert isinstance(move, Draw)
+    if move.source == "deck" and not state.deck:
+        raise IllegalAction("The deck is empty; take a face-up card.")
+    if move.source == "display" and move.colour not in state.display:
+        raise IllegalAction("There is no face-up card of that colour.")
+    state, drawn = draw(state, move.source, move.colour)
+    state, more = continue_refill(state)
+    events += drawn + more
+    return state
+
+
+def _apply_exchange(state: State, seat: int, move: ChinaAction, events: list[Event]) -> State:
+    assert isinstance(move, Exchange)
+    me = state.seats[seat]
+    if move.give not in me.hand:
+        raise IllegalAction("You don't hold that card.")
+    if move.take == "deck" and not state.deck:
+        raise IllegalAction("The deck is empty; take a face-up card.")
+    if move.take == "display" and move.colour not in state.display:
+        raise IllegalAction("There is no face-up card of that colour.")
+    hand = list(me.hand)
+    hand.remove(move.give)
+    # R15: give up first (face up), then take; no refill.
+    cards = Cards.of(state)
+    cards.discard.append(move.give)
+    public: JSON = {"seat": seat, "give": move.give.value, "take": move.take}
+    private: dict[int, JSON] = {}
+    if move.take == "deck":
+        taken = cards.take_top()
+        private[seat] = {"color": taken.value}
+    else:
+        assert move.colour is not None
+        taken = move.colour
+        cards.take_face_up(taken)
+        public["color"] = taken.value
+    events += [Event("exchanged", public, private), *cards.drain()]
+    if move.take == "display":
+        cards.restock()
+        events += cards.drain()
+    state = cards.commit(with_seat(state, seat, replace(me, hand=sort_cards((*hand, taken)))))
+    state, more = end_turn(state)
+    events += more
+    return state
+
+
+def _apply_pass(state: State, seat: int, move: ChinaAction, events: list[Event]) -> State:
+    if legal_placements(state, seat) or exchanges(state, seat):
+        raise IllegalAction("You can still place pieces or exchange a card, so you may not pass.")
+    state, more = end_turn(state)
+    events += [Event("passed", {"seat": seat}), *more]
+    return state
+
+
+HANDLERS: dict[str, dict[type, Handler[State, ChinaAction]]] = {
+    "action": {Place: _apply_place, Exchange: _apply_exchange, Pass: _apply_pass},
+    "refill": {Draw: _apply_draw},
+}
+_WRONG_PHASE = {
+    "action": "You draw cards only after placing pieces.",
+    "refill": "Refill your hand first: draw from the deck or take a face-up card.",
+}

@@ -1,0 +1,113 @@
+"""Applying actions: one table per phase of the action kinds it accepts and their handlers (in ``rounds``,
+``trading`` and ``placement``), resignation, and ``settle``, which runs every engine step that waits for
+nobody (reveal, tile draw, income, new year) after each of them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from bot.games.base import Event, Handler, IllegalAction, run_handler
+from bot.games.chinatown import placement, rounds, trading
+from bot.games.chinatown.actions import (
+    TRADE_KINDS,
+    Accept,
+    Cancel,
+    Edit,
+    EndTurn,
+    Keep,
+    Place,
+    Propose,
+    Ready,
+    Reject,
+    from_dict,
+)
+from bot.games.chinatown.data import OfferStatus, Phase, State
+from bot.games.chinatown.errors import refuse
+from bot.games.chinatown.views import remember_move
+
+Outcome = tuple[State, list[Event]]
+
+# One table per phase: the action kinds the phase accepts and their rule.
+HANDLERS: dict[Phase, dict[str, Handler[State, Any]]] = {
+    Phase.DEAL_BUILDINGS: {Keep.TYPE: rounds.apply_keep},
+    Phase.TRADES: {
+        Propose.TYPE: trading.apply_propose,
+        Edit.TYPE: trading.apply_edit,
+        Accept.TYPE: trading.apply_accept,
+        Reject.TYPE: trading.apply_reject,
+        Cancel.TYPE: trading.apply_cancel,
+        Ready.TYPE: trading.apply_ready,
+    },
+    Phase.PLACE_TILES: {Place.TYPE: placement.apply_place, EndTurn.TYPE: placement.apply_end_turn},
+    Phase.GAME_OVER: {},
+}
+
+
+def apply(state: State, seat: int, action: Mapping[str, Any]) -> Outcome:
+    _check_playing(state, seat)
+    parsed = from_dict(action)
+    handler = HANDLERS[state.phase].get(parsed.TYPE)
+    if handler is None:
+        detail = "Trading is only possible in the trading phase." if parsed.TYPE in TRADE_KINDS else None
+        raise refuse("WRONG_PHASE", detail)  # e.g. no trade during the deal or placement [R10]
+    new, events = run_handler(handler, state, seat, parsed)
+    return remember_move(settle(new, events), seat, events), events
+
+
+def resign(state: State, seat: int) -> Outcome:
+    _check_playing(state, seat)
+    me = state.seats[seat]
+    events = [Event("resigned", public={"seat": seat})]
+    seats = list(state.seats)
+    # Unresolved cards go back to the deck unseen; placed tiles and owned lots stay on the board.
+    seats[seat] = replace(me, resigned=True, dealt=(), keep=None, ready=False, turn_done=False, batch=())
+    state = replace(
+        state,
+        seats=tuple(seats),
+        deck=tuple(sorted({*state.deck, *me.dealt})),
+        resigned_order=(*state.resigned_order, seat),
+    )
+    if state.first_player == seat and state.active:
+        state = replace(state, first_player=state.clockwise_from(seat)[0])
+    for offer in state.offers:
+        if offer.status is OfferStatus.OPEN and seat in offer.participants:
+            state = trading.void(state, offer, trading.Failure("PLAYER_LEFT", seat), events)
+    return remember_move(settle(state, events), seat, events), events
+
+
+def end_trades(state: State) -> Outcome:
+    """Close trading now: the host's force-end or an expired ``trade_time_limit`` [R17]."""
+    if state.phase is not Phase.TRADES:
+        raise refuse("WRONG_PHASE")
+    events: list[Event] = []
+    state = settle(trading.end_trades(state, events), events)
+    return state, events
+
+
+def settle(state: State, events: list[Event]) -> State:
+    """Run every engine step that waits for nobody, until a phase waits for a player or the game ends."""
+    while state.phase is not Phase.GAME_OVER:
+        if len(state.active) < 2:
+            return rounds.end_game(state, events)
+        if state.phase is Phase.DEAL_BUILDINGS and rounds.all_kept(state):
+            state = rounds.reveal_and_draw(state, events)
+        elif state.phase is Phase.TRADES and trading.all_ready(state):
+            state = trading.end_trades(state, events)
+        elif state.phase is Phase.PLACE_TILES and placement.all_done(state):
+            if placement.simultaneous(state):
+                state = placement.reveal_batches(state, events)
+            state = rounds.pay_income_and_advance(state, events)
+        else:
+            break
+    return state
+
+
+def _check_playing(state: State, seat: int) -> None:
+    if state.phase is Phase.GAME_OVER:
+        raise refuse("GAME_OVER")
+    if not isinstance(seat, int) or not 0 <= seat < state.num_players:
+        raise IllegalAction("There is no such seat in this game.")
+    if state.seats[seat].resigned:
+        raise refuse("RESIGNED")
