@@ -14,13 +14,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.games.great_wall.serial import dump, parse
-
 from bot.games.base import Event
 from bot.games.great_wall import GAME
 from bot.games.great_wall.data import MARKERS, CardType, Phase, State, card_owner, card_type, deck_of
 from bot.games.great_wall.flow import start_turn
 from bot.games.great_wall.progress import section_progress
+from bot.games.great_wall.serial import dump, parse
 
 ABBREVIATIONS = {"INF": "INFANTRY", "CAV": "CAVALRY"}
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]

@@ -7,7 +7,6 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from bot.games.great_wall.serial import dump
 
 from bot.games.base import Event, IllegalAction
 from bot.games.great_wall import GAME
@@ -23,6 +22,7 @@ from bot.games.great_wall.data import (
 )
 from bot.games.great_wall.flow import setup
 from bot.games.great_wall.progress import noble_active
+from bot.games.great_wall.serial import dump
 from tests.games.great_wall.helpers import card_at, check, draw, give_turn, play, prog, row, scenario
 
 

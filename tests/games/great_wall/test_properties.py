@@ -6,7 +6,6 @@ import json
 import random
 
 import pytest
-from bot.games.great_wall.serial import check
 from hypothesis import HealthCheck, given, settings
 from hypothesis import Phase as Stage
 from hypothesis import strategies as st
@@ -14,6 +13,7 @@ from hypothesis import strategies as st
 from bot.games.great_wall import GAME
 from bot.games.great_wall.data import Phase, State
 from bot.games.great_wall.progress import section_progress
+from bot.games.great_wall.serial import check
 from tests.games.great_wall.hidden import resample
 from tests.games.strategies import played_games, replay
 
