@@ -1,4 +1,4 @@
-"""The ``/game`` commands: new, list, mine, board, history, resign, cancel.
+"""The ``/game`` commands: new, list, mine, board, history, replay, resign, cancel.
 
 Callbacks are thin: defer, ask the table service, answer. Lists and refusals are ephemeral; the board is
 public (it only ever shows the public view). The lobby itself lives in :mod:`cogs.lobby`.
@@ -39,6 +39,7 @@ from cogs.messages import (
     title,
     turn_line,
 )
+from cogs.replay_viewer import frame, load_frames
 from cogs.table_clock import DEFAULT_CLOCK, default_clock
 
 if TYPE_CHECKING:
@@ -198,6 +199,15 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         text, view = history_page(table, None, rows)
         await send_private(interaction, text, view=view)
 
+    @app_commands.command(name="replay", description="Step through a game's boards move by move (only you see it)")
+    @app_commands.describe(game="The game number")
+    async def replay(self, interaction: discord.Interaction, game: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.service.get(game)
+        check_may_view(interaction, table)
+        text, picture, view = await frame(await load_frames(self.service, table), table.version)
+        await send_private(interaction, text, file=picture, view=view)
+
     @app_commands.command(name="resign", description="Leave a running game (you are ranked last)")
     @app_commands.describe(game="The game number (this thread's game if left out)")
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -230,6 +240,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
 
     board.autocomplete("game")(_games_autocomplete)
     history.autocomplete("game")(_games_autocomplete)
+    replay.autocomplete("game")(_games_autocomplete)
     resign.autocomplete("game")(_games_autocomplete)
     cancel.autocomplete("game")(_games_autocomplete)
 
