@@ -1,6 +1,6 @@
 """Command line: ``python -m bot`` runs the bot; ``sync`` publishes slash commands; ``demo`` plays a game offline;
-``backup FILE`` copies the database while the bot runs. A problem the admin can fix is one sentence on stderr
-and exit status 2."""
+``replay FILE`` re-plays a game record offline; ``backup FILE`` copies the database while the bot runs. A problem
+the admin can fix is one sentence on stderr and exit status 2."""
 
 from __future__ import annotations
 
@@ -28,6 +28,9 @@ def _parser() -> argparse.ArgumentParser:
         "backup", help="copy the database at DATABASE_PATH to FILE, consistently, even while the bot runs"
     )
     backup.add_argument("file", help="where to write the copy (replaced if it exists)")
+    replay = sub.add_parser("replay", help="re-play a game record (from /game export) offline, drawing every board")
+    replay.add_argument("record", help="the record's JSON file")
+    replay.add_argument("--out", default="replay-out", help="folder for the pictures and the log")
     return parser
 
 
@@ -44,6 +47,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(error.args[0] if error.args else error, file=sys.stderr)
             return 2
         print(line)
+        return 0
+    if command == "replay":
+        from bot.offline_replay import replay_file
+        from bot.records import RecordError
+
+        try:
+            print(replay_file(args.record, args.out))
+        except RecordError as error:
+            print(error, file=sys.stderr)
+            return 2
         return 0
     try:
         config = Config.from_env(need_token=command != "backup")

@@ -1,4 +1,4 @@
-"""The ``/game`` commands: new, list, mine, board, history, replay, resign, cancel.
+"""The ``/game`` commands: new, list, mine, board, history, replay, export, resign, cancel.
 
 Callbacks are thin: defer, ask the table service, answer. Lists and refusals are ephemeral; the board is
 public (it only ever shows the public view). The lobby itself lives in :mod:`cogs.lobby`.
@@ -6,6 +6,7 @@ public (it only ever shows the public view). The lobby itself lives in :mod:`cog
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 from typing import TYPE_CHECKING, Any
@@ -14,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import games
+from bot import games, records
 from bot.errors import NotSeated, UserError, WrongStatus
 from bot.tables import Table
 from cogs.checks import can_manage, check_may_view
@@ -207,6 +208,20 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         check_may_view(interaction, table)
         text, picture, view = await frame(await load_frames(self.service, table), table.version)
         await send_private(interaction, text, file=picture, view=view)
+
+    @app_commands.command(name="export", description="A finished game's record as a file, to replay it offline")
+    @app_commands.describe(game="The game number")
+    async def export(self, interaction: discord.Interaction, game: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.service.get(game)
+        check_may_view(interaction, table)
+        record = records.record_of(table, await self.service.move_log(table.id))
+        name = f"{table.key}-{table.id}.json"
+        data = io.BytesIO(records.dumps(record).encode())
+        file = discord.File(data, filename=name, description=f"The game record of {title(table)}")
+        text = (f"The record of {title(table)}: {len(record['moves'])} moves. "
+                f"Replay it offline with `python -m bot replay {name}`.")
+        await send_private(interaction, text, file=file)
 
     @app_commands.command(name="resign", description="Leave a running game (you are ranked last)")
     @app_commands.describe(game="The game number (this thread's game if left out)")

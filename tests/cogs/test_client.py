@@ -27,7 +27,7 @@ async def test_setup_hook_loads_commands_and_persistent_components(tmp_path: Pat
         game = commands["game"]
         assert isinstance(game, discord.app_commands.Group)
         assert {c.name for c in game.commands} == {
-            "new", "list", "mine", "board", "history", "replay", "resign", "cancel"
+            "new", "list", "mine", "board", "history", "replay", "export", "resign", "cancel"
         }
         registered = set(bot._connection._view_store._dynamic_items.values())
         assert registered == set(DYNAMIC_ITEMS)

@@ -1,0 +1,42 @@
+"""``python -m bot replay FILE --out DIR``: a game record re-played offline, every board drawn again.
+
+Like the demo, without Discord or a database: the record is read and checked (``bot.records``), every
+position is drawn (``board-NNNN.png``, the public board after move NNNN; ``final.png``) and the thread's
+sentences are written to ``log.txt``. A record that cannot be replayed is refused before anything is drawn.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import render
+from bot.records import RecordError, parse, replay
+
+
+def replay_file(path: str, out_dir: str) -> str:
+    """Replay the record at ``path`` into ``out_dir``; the summary line. RecordError names the first problem."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"The record {path} cannot be read ({error.__class__.__name__}).") from None
+    record = parse(text)
+    replayed = replay(record)
+    game, names = record.engine, list(record.names)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("board-*.png"):
+        old.unlink()
+    lines: list[str] = []
+    for version, (state, events) in enumerate(zip(replayed.states, replayed.events, strict=True)):
+        view = game.view(state, None)
+        (out / f"board-{version:04d}.png").write_bytes(render.board(record.game, view, names))
+        said = (game.describe(event, names, None) for event in events)
+        lines.extend(f"[{version:04d}] {sentence}" for sentence in said if sentence)
+    final = replayed.states[-1]
+    (out / "final.png").write_bytes(render.final(record.game, game.view(final, None), names))
+    (out / "log.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = game.result(final)
+    order = sorted(range(len(names)), key=lambda s: (result.ranking[s], s))
+    ranked = ", ".join(f"{result.ranking[s]}. {names[s]} {game.score_text(result.scores[s])}" for s in order)
+    return (f"{game.title}: {len(record.moves)} moves replayed; the result is the record's. {ranked}. "
+            f"Pictures in {out}/")
