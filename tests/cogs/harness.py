@@ -15,8 +15,10 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from inspect import iscoroutinefunction
 from typing import Any
-from unittest.mock import MagicMock, create_autospec
+from unittest import mock
+from unittest.mock import AsyncMock, MagicMock, NonCallableMagicMock, create_autospec
 
 import discord
 from discord import app_commands
@@ -27,6 +29,36 @@ from cogs.client import DYNAMIC_ITEMS, MiddleKingdomBot
 
 GUILD = 1_000
 CHANNEL = 2_000
+
+
+class _LazyAutospec(NonCallableMagicMock):
+    """``create_autospec(cls, instance=True)``, each attribute specced when first used instead of all at once.
+
+    An eager autospec of a discord.Message inspects every method's signature (about 0.1 s, and a game sends
+    hundreds of messages); the fake uses a handful. The children are made as ``create_autospec`` makes them,
+    so a call with arguments discord.py would refuse still raises TypeError.
+    """
+
+    def _get_child_mock(self, /, **kw: Any) -> Any:
+        name, spec = kw.get("_new_name"), self.__dict__.get("_spec_class")
+        if spec is None or not name or kw.get("_new_parent") is not self:
+            return super()._get_child_mock(**kw)
+        try:
+            original = getattr(spec, name)
+        except AttributeError:
+            return super()._get_child_mock(**kw)
+        if not isinstance(original, mock.FunctionTypes):
+            return create_autospec(original, None, True, self, name)
+        skip_self = mock._must_skip(spec, name, True)  # type: ignore[attr-defined]
+        klass = AsyncMock if iscoroutinefunction(original) else MagicMock
+        child = klass(parent=self, name=name, _new_name=name, _new_parent=self, spec=original, _eat_self=skip_self)
+        mock._check_signature(original, child, skipfirst=skip_self)  # type: ignore[attr-defined]
+        return child
+
+
+def autospec(cls: type) -> Any:
+    """An instance of ``cls`` as an autospec'd mock (see ``_LazyAutospec``)."""
+    return _LazyAutospec(spec=cls)
 
 
 @dataclass
@@ -96,7 +128,7 @@ def _pinged(content: str, kwargs: dict[str, Any]) -> frozenset[int]:
 
 
 def make_user(user_id: int, name: str) -> Any:
-    user = create_autospec(discord.Member, instance=True)
+    user = autospec(discord.Member)
     user.id, user.name, user.display_name, user.mention, user.bot = user_id, name, name, f"<@{user_id}>", False
     return user
 
@@ -214,7 +246,7 @@ class FakeDiscord:
         return Posted(next(self.ids), where, private, owner=owner if private else None)
 
     def _message_mock(self, posted: Posted) -> Any:
-        message = create_autospec(discord.Message, instance=True)
+        message = autospec(discord.Message)
         message.id = posted.id
         message.channel.id = int(posted.where.split(":", 1)[1])  # a DM's "channel" here is its user's id
         message.flags = discord.MessageFlags._from_value(64 if posted.private and not posted.where.startswith("dm:")
@@ -225,7 +257,7 @@ class FakeDiscord:
     # -- channels, threads, DMs ----------------------------------------------------------------------------
     def _partial_messageable(self, channel_id: int, **_: Any) -> Any:
         where = f"thread:{channel_id}" if channel_id in self.threads else f"channel:{channel_id}"
-        channel = create_autospec(discord.PartialMessageable, instance=True)
+        channel = autospec(discord.PartialMessageable)
         channel.id = channel_id
 
         async def send(content: str | None = None, **kwargs: Any) -> Any:
@@ -236,14 +268,14 @@ class FakeDiscord:
             return self._message_mock(self._record("send", self._new(where, False), content=content, **kwargs))
 
         def partial_message(message_id: int) -> Any:
-            message = create_autospec(discord.PartialMessage, instance=True)
+            message = autospec(discord.PartialMessage)
             message.id = message_id
 
             async def create_thread(*, name: str, auto_archive_duration: int = 1440, **_: Any) -> Any:
                 assert auto_archive_duration == 10080
                 if not self.threads_allowed:
                     raise http_error(discord.Forbidden, 403, 50013, "Missing Permissions")
-                thread = create_autospec(discord.Thread, instance=True)
+                thread = autospec(discord.Thread)
                 thread.id, thread.name = next(self.ids), name
                 self.threads.append(thread.id)
                 return thread
@@ -266,8 +298,8 @@ class FakeDiscord:
 
     async def _fetch_channel(self, channel_id: int) -> Any:
         if channel_id not in self.threads:
-            return create_autospec(discord.TextChannel, instance=True)
-        thread = create_autospec(discord.Thread, instance=True)
+            return autospec(discord.TextChannel)
+        thread = autospec(discord.Thread)
         thread.id, thread.archived, thread.locked = channel_id, channel_id in self.archived, False
 
         async def edit(*, archived: bool | None = None, **_: Any) -> Any:
@@ -282,7 +314,7 @@ class FakeDiscord:
         return thread
 
     async def _create_dm(self, user: discord.abc.Snowflake) -> Any:
-        channel = create_autospec(discord.DMChannel, instance=True)
+        channel = autospec(discord.DMChannel)
 
         async def send(content: str | None = None, **kwargs: Any) -> Any:
             self.dm_attempts[user.id] += 1
@@ -307,7 +339,7 @@ class FakeDiscord:
         kind: discord.InteractionType = discord.InteractionType.component,
     ) -> Any:
         """An autospec'd Interaction whose response, followups and edits are recorded."""
-        inter = create_autospec(discord.Interaction, instance=True)
+        inter = autospec(discord.Interaction)
         inter.client, inter.user, inter.data, inter.type = self.bot, user, data or {}, kind
         inter.guild_id, inter.channel_id = GUILD, channel_id
         inter.permissions = discord.Permissions(manage_guild=manage)
@@ -318,7 +350,7 @@ class FakeDiscord:
         inter.harness_state = state
         inter.message = self._message_mock(message) if message is not None else None
 
-        response = create_autospec(discord.InteractionResponse, instance=True)
+        response = autospec(discord.InteractionResponse)
 
         async def defer(*, ephemeral: bool = False, thinking: bool = False) -> None:
             assert not state["done"], "an interaction is answered once"
@@ -346,7 +378,7 @@ class FakeDiscord:
 
         inter.edit_original_response.side_effect = edit_original
 
-        followup = create_autospec(discord.Webhook, instance=True)
+        followup = autospec(discord.Webhook)
 
         async def follow(content: str | None = None, *, ephemeral: bool = False, wait: bool = False, **kw: Any) -> Any:
             assert state["done"], "a followup needs an answered interaction"

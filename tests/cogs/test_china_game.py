@@ -6,10 +6,9 @@ nothing private in public (hands, deck draws), public pictures drawn from public
 only in its owner's private messages, and every view within Discord's limits (the ``fake`` fixture checks
 that for every message sent).
 
-Speed: a China game is about a hundred moves. Drawing the real pictures (~90 ms a move here) and the fake's
-autospec'd interactions (~0.2 s each) would make each whole game take 20 to 50 s, so whole games run with
-stand-in pictures that record which view they were drawn from, and with plain spec'd mocks. The shorter tests
-keep the real pictures and the autospec'd fake, and check the pictures are the renders of the right views.
+Speed: a China game is about a hundred moves. Drawing the real pictures (~90 ms a move here) would make each
+whole game take 10 to 20 s, so whole games run with stand-in pictures that record which view they were drawn
+from. The shorter tests keep the real pictures and check they are the renders of the right views.
 """
 
 from __future__ import annotations
@@ -20,14 +19,12 @@ import re
 from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
-from unittest.mock import MagicMock
 
 import discord
 import pytest
 
 import bot.tables
 import render
-import tests.cogs.harness
 from bot import games
 from bot.games.base import Event
 from cogs.controls.china import RULES_SUMMARY
@@ -49,7 +46,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     """Stand-in pictures that check their view (public pictures from public views, a hand from its seat's
-    view) and name it in their bytes; plain spec'd mocks instead of autospec'd ones (see the module doc)."""
+    view) and name it in their bytes (see the module doc)."""
 
     def stand_in(kind: str) -> Any:
         def draw(key: str, view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
@@ -65,7 +62,6 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
 
     for kind in ("board", "hand", "final"):
         monkeypatch.setattr(render, kind, stand_in(kind))
-    monkeypatch.setattr(tests.cogs.harness, "create_autospec", lambda spec, **_: MagicMock(spec=spec))
 
 
 async def open_china(fake: FakeDiscord, host: Any, seats: int, picks: Sequence[str] = ()) -> tuple[int, Posted]:

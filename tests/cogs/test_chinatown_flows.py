@@ -2,10 +2,7 @@
 answer it, finish trading, build shops. Shared by the Chinatown cog tests (this module has no tests).
 
 Pictures are stubbed in these tests (``json_pictures``): each "PNG" is the JSON of the view it was drawn
-from, so a test can tell whose view every picture anyone saw was made of. ``light_fakes`` makes the fake's
-discord.py objects specced mocks instead of autospecs: an autospec'd Message costs about 0.1 s, and a whole
-game sends hundreds of messages. Attributes and async methods are the same; only the signature checks of
-mocked methods go (the fake's own side effects still have discord.py's keyword arguments).
+from, so a test can tell whose view every picture anyone saw was made of.
 """
 
 from __future__ import annotations
@@ -14,14 +11,12 @@ import json
 import re
 from collections.abc import Iterator
 from typing import Any
-from unittest.mock import MagicMock
 
 import discord
 import pytest
 
 import render
 from bot.tables import Table
-from tests.cogs import harness
 from tests.cogs.flows import last_board
 from tests.cogs.harness import FakeDiscord, Posted, labels, walk
 
@@ -38,15 +33,6 @@ def json_pictures(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
     for kind in ("board", "hand", "final", "focus"):
         monkeypatch.setattr(render, kind, draw(kind))
-    yield
-
-
-@pytest.fixture
-def light_fakes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    def specced(spec: Any, *args: Any, **kwargs: Any) -> Any:
-        return MagicMock(spec=spec)  # methods that are coroutines in discord.py become AsyncMocks
-
-    monkeypatch.setattr(harness, "create_autospec", specced)
     yield
 
 

@@ -23,13 +23,12 @@ from tests.cogs.test_chinatown_flows import (
     Player,
     control,
     json_pictures,  # noqa: F401  (fixtures used below)
-    light_fakes,  # noqa: F401
     open_chinatown,
     picture_view,
 )
 
 GAME = games.get("chinatown")
-pytestmark = pytest.mark.usefixtures("json_pictures", "light_fakes")
+pytestmark = pytest.mark.usefixtures("json_pictures")
 PRIVATE_WORDS = ("only you see", "Your money", "Your Building cards", "You are dealt", "You keep lots", "Your income")
 MONEY = re.compile(r"Your money(?: now)?: \$([0-9,]+)")
 CARDS = re.compile(r"Your Building cards for (\d{4}): ([0-9, ]+) \(")

@@ -15,11 +15,10 @@ from tests.cogs.test_chinatown_flows import (
     Player,
     control,
     json_pictures,  # noqa: F401  (fixtures used below)
-    light_fakes,  # noqa: F401
     open_chinatown,
 )
 
-pytestmark = pytest.mark.usefixtures("json_pictures", "light_fakes")
+pytestmark = pytest.mark.usefixtures("json_pictures")
 
 
 async def _trading(fake: FakeDiscord) -> list[Player]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -24,7 +24,6 @@ from bot.games.sun_tzu.text import province
 from bot.tables import Table
 from cogs.messages import picture_names
 from render import Focus
-from tests.cogs import harness
 from tests.cogs.flows import controls_of, is_control, last_board
 from tests.cogs.harness import FakeDiscord, Posted, Sent, make_user, walk
 
@@ -42,19 +41,6 @@ NUMBERED = re.compile(r"\b(?:Section|Lot|lot) \d")
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables get this seed instead of a random one, so each walk below is the same every run."""
     monkeypatch.setattr(bot.tables, "secrets", SimpleNamespace(randbits=lambda bits: 2024))
-
-
-@pytest.fixture(autouse=True)
-def light_fakes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Plain spec'd mocks instead of autospec'd ones: the real pictures are drawn, the fake is the slow part."""
-
-    def specced(spec: Any, *args: Any, **kwargs: Any) -> Any:
-        from unittest.mock import MagicMock
-
-        return MagicMock(spec=spec)
-
-    monkeypatch.setattr(harness, "create_autospec", specced)
-    yield
 
 
 # -- what a decision names -------------------------------------------------------------------------------------

@@ -11,13 +11,13 @@ import random
 import re
 from collections.abc import Iterable
 from typing import Any
-from unittest.mock import MagicMock, create_autospec
+from unittest.mock import MagicMock
 
 import discord
 import pytest
 
 import render
-from tests.cogs.harness import GUILD, FakeDiscord, Posted
+from tests.cogs.harness import GUILD, FakeDiscord, Posted, autospec
 
 
 def allow_channel_threads(fake: FakeDiscord) -> None:
@@ -31,7 +31,7 @@ def allow_channel_threads(fake: FakeDiscord) -> None:
 
         async def create_thread(*, name: str, auto_archive_duration: int = 1440, **_: Any) -> Any:
             assert auto_archive_duration == 10080
-            thread = create_autospec(discord.Thread, instance=True)
+            thread = autospec(discord.Thread)
             thread.id, thread.name = next(fake.ids), name
             fake.threads.append(thread.id)
             return thread
