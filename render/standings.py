@@ -46,7 +46,7 @@ def rank_labels(rows: Sequence[StandingRow]) -> list[str]:
 
 
 def _name(row: StandingRow, names: Mapping[int, str]) -> str:
-    # The bundled font draws ASCII only; a name of emoji alone still needs something to show.
+    # A name of control characters alone still needs something to show.
     return theme.printable(names.get(row.player, "")) or f"Player {row.player % 10_000}"
 
 

@@ -23,6 +23,8 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render import fonts
+
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 Shape = Literal["circle", "square", "triangle", "diamond", "hexagon"]
@@ -156,56 +158,43 @@ def audit() -> Iterator[list[Label]]:
 
 
 # -- fonts and text -------------------------------------------------------------------------------
-@lru_cache(maxsize=64)
-def font(size: int) -> Font:
-    """Pillow's bundled scalable font (Aileron) at ``size`` px; cached because loading costs ~1 ms."""
-    loaded = ImageFont.load_default(size=size)
-    if not isinstance(loaded, ImageFont.FreeTypeFont):  # Pillow built without FreeType
-        raise RuntimeError("Pillow needs FreeType support to render Middle Kingdom pictures")
-    return loaded
+def font(size: int, bold: bool = False) -> Font:
+    """Noto Sans at ``size`` px, regular or bold (the face that draws ASCII text; other scripts go through
+    ``render.fonts``' chain, which ``draw_text`` and ``text_width`` follow)."""
+    return fonts.load(fonts.PRIMARY, size, fonts.BOLD if bold else fonts.REGULAR)
 
 
-@lru_cache(maxsize=1024)
-def has_glyph(ch: str) -> bool:
-    """Whether the bundled font draws ``ch`` (a missing glyph renders as the same box as U+FFFF)."""
-    return ch.isspace() or _glyph_mask(ch) != _glyph_mask("\uffff")
-
-
-def _glyph_mask(ch: str) -> bytes:
-    image = Image.new("L", (40, 40))
-    ImageDraw.Draw(image).text((4, 4), ch, font=font(24), fill=255)
-    return image.tobytes()
-
-
-# Letters NFKD does not split into a base letter and an accent.
-_FOLD = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d",
-                       "Đ": "D", "œ": "oe", "Œ": "OE", "ı": "i"})
+def _face(face: fonts.Face, size: int, bold: bool) -> Font:
+    return fonts.load(face, size, fonts.BOLD if bold else fonts.REGULAR)
 
 
 def printable(text: str) -> str:
-    """``text`` as the bundled font (ASCII) can draw it: accents folded (José -> Jose), emoji, other
-    scripts and control characters dropped."""
-    folded = unicodedata.normalize("NFKD", text.translate(_FOLD))
-    kept = "".join(ch for ch in folded if unicodedata.category(ch)[0] in "LNPSZ" and has_glyph(ch))
+    """``text`` as a picture shows it: control and invisible format characters dropped (a font would draw
+    them as boxes) and white space made single spaces. Every letter, accent, script and emoji is kept."""
+    kept = "".join(ch for ch in text if ch == fonts.ZWJ or unicodedata.category(ch) not in _INVISIBLE)
     return " ".join(kept.split())
 
 
+_INVISIBLE = ("Cc", "Cf", "Cs", "Co", "Cn")
+
+
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return int(font(size).getlength(text)) + (2 * _stroke(size) if bold else 0)
-
-
-def _stroke(size: int) -> int:
-    # The bundled font has no bold face: a stroke in the text's own colour thickens it.
-    return max(1, size // 22)
+    """The advance of ``text`` as ``draw_text`` sets it, run by run."""
+    return int(sum(_face(face, size, bold).getlength(run) for run, face in fonts.runs(text)))
 
 
 def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
-    """``text`` cut with "…" so it fits ``max_width`` px."""
+    """``text`` cut with "…" so it fits ``max_width`` px (never inside an accented letter or emoji)."""
     if text_width(text, size, bold) <= max_width:
         return text
-    while text and text_width(text + "…", size, bold) > max_width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    pieces = fonts.clusters(text)
+    while pieces and text_width("".join(pieces) + "…", size, bold) > max_width:
+        pieces.pop()
+    return "".join(pieces).rstrip() + "…"
+
+
+def _stroke(size: int) -> int:
+    return max(1, size // 22)
 
 
 def draw_text(
@@ -221,25 +210,54 @@ def draw_text(
 ) -> None:
     """Text at ``xy`` (Pillow anchors, e.g. "mm" = centred). ``outline`` draws a halo for busy backgrounds."""
     if outline is not None:
-        _stamp(draw, xy, text, size, outline, anchor, _stroke(size) + 2)
-    _stamp(draw, xy, text, size, fill, anchor, _stroke(size) if bold else 0)
+        _stamp(draw, xy, text, size, bold, outline, anchor, _stroke(size) + 2)
+    _stamp(draw, xy, text, size, bold, fill, anchor, 0)
 
 
 @lru_cache(maxsize=4096)
-def _mask(text: str, size: int, anchor: str, stroke: int) -> tuple[Image.Image, int, int]:
+def _mask(text: str, size: int, bold: bool, anchor: str, stroke: int) -> tuple[Image.Image, int, int]:
     """``text`` rendered once as a coverage mask, with its offset from the anchor point. A board draws the
     same numbers and names after every move, and rendering the glyphs was most of a picture's text time."""
-    face = font(size)
-    box = face.getbbox(text, anchor=anchor, stroke_width=stroke)
-    left, top, right, bottom = math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3])
+    runs = fonts.runs(text)
+    if len(runs) <= 1:  # one face: Pillow places the anchor itself
+        face = _face(runs[0][1] if runs else fonts.PRIMARY, size, bold)
+        box = face.getbbox(text, anchor=anchor, stroke_width=stroke)
+        left, top, right, bottom = math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3])
+        mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+        ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor, stroke_width=stroke)
+        return mask, left, top
+    return _mask_of_runs(runs, size, bold, anchor, stroke)
+
+
+def _mask_of_runs(runs: tuple[tuple[str, fonts.Face], ...], size: int, bold: bool, anchor: str,
+                  stroke: int) -> tuple[Image.Image, int, int]:
+    """Runs in several faces set on one baseline, each after the last one's advance; the anchor is placed as
+    Pillow places it for one face, by Noto Sans' ascender and descender lines (so a name in any script sits
+    on the same line as the words around it)."""
+    placed: list[tuple[str, Font, float]] = []
+    pen = 0.0
+    for run, face in runs:
+        loaded = _face(face, size, bold)
+        placed.append((run, loaded, pen))
+        pen += loaded.getlength(run)
+    boxes = [loaded.getbbox(run, anchor="ls", stroke_width=stroke) for run, loaded, _ in placed]
+    left = math.floor(min(x + box[0] for (_, _, x), box in zip(placed, boxes, strict=True)))
+    top = math.floor(min(box[1] for box in boxes))
+    right = math.ceil(max(x + box[2] for (_, _, x), box in zip(placed, boxes, strict=True)))
+    bottom = math.ceil(max(box[3] for box in boxes))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
-    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor, stroke_width=stroke)
-    return mask, left, top
+    pen_draw = ImageDraw.Draw(mask)
+    for run, loaded, x in placed:
+        pen_draw.text((x - left, -top), run, font=loaded, fill=255, anchor="ls", stroke_width=stroke)
+    ascent, descent = font(size, bold).getmetrics()
+    ax = {"l": 0.0, "m": pen / 2, "r": pen}[anchor[0]]
+    ay = {"a": -ascent, "t": top, "m": (descent - ascent) / 2, "s": 0, "b": bottom, "d": descent}[anchor[1]]
+    return mask, left - round(ax), top - round(ay)
 
 
-def _stamp(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, colour: RGB, anchor: str,
-           stroke: int) -> None:
-    mask, dx, dy = _mask(text, size, anchor, stroke)
+def _stamp(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, bold: bool, colour: RGB,
+           anchor: str, stroke: int) -> None:
+    mask, dx, dy = _mask(text, size, bold, anchor, stroke)
     draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=colour)
 
 
@@ -321,8 +339,9 @@ _badge_letters: ContextVar[tuple[tuple[str, str], ...]] = ContextVar("badge_lett
 
 
 def initial(name: str) -> str:
-    """A name's badge letter: its first letter or digit the font can draw, upper case ("" if none)."""
-    return next((ch.upper() for ch in printable(name) if ch.isalnum()), "")
+    """A name's badge letter: its first letter or digit, upper case where that is one letter ("" if none)."""
+    first = next((ch for ch in printable(name) if ch.isalnum()), "")
+    return first.upper() if len(first.upper()) == 1 else first
 
 
 def badge_letter(colour: str) -> str:

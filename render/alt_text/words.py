@@ -59,7 +59,7 @@ def clip(sentence: str, room: int) -> str:
 
 def clean_name(name: str) -> str:
     """A display name as plain words: no markdown, no mention syntax, no control characters or line breaks.
-    Letters of every script stay, since a screen reader can say them (unlike the pictures' ASCII font)."""
+    Letters of every script stay, as in the pictures: a screen reader can say them."""
     kept = "".join(" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in name)
     return " ".join(_MARKUP.sub(" ", kept).split())
 

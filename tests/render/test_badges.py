@@ -25,8 +25,9 @@ def test_the_letter_follows_the_player_not_the_colour() -> None:
     assert second == {"BLUE": "B", "GREEN": "C", "RED": "A"}
 
 
-def test_names_without_a_drawable_letter_keep_the_colour_letter() -> None:
-    assert _letters(["BLUE", "GREEN"], ["🐉", "élodie"]) == {"BLUE": "B", "GREEN": "E"}
+def test_names_without_a_letter_keep_the_colour_letter() -> None:
+    assert _letters(["BLUE", "GREEN"], ["🐉", "élodie"]) == {"BLUE": "B", "GREEN": "É"}
+    assert _letters(["RED", "GREY"], ["山田太郎", "влад"]) == {"RED": "山", "GREY": "В"}
     assert _letters(["GREY", "YELLOW"], None) == {"GREY": "K", "YELLOW": "Y"}
 
 

@@ -147,8 +147,9 @@ def test_board_labels_players_with_given_names() -> None:
     view = fx.midgame(4)
     named = render.board("great_wall", view, names=["Ana", "Bo 🧱", "李", "Di"])
     assert named != render.board("great_wall", view)
-    # A name the font cannot draw at all falls back to the colour.
-    assert render.board("great_wall", view, names=["李", "龍", "中", "国"]) == render.board("great_wall", view)
+    # Names in any script are drawn; a name of invisible characters alone falls back to the colour.
+    assert render.board("great_wall", view, names=["李", "龍", "中", "国"]) != render.board("great_wall", view)
+    assert render.board("great_wall", view, names=["\u200b", "\x07", "", " "]) == render.board("great_wall", view)
 
 
 # -- the registry ---------------------------------------------------------------------------------

@@ -85,10 +85,11 @@ def test_ellipsize_fits_the_width_and_marks_the_cut() -> None:
     assert theme.ellipsize("Bo", 24, 150) == "Bo"
 
 
-def test_printable_drops_what_the_font_cannot_draw() -> None:
-    assert theme.printable("José 🧱 Müller-Straße") == "Jose Muller-Strasse"
-    assert theme.printable("李小龍") == ""
-    assert theme.printable("\u200b\x07Ana") == "Ana"
+def test_printable_keeps_every_script_and_drops_only_invisible_characters() -> None:
+    assert theme.printable("José 🧱 Müller-Straße") == "José 🧱 Müller-Straße"
+    assert theme.printable("李小龍") == "李小龍"
+    assert theme.printable("\u200b\x07Ana\n  Bo") == "Ana Bo"
+    assert theme.printable("👩\u200d🚀") == "👩\u200d🚀"  # the joiner of an emoji sequence stays
 
 
 def test_badges_differ_by_shape_and_keep_transparent_corners() -> None:
