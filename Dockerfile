@@ -12,6 +12,8 @@ COPY bot ./bot
 COPY cogs ./cogs
 COPY render ./render
 COPY bench ./bench
+# pip install also brings the pictures' fonts (Noto Sans, Noto Sans CJK, Noto Emoji: render/FONTS.txt); the
+# image needs no system fonts.
 RUN pip install . \
     && useradd --create-home --uid 10001 mk \
     && mkdir -p /data && chown mk:mk /data
