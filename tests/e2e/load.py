@@ -20,7 +20,8 @@ from pathlib import Path
 
 from cogs.errors import APOLOGY
 from tests.e2e.double import DiscordDouble
-from tests.e2e.play import Game, board_version, start_game, take_turn
+from tests.e2e.double.model import walk
+from tests.e2e.play import BOARD_BUTTON, Game, start_game, take_turn
 from tests.e2e.process import BotProcess
 from tests.e2e.users import SimUser
 
@@ -88,15 +89,27 @@ async def _player(game: Game, rng: random.Random, moves: int, think: float, repo
             return
         user = game.players[click.user_id]
         sent = user.exchanges[-1].sent_at
-        new = [
-            b for b in game.boards()
-            if b.created_at >= sent and (board_version(b, game.id) != version or "Final ranking" in b.content)
-        ]
-        if not new:  # the click was answered but its board never came
+        shown = _board_shown(game, sent, version)
+        if shown is None:  # the click was answered but its board never came
             report.errors.append(f"game {game.id}: no new board after the click")
             return
-        report.latencies.append(new[0].created_at - sent)
+        report.latencies.append(shown - sent)
         report.moves += 1
+
+
+def _board_shown(game: Game, sent: float, version: int | None) -> float | None:
+    """When the thread first showed the position after ``version``: a new board message, or the turn's
+    message edited (moves inside a turn edit it), whichever came first after the click."""
+    for revision in game.double.world.revisions:
+        if revision.at < sent or revision.channel_id != game.thread_id or revision.audience is not None:
+            continue
+        if "Final ranking" in revision.content:
+            return revision.at
+        for custom_id in (c.get("custom_id", "") for c in walk(list(revision.components))):
+            match = BOARD_BUTTON.fullmatch(str(custom_id))
+            if match and int(match[1]) == game.id and int(match[2]) != version:
+                return revision.at
+    return None
 
 
 async def _watch_memory(bot: BotProcess, stop: asyncio.Event) -> None:
