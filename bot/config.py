@@ -25,6 +25,7 @@ class Config:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None  # another Discord's address (a local double, in tests); None is Discord itself
+    picture_processes: int | None = None  # processes drawing pictures: None one per core, 0 none (a thread)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, need_token: bool = True) -> Config:
@@ -44,10 +45,14 @@ class Config:
         api_base = env.get("DISCORD_API_BASE", "").strip().rstrip("/")
         if api_base and not api_base.startswith(("http://", "https://")):
             raise ConfigError(f"DISCORD_API_BASE must be an http:// or https:// address, not {api_base!r}.")
+        processes = env.get("PICTURE_PROCESSES", "").strip()
+        if processes and not processes.isdigit():
+            raise ConfigError(f"PICTURE_PROCESSES must be a number of processes (0 or more), not {processes!r}.")
         return cls(
             token=token,
             database_path=env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             api_base=api_base or None,
+            picture_processes=int(processes) if processes else None,
         )

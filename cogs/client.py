@@ -26,7 +26,7 @@ from bot.servers import ServerService
 from bot.store.db import Database, DatabaseUnavailable
 from bot.tables import TableService
 from bot.tournaments.service import TournamentNotifier, TournamentService
-from cogs import components, game, history, lobby, replay_viewer, server, tournament_views
+from cogs import components, game, history, lobby, pictures, replay_viewer, server, tournament_views
 from cogs.notify import DiscordNotifier
 
 log = logging.getLogger(__name__)
@@ -60,6 +60,8 @@ class BotConfig(Protocol):
     def dev_guild_id(self) -> int | None: ...
     @property
     def api_base(self) -> str | None: ...
+    @property
+    def picture_processes(self) -> int | None: ...
 
 
 class MiddleKingdomBot(commands.Bot):
@@ -173,6 +175,7 @@ class MiddleKingdomBot(commands.Bot):
             # transaction, so nothing is half-applied) and continue at the next start through resume().
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._service.idle(), timeout=AI_GRACE)
+        pictures.close()  # after the services: their last deliveries may still draw
         if self._db is not None:
             await self._db.close()
             self._db = None
@@ -229,6 +232,7 @@ async def _run(bot: MiddleKingdomBot, config: BotConfig) -> None:
 def run_bot(config: BotConfig) -> None:
     """Run until interrupted. Logging is configured by the caller (``python -m bot``)."""
     point_at(config.api_base)
+    pictures.configure(config.picture_processes)
     with contextlib.suppress(KeyboardInterrupt):  # as discord.py's run(): asyncio.run has cleaned up
         asyncio.run(_run(MiddleKingdomBot(config), config))
 

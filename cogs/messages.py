@@ -16,6 +16,7 @@ import discord
 
 import render
 from bot.games.base import Event
+from cogs import pictures
 from cogs.controls import controls_for
 from render.alt_text import alt_text
 
@@ -154,7 +155,7 @@ async def _png(kind: str, table: Table, view: dict[str, Any], filename: str) -> 
     names = picture_names(table)
     try:
         # Pillow work is CPU-bound: off the event loop, so other interactions are still answered in time.
-        data = await asyncio.to_thread(draw, table.key, view, names)
+        data = await pictures.draw(draw, table.key, view, names)
     except KeyError:
         log.warning("no %s picture for game %s", kind, table.key)
         return None
@@ -181,7 +182,7 @@ async def focus_picture(table: Table, seat: int, focus: Focus) -> discord.File |
         return await _png("board", table, table.view(None), f"board-{table.id}-{table.version}.png")
     view, names = table.view(seat), picture_names(table)
     try:
-        data = await asyncio.to_thread(render.focus, table.key, view, names, focus)
+        data = await pictures.draw(render.focus, table.key, view, names, focus)
     except (KeyError, ValueError):  # a game without that close-up: the prompt still has the seat's picture
         log.warning("no %s close-up for game %s", focus.tag, table.key)
         return None
@@ -192,7 +193,7 @@ async def focus_picture(table: Table, seat: int, focus: Focus) -> discord.File |
 
 async def prompt_pictures(table: Table, seat: int, focus: Focus | None) -> list[discord.File]:
     """A private prompt's pictures: the seat's own, then the one its decision needs (at most two, drawn at
-    the same time: each in its own thread)."""
+    the same time, each by its own picture process)."""
     drawing = [hand_picture(table, seat), *([focus_picture(table, seat, focus)] if focus is not None else [])]
     return [file for file in await asyncio.gather(*drawing) if file is not None]
 

@@ -6,7 +6,6 @@ and the tournament service re-checks every click (status, cap, who is signed up)
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import re
@@ -21,6 +20,7 @@ from bot.store.tournaments import TournamentRow
 from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
 from bot.tournaments.service import FORMATS, TournamentService
 from bot.tournaments.standings import StandingRow, bye_points
+from cogs import pictures
 from cogs.checks import display_name
 from cogs.components import persistent_view
 from cogs.errors import report
@@ -156,8 +156,7 @@ def departures_line(row: TournamentRow, rows: Sequence[StandingRow]) -> str:
 
 async def standings_file(row: TournamentRow, rows: Sequence[StandingRow], title: str) -> discord.File:
     names = {p.user_id: p.name for p in row.players}
-    # Pillow work is CPU-bound: off the event loop.
-    png = await asyncio.to_thread(standings_png, list(rows), names, title, departures(row))
+    png = await pictures.draw(standings_png, list(rows), names, title, departures(row))
     return discord.File(io.BytesIO(png), filename=f"standings-{row.id}-{row.current_round}.png")
 
 

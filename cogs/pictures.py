@@ -1,0 +1,88 @@
+"""Where pictures are drawn. Pillow keeps the GIL through most of drawing, quantizing and encoding a picture,
+so drawing in a thread still stalls the event loop and one process uses one core. The running bot draws in a
+pool of processes instead, one per core: started at the first picture (``python -m bot sync`` and a bot that
+draws nothing start none), shut down when the bot closes.
+
+``draw(fn, *args)`` runs a module-level function of ``render`` that returns PNG bytes (its arguments are
+views, names and a ``Focus``: they pickle). By default it draws in a thread of this process; ``run_bot``
+calls ``configure`` to switch to the pool, so tests that build a bot directly draw deterministically, in
+process, without starting any.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+def cores() -> int:
+    """The cores this process may run on (a container's or taskset's limit, not the machine's count)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+class Pictures:
+    """``processes`` workers (None: one per core); 0 draws in a thread of this process."""
+
+    def __init__(self, processes: int | None = 0) -> None:
+        self.processes = cores() if processes is None else processes
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def draw(self, fn: Callable[..., bytes], *args: Any) -> bytes:
+        if self.processes == 0:
+            return await asyncio.to_thread(fn, *args)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._started(), fn, *args)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): a fresh pool for this picture and the next ones.
+            log.warning("a picture process died; starting new ones")
+            self.close()
+            return await loop.run_in_executor(self._started(), fn, *args)
+
+    def _started(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # forkserver: the bot has threads (SQLite's, the executor's), which fork() must not copy mid-lock;
+            # the server process imports the renderers once and every worker is forked from it, ready.
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["render"])
+            self._pool = ProcessPoolExecutor(max_workers=self.processes, mp_context=context, initializer=_worker_start)
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the workers; pictures still queued are cancelled. A later ``draw`` starts new ones."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def _worker_start() -> None:
+    # Ctrl-C in a terminal reaches the whole process group: the bot stops the workers itself, cleanly.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+_pictures = Pictures()
+
+
+def configure(processes: int | None) -> None:
+    """Draw in ``processes`` worker processes from now on (None: one per core; 0: in a thread)."""
+    global _pictures
+    _pictures.close()
+    _pictures = Pictures(processes)
+
+
+async def draw(fn: Callable[..., bytes], *args: Any) -> bytes:
+    """``fn(*args)``'s PNG bytes, drawn off the event loop; the drawing's own exceptions come back as raised."""
+    return await _pictures.draw(fn, *args)
+
+
+def close() -> None:
+    _pictures.close()
