@@ -1,4 +1,4 @@
-"""``python -m bench [engine|act] [--game KEY]``: print the figures and whether each target is met."""
+"""``python -m bench [engine|act|pictures] [--game KEY]``: print the figures and whether each target is met."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from collections.abc import Sequence
 from bench.act import act_latency
 from bench.ai import RANDOM, match
 from bench.engine import games_per_second
+from bench.pictures import picture_throughput
 from bench.seating import seconds_per_round
 from bot import games
+from cogs.pictures import cores
 
 # Targets on the 2-core reference machine (foundation issue).
 TARGET_GAMES_PER_SECOND_4P = 50.0
@@ -26,7 +28,9 @@ TARGET_SWISS_ROUND_S = 0.25  # 40 players
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    parser.add_argument("which", nargs="?", choices=["all", "engine", "act", "ai", "seating"], default="all")
+    parser.add_argument(
+        "which", nargs="?", choices=["all", "engine", "act", "ai", "seating", "pictures"], default="all"
+    )
     parser.add_argument("--game", choices=games.GAMES, default=None, help="one game (default: all)")
     parser.add_argument("--moves", type=int, default=300, help="moves timed per act() benchmark")
     parser.add_argument("--games", type=int, default=50, help="ai: games per seat position and pairing")
@@ -40,6 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ok &= met
         print(f"swiss seating, 40 players: slowest round {slowest * 1000:.0f} ms"
               f"  [target <= {TARGET_SWISS_ROUND_S * 1000:.0f} ms: {'met' if met else 'MISSED'}]", flush=True)
+    if args.which in ("all", "pictures"):
+        _pictures()
     for key in keys:
         game = games.get(key)
         if args.which in ("all", "engine"):
@@ -65,6 +71,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.which == "ai":  # slow: only on request
             ok &= _ai(key, args.players or game.min_players, args.games)
     return 0 if ok else 1
+
+
+def _pictures() -> None:
+    """Figures only: how the pool compares with drawing in a thread on this machine."""
+    pool = cores()
+    for processes, where in ((0, "in a thread"), (pool, f"in {pool} processes")):
+        found = picture_throughput(processes)
+        print(
+            f"pictures {where}: {found['per_second']:.1f} boards/s with 40 requested at once; event loop late by "
+            f"p95 {found['lag_p95_ms']:.0f} ms, max {found['lag_max_ms']:.0f} ms",
+            flush=True,
+        )
 
 
 def _ai(key: str, players: int, games_per_seat: int) -> bool:

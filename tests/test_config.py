@@ -16,13 +16,16 @@ def test_defaults() -> None:
     assert config.database_path == DEFAULT_DATABASE_PATH
     assert config.dev_guild_id is None
     assert config.log_level == "INFO"
+    assert config.picture_processes is None  # one per core
 
 
 def test_all_settings() -> None:
     config = Config.from_env(
-        {"DISCORD_TOKEN": "t", "DATABASE_PATH": "/data/x.db", "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug"}
+        {"DISCORD_TOKEN": "t", "DATABASE_PATH": "/data/x.db", "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug",
+         "PICTURE_PROCESSES": "0"}
     )
     assert (config.database_path, config.dev_guild_id, config.log_level) == ("/data/x.db", 123, "DEBUG")
+    assert config.picture_processes == 0
 
 
 def test_token_never_in_repr() -> None:
@@ -38,6 +41,7 @@ def test_token_never_in_repr() -> None:
         {"DISCORD_TOKEN": "  "},
         {"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "abc"},
         {"DISCORD_TOKEN": "t", "LOG_LEVEL": "x"},
+        {"DISCORD_TOKEN": "t", "PICTURE_PROCESSES": "many"},
     ],
 )
 def test_bad_settings_raise_one_sentence(env: dict[str, str]) -> None:
