@@ -35,26 +35,26 @@ class Pictures:
     def __init__(self, processes: int | None = 0) -> None:
         self.processes = cores() if processes is None else processes
         self._pool: ProcessPoolExecutor | None = None
+        self._starting: asyncio.Lock | None = None
 
     async def draw(self, fn: Callable[..., bytes], *args: Any) -> bytes:
         if self.processes == 0:
             return await asyncio.to_thread(fn, *args)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._started(), fn, *args)
+            return await loop.run_in_executor(await self._started(), fn, *args)
         except BrokenProcessPool:
             # A worker died (killed, out of memory): a fresh pool for this picture and the next ones.
             log.warning("a picture process died; starting new ones")
             self.close()
-            return await loop.run_in_executor(self._started(), fn, *args)
+            return await loop.run_in_executor(await self._started(), fn, *args)
 
-    def _started(self) -> ProcessPoolExecutor:
+    async def _started(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # forkserver: the bot has threads (SQLite's, the executor's), which fork() must not copy mid-lock;
-            # the server process imports the renderers once and every worker is forked from it, ready.
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["render"])
-            self._pool = ProcessPoolExecutor(max_workers=self.processes, mp_context=context, initializer=_worker_start)
+            self._starting = self._starting or asyncio.Lock()
+            async with self._starting:  # pictures asked for meanwhile wait for the same start
+                if self._pool is None:
+                    self._pool = await asyncio.to_thread(_start_pool, self.processes)
         return self._pool
 
     def close(self) -> None:
@@ -62,6 +62,19 @@ class Pictures:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def _start_pool(processes: int) -> ProcessPoolExecutor:
+    """A pool with its first worker running. Called in a thread: starting the first worker waits for the
+    server process to import the renderers (seconds on a busy machine), which must not stall the event loop;
+    later workers fork from that server in milliseconds."""
+    # forkserver: the bot has threads (SQLite's, the executor's), which fork() must not copy mid-lock; the
+    # server process imports the renderers once and every worker is forked from it, ready.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["render"])
+    pool = ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_worker_start)
+    pool.submit(int).result()
+    return pool
 
 
 def _worker_start() -> None:
