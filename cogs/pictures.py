@@ -15,7 +15,10 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import select
 import signal
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -72,14 +75,36 @@ def _start_pool(processes: int) -> ProcessPoolExecutor:
     # server process imports the renderers once and every worker is forked from it, ready.
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["render"])
-    pool = ProcessPoolExecutor(max_workers=processes, mp_context=context, initializer=_worker_start)
+    pool = ProcessPoolExecutor(
+        max_workers=processes, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
+    )
     pool.submit(int).result()
     return pool
 
 
-def _worker_start() -> None:
+def _worker_start(bot: int) -> None:
     # Ctrl-C in a terminal reaches the whole process group: the bot stops the workers itself, cleanly.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with, args=(bot,), name="exit-with-the-bot", daemon=True).start()
+
+
+def _exit_with(bot: int) -> None:
+    """End this worker when the bot process ends, however it ends: a bot killed with SIGKILL never shuts the
+    pool down, and a worker would wait on its queue for ever (it holds that pipe's other end itself, and
+    its server process lives as long as a worker does)."""
+    try:
+        watched = os.pidfd_open(bot)
+    except ProcessLookupError:
+        os._exit(0)
+    except (AttributeError, OSError):  # no pidfd on this system: look every second
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(bot, 0)
+            except ProcessLookupError:
+                os._exit(0)
+    select.select([watched], [], [])  # readable once the bot has exited
+    os._exit(0)
 
 
 _pictures = Pictures()

@@ -4,6 +4,12 @@ draw in a thread, as a bot built directly does: only ``run_bot`` switches to pro
 
 from __future__ import annotations
 
+import asyncio
+import signal
+import sys
+import time
+from pathlib import Path
+
 import pytest
 
 import render
@@ -11,6 +17,8 @@ from bot import games
 from cogs import pictures
 from cogs.rulebook import demo_position
 from render.crops import Focus
+
+ROOT = Path(__file__).resolve().parents[2]
 
 CLOSE_UPS = {
     "great_wall": Focus("sections", (0,)),
@@ -41,3 +49,50 @@ async def test_the_pool_draws_the_same_bytes_as_the_bot_itself() -> None:
 def test_sizes() -> None:
     assert pictures.Pictures().processes == 0  # the default: a thread of this process
     assert pictures.Pictures(None).processes == pictures.cores() >= 1
+
+
+DRAWING_PARENT = """
+import asyncio, sys
+import render
+from cogs.pictures import Pictures
+from cogs.rulebook import demo_position
+
+async def main():
+    pool = Pictures(processes=2)
+    view, names = demo_position("great_wall")
+    await asyncio.gather(*(pool.draw(render.board, "great_wall", view, names) for _ in range(2)))
+    print("drawn", flush=True)
+    await asyncio.sleep(600)
+
+asyncio.run(main())
+"""
+
+
+def descendants(pid: int) -> set[int]:
+    found, waiting = set(), [pid]
+    while waiting:
+        for children in Path(f"/proc/{waiting.pop()}/task").glob("*/children"):
+            try:
+                kids = [int(child) for child in children.read_text().split()]
+            except OSError:
+                continue
+            found.update(kids)
+            waiting.extend(kids)
+    return found
+
+
+async def test_the_workers_end_with_a_killed_bot() -> None:
+    """SIGKILL runs no shutdown code: the workers (and their server process) still end with the bot."""
+    parent = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", DRAWING_PARENT, cwd=ROOT, stdout=asyncio.subprocess.PIPE
+    )
+    assert parent.stdout is not None
+    assert await asyncio.wait_for(parent.stdout.readline(), timeout=120) == b"drawn\n"
+    workers = descendants(parent.pid)
+    assert len(workers) >= 3  # the server process and two workers (and its resource tracker)
+    parent.send_signal(signal.SIGKILL)
+    await parent.wait()
+    deadline = time.monotonic() + 30
+    while {pid for pid in workers if Path(f"/proc/{pid}").exists()} and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    assert not {pid for pid in workers if Path(f"/proc/{pid}").exists()}
