@@ -81,8 +81,9 @@ def _format12_ranges(cmap: bytes) -> list[tuple[int, int]] | None:
         platform, encoding, offset = struct.unpack_from(">HHI", cmap, 4 + 8 * i)
         if (platform, encoding) == (3, 10) and struct.unpack_from(">H", cmap, offset)[0] == 12:
             (groups,) = struct.unpack_from(">I", cmap, offset + 12)
-            return [(start, end) for start, end, glyph in struct.iter_unpack(
-                ">III", cmap[offset + 16:offset + 16 + 12 * groups]) if glyph]
+            table = struct.iter_unpack(">III", cmap[offset + 16:offset + 16 + 12 * groups])
+            # A group's first character maps to its start glyph; glyph 0 is the missing-glyph box.
+            return [(start + (glyph == 0), end) for start, end, glyph in table if start + (glyph == 0) <= end]
     return None
 
 
