@@ -233,7 +233,7 @@ class TournamentService:
             async with self.db.tx() as conn:
                 for player in row.players:  # no-shows of a check-in are dropped
                     if player.status in ACTIVE and player.user_id not in field:
-                        await t_sql.upsert_player(conn, tournament_id, player.user_id, player.name, "dropped", now)
+                        await t_sql.mark_left(conn, tournament_id, player.user_id, 0)
                 if row.format == "round_robin":
                     schedule = round_robin_schedule(
                         field, row.table_size, game.min_players, _largest(row), self._rng(row, 0)

@@ -194,6 +194,7 @@ async def test_signup_cap_check_in_and_permissions(db: Database) -> None:
     started = await tournaments.start(row.id, 1, can_manage=True)
     status = {p.user_id: p.status for p in started.players}
     assert status == {1: "checked_in", 2: "dropped", 4: "checked_in"}  # 2 never checked in
+    assert [p.left_round for p in started.players if p.user_id == 2] == [0]  # before round 1
     assert [t.players for t in started.tables] in ([(1, 4)], [(4, 1)])
     with pytest.raises(WrongStatus):
         await tournaments.join(row.id, 5, "P5")
