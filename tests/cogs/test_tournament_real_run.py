@@ -118,8 +118,8 @@ async def test_dropped_and_replaced_players_are_marked_with_the_round_they_left_
     people = [alice, bob, carol, dai]
     tid = await _running(fake, alice, people, game="great_wall", rounds=3)
     await play_round(fake, tid, seed=3)
+    await fake.command(cog(fake).drop, alice, player=bob)  # his round-2 game ends: maybe Carol's win
     carol_points = {s.player: s.points for s in await fake.bot.tournaments.standings(tid)}[carol.id]
-    await fake.command(cog(fake).drop, alice, player=bob)
     await fake.command(cog(fake).replace, alice, old=carol, new=eun)
     mark = len(fake.sent)
     await fake.command(cog(fake).standings, dai)
@@ -127,7 +127,7 @@ async def test_dropped_and_replaced_players_are_marked_with_the_round_they_left_
     assert "Bob dropped out in round 2; Eun took Carol's place in round 2, with their results." in posted.content
     rows = await fake.bot.tournaments.standings(tid)
     assert carol.id not in {r.player for r in rows}
-    # Eun holds Carol's round 1; Carol's round-2 game (still running) will count for Eun too.
+    # Eun holds Carol's results; a round-2 game of Carol's still running will count for Eun too.
     assert {r.player: r.points for r in rows}[eun.id] == carol_points
     names = {p.id: p.display_name for p in [*people, eun]}
     marks = {bob.id: "dropped", eun.id: "replacement"}
