@@ -1,17 +1,20 @@
 """Shared test settings: hypothesis without deadlines (CI machines are slow and shared), and the fast tier.
 
 ``pytest --fast`` runs the tier to use while working: engines, pictures, storage and the services, with
-fewer hypothesis examples; the Discord layer (tests/cogs) and the end-to-end tests (tests/e2e) are left to
-the whole suite, which CI runs.
+at most ``FAST_EXAMPLES`` hypothesis examples per test; the Discord layer (tests/cogs) and the end-to-end
+tests (tests/e2e) are left to the whole suite, which CI runs with every test's own number of examples.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("fast", parent=settings.get_profile("default"), max_examples=10)
+FAST_EXAMPLES = 3
+settings.register_profile("fast", parent=settings.get_profile("default"), max_examples=FAST_EXAMPLES)
 settings.load_profile("default")
 
 SLOW_FOLDERS = ("tests/cogs/", "tests/e2e/")
@@ -29,8 +32,21 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not config.getoption("--fast"):
         return
+    for item in items:
+        _cap_examples(getattr(item, "obj", None))
     slow = [item for item in items if any(folder in item.path.as_posix() for folder in SLOW_FOLDERS)]
     if slow:
         config.hook.pytest_deselected(items=slow)
         gone = {id(item) for item in slow}
         items[:] = [item for item in items if id(item) not in gone]
+
+
+def _cap_examples(test: Any) -> None:
+    """Fewer examples for a test with its own ``@settings(max_examples=...)``, which the profile cannot lower.
+
+    Hypothesis reads a test's settings from this attribute when the test runs; if a release renames it, the
+    fast tier only runs slower.
+    """
+    own = getattr(test, "_hypothesis_internal_use_settings", None)
+    if isinstance(own, settings) and own.max_examples > FAST_EXAMPLES:
+        test._hypothesis_internal_use_settings = settings(own, max_examples=FAST_EXAMPLES)
