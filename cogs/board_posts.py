@@ -2,7 +2,8 @@
 
 The message that opens a turn is posted (pinging only the players who are to act and are not told by DM);
 every later position of the same turn edits it: the newest picture, the turn's events appended as lines, and
-the Play / My hand buttons for the newest version. When a turn opens, the previous turn's message loses its
+the Play / My hand buttons for the newest version
+(Rematch and New table under the final one). When a turn opens, the previous turn's message loses its
 buttons. A turn too long for one message continues in a new one (the old one keeps its lines). Each
 position is told from the table as it was at that version, so a backlog sent after a restart is right.
 """
@@ -19,7 +20,6 @@ import discord
 from bot.games.base import Event
 from bot.store.outbox import OutboxRow
 from bot.store.posts import PostRow
-from cogs.components import board_view
 from cogs.messages import (
     MESSAGE_LIMIT,
     NO_PINGS,
@@ -34,6 +34,7 @@ from cogs.messages import (
     title,
     turn_line,
 )
+from cogs.rematch import table_buttons
 from cogs.sending import Sender, channel_of
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ class BoardPosts:
                 kwargs = message_kwargs(file=await board_picture(table))
                 edited = await self.sender.edit(
                     post.channel_id, post.message_id, content=text, attachments=kwargs.get("files", []),
-                    view=board_view(table), allowed_mentions=NO_PINGS,
+                    view=table_buttons(table), allowed_mentions=NO_PINGS,
                 )
                 if edited:
                     await self.service.save_post(_moved(post, note.version, seen))
@@ -145,7 +146,7 @@ class BoardPosts:
         while len(text) > MESSAGE_LIMIT and len(rows) > 1:  # a backlog too long for one message: newest part
             rows = rows[1:]
             text = compose(table, rows)
-        kwargs = message_kwargs(file=await board_picture(table), view=board_view(table))
+        kwargs = message_kwargs(file=await board_picture(table), view=table_buttons(table))
         message = await self.sender.post(table, content=text[:MESSAGE_LIMIT], allowed_mentions=pings, **kwargs)
         if message is None:
             return

@@ -26,7 +26,7 @@ from bot.servers import ServerService
 from bot.store.db import Database, DatabaseUnavailable
 from bot.tables import TableService
 from bot.tournaments.service import TournamentNotifier, TournamentService
-from cogs import components, game, history, lobby, pictures, replay_viewer, server, tournament_views
+from cogs import components, game, history, lobby, pictures, rematch, replay_viewer, server, tournament_views
 from cogs.notify import DiscordNotifier
 
 log = logging.getLogger(__name__)
@@ -41,6 +41,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *game.DYNAMIC_ITEMS,
     *history.DYNAMIC_ITEMS,
     *replay_viewer.DYNAMIC_ITEMS,
+    *rematch.DYNAMIC_ITEMS,
     *server.DYNAMIC_ITEMS,
     *tournament_views.DYNAMIC_ITEMS,
 )

@@ -20,7 +20,6 @@ from bot.errors import NotSeated, UserError, WrongStatus
 from bot.tables import Table
 from cogs.checks import can_manage, check_may_view
 from cogs.components import PREFIX, Ref, clip, persistent_view
-from cogs.components import board_view as board_buttons
 from cogs.errors import report
 from cogs.history import history_page
 from cogs.lobby import lobby_text, options_panel
@@ -40,6 +39,7 @@ from cogs.messages import (
     title,
     turn_line,
 )
+from cogs.rematch import table_buttons
 from cogs.replay_viewer import frame, load_frames
 from cogs.table_clock import DEFAULT_CLOCK, default_clock
 
@@ -184,7 +184,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         if table.state is None:
             raise WrongStatus("This game has not started yet.")
         lines = [f"**{title(table)}**", *(ranking_lines(table) or [turn_line(table), clock_line(table)])]
-        kwargs = message_kwargs(file=await board_picture(table), view=board_buttons(table))
+        kwargs = message_kwargs(file=await board_picture(table), view=table_buttons(table))
         # The deferred answer stays private; the board itself is a new, public message.
         await interaction.edit_original_response(content=f"Here is the board of {title(table)}.")
         text = "\n".join(line for line in lines if line)

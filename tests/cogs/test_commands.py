@@ -62,7 +62,8 @@ async def test_resign_asks_first_then_ends_a_two_player_game(
     table = await fake.bot.service.get(game_id)
     assert table.status == "finished"
     final = fake.last(f"thread:{table.thread_id}")
-    assert "resigned" in final.content and "Final ranking" in final.content and final.view is None
+    assert "resigned" in final.content and "Final ranking" in final.content
+    assert labels(final.view) == ["Rematch", "New table"]
     assert final.files == [render.final("great_wall", table.view(None), picture_names(table))]
 
 

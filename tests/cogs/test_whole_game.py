@@ -17,7 +17,7 @@ from bot.store import outbox, users
 from bot.tables import replay_moves
 from cogs.messages import picture_names, public_names
 from tests.cogs.flows import make_move, start_game
-from tests.cogs.harness import FakeDiscord
+from tests.cogs.harness import FakeDiscord, labels
 
 GAME = games.get("great_wall")
 PRIVATE_WORDS = ("Your hand", "You drew", "Your deck", "Your markers")
@@ -74,7 +74,7 @@ async def test_whole_game_two_people(fake: FakeDiscord, alice: Any, bob: Any) ->
 
     final = fake.last(private=False)
     assert final.where == f"thread:{fake.threads[0]}"
-    assert "Final ranking" in final.content and final.view is None and len(final.files) == 1
+    assert "Final ranking" in final.content and labels(final.view) == ["Rematch", "New table"] and len(final.files) == 1
 
     # Public pictures are renders of public views only; public words carry nothing private.
     allowed = await _public_pictures(fake, game_id)

@@ -33,7 +33,8 @@ async def settled(game: Game, bot: BotProcess) -> Recorded:
 
 async def check_finished(game: Game, bot: BotProcess, moves: int, *, most_posts: int) -> None:
     final = game.board()
-    assert "Final ranking" in final.content and not final.custom_ids() and len(final.attachments) == 1
+    assert "Final ranking" in final.content and len(final.attachments) == 1
+    assert [c.rsplit(":", 1)[1] for c in final.custom_ids()] == ["rematch", "newtable"]  # and nothing else
     recorded = await settled(game, bot)
     # Every move is a person's click, or a pass the service applied because it was the only choice.
     forced = sum(1 for _, kind, payload, _ in recorded.outbox if kind == "moved" and payload.get("forced"))
@@ -52,8 +53,8 @@ async def check_finished(game: Game, bot: BotProcess, moves: int, *, most_posts:
     assert attention.posts <= most_posts, attention.summary(names)
     for user_id in names:
         assert attention.per_turn(user_id) <= NOTIFICATIONS_PER_TURN, attention.summary(names)
-    # Only the newest board message can be played from: older ones lost their buttons.
-    assert [b for b in game.boards() if b.custom_ids()] == []
+    # Only the newest board message has buttons (the final one, Rematch and New table): older ones lost theirs.
+    assert [b for b in game.boards()[:-1] if b.custom_ids()] == []
 
 
 async def test_great_wall_three_people(

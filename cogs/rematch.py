@@ -1,0 +1,134 @@
+"""Rematch and New table under a finished game's final board message.
+
+Rematch opens the same game for the same players with a new seed (``bot/rematch.py``): the lobby is posted
+in the game's channel, the other players are mentioned once (that message only) and join with one tap; a
+player who presses Rematch after it was opened is seated at once. New table opens the private options panel
+of the same game, set like the finished one. Both are DynamicItems (``mk:<game>:<version>:rematch``,
+``...:newtable``): the clicked game is reloaded and re-checked, nothing in the custom_id is trusted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any, ClassVar, cast
+
+import discord
+
+from bot.errors import UserError
+from bot.rematch import check_rematch, current_rematch, invited, open_rematch, remember_rematch
+from bot.tables import Table
+from cogs.checks import display_name
+from cogs.components import PREFIX, Ref, board_view, persistent_view
+from cogs.errors import report
+from cogs.lobby import lobby_text, lobby_view, options_panel
+from cogs.messages import (
+    NO_PINGS,
+    channels_of,
+    message_kwargs,
+    pings,
+    send_private,
+    servers_of,
+    service_of,
+    title,
+)
+from cogs.table_clock import DEFAULT_CLOCK, default_clock
+
+_opening: dict[int, asyncio.Lock] = {}  # per finished game: two players pressing Rematch at once open one table
+
+
+def table_buttons(table: Table) -> discord.ui.View | None:
+    """The buttons under a game's board: Play and My hand while it runs, Rematch and New table once over."""
+    if table.status == "finished":
+        ref = Ref.of(table)
+        return persistent_view(RematchButton(ref, "rematch"), RematchButton(ref, "newtable"))
+    return board_view(table)
+
+
+def _lobby_link(table: Table) -> str:
+    if table.channel_id is None or table.lobby_message_id is None:
+        return f"table #{table.id}"
+    return f"https://discord.com/channels/{table.guild_id or '@me'}/{table.channel_id}/{table.lobby_message_id}"
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"(?P<verb>rematch|newtable)"):
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "rematch": ("Rematch", discord.ButtonStyle.success),
+        "newtable": ("New table", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, ref: Ref, verb: str) -> None:
+        label, style = self.LABELS[verb]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=ref.custom_id(verb)))
+        self.ref, self.verb = ref, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(Ref.from_match(match), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a public message: answer privately
+        try:
+            if self.verb == "rematch":
+                await self._rematch(interaction)
+            else:
+                await self._new_table(interaction)
+        except Exception as error:
+            await report(interaction, error)
+
+    async def _rematch(self, interaction: discord.Interaction) -> None:
+        service, user = service_of(interaction), interaction.user.id
+        async with _opening.setdefault(self.ref.game_id, asyncio.Lock()):
+            old = await check_rematch(service, self.ref.game_id, user)
+            new = await current_rematch(service, old)
+            if new is not None:
+                await self._join(interaction, new)
+                return
+            new = await open_rematch(service, old, user, display_name(interaction))
+            channel_id = old.channel_id or interaction.channel_id
+            if channel_id is None:
+                raise UserError("This game has no channel to open its rematch in.")
+            others = invited(old, new)
+            mentions = " ".join(f"<@{u}>" for u in others)
+            invitation = f"Rematch of {title(old)}: {mentions}, join with one tap.\n" if others else ""
+            channel = cast(Any, interaction.client).get_partial_messageable(channel_id, guild_id=old.guild_id)
+            message = await channel.send(invitation + lobby_text(new), allowed_mentions=pings(others),
+                                         **message_kwargs(view=lobby_view(new)))
+            await remember_rematch(service, old, new, channel_id, message.id)
+            new = await service.get(new.id)
+        await send_private(interaction, f"The rematch is open: {_lobby_link(new)}")
+
+    async def _join(self, interaction: discord.Interaction, new: Table) -> None:
+        if new.status != "lobby":
+            await send_private(interaction, f"The rematch, {title(new)}, has already started.")
+            return
+        if new.is_member(interaction.user.id):
+            await send_private(interaction, f"You are at the rematch already: {_lobby_link(new)}")
+            return
+        service = service_of(interaction)
+        new = await service.join(new.id, interaction.user.id, display_name(interaction))
+        if new.channel_id is not None and new.lobby_message_id is not None:
+            lobby = cast(Any, interaction.client).get_partial_messageable(new.channel_id, guild_id=new.guild_id)
+            await lobby.get_partial_message(new.lobby_message_id).edit(
+                content=lobby_text(new), view=lobby_view(new), allowed_mentions=NO_PINGS
+            )
+        await send_private(interaction, f"You joined the rematch: {_lobby_link(new)}")
+
+    async def _new_table(self, interaction: discord.Interaction) -> None:
+        old = await service_of(interaction).get(self.ref.game_id)
+        servers = servers_of(interaction)
+        await servers.check_channel(interaction.guild_id, channels_of(interaction))
+        clock = default_clock(await servers.settings(interaction.guild_id)) if interaction.guild_id else DEFAULT_CLOCK
+        game = old.game
+        picks = [
+            opt.choices.index(old.options[opt.key]) if old.options.get(opt.key) in opt.choices
+            else opt.choices.index(opt.default)
+            for opt in game.options
+        ]
+        text, view = options_panel(old.key, old.seat_count, picks, clock)
+        await send_private(interaction, text, view=view)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RematchButton,)
