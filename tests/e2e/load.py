@@ -35,6 +35,8 @@ class LoadReport:
     errors: list[str] = field(default_factory=list)
     rss_mb: float = 0.0  # resident memory of the bot at the end of the run
     peak_rss_mb: float = 0.0
+    pss_mb: float = 0.0  # the same with shared pages counted once
+    peak_pss_mb: float = 0.0
     setup_seconds: float = 0.0
     bot_cpu_seconds: float = 0.0  # while people moved, with its picture workers
     stop_seconds: float = 0.0  # from SIGINT to the bot's exit
@@ -59,7 +61,8 @@ class LoadReport:
             f"errors: {len(self.errors)}" + "".join(f"\n  {e}" for e in self.errors[:10]),
             f"bot CPU: {self.bot_cpu_seconds:.1f} s while moving, {self.cpu_per_move() * 1000:.0f} ms a move",
             f"bot memory (with its picture workers): {self.rss_mb:.0f} MB resident at the end, "
-            f"{self.peak_rss_mb:.0f} MB peak",
+            f"{self.peak_rss_mb:.0f} MB peak; shared pages counted once: {self.pss_mb:.0f} MB at the end, "
+            f"{self.peak_pss_mb:.0f} MB peak",
             f"bot stopped {self.stop_seconds:.1f} s after SIGINT",
         ]
 
@@ -115,6 +118,7 @@ def _board_shown(game: Game, sent: float, version: int | None) -> float | None:
 async def _watch_memory(bot: BotProcess, stop: asyncio.Event) -> None:
     while not stop.is_set():
         bot.sample_memory()
+        bot.proportional_memory()
         await asyncio.sleep(0.5)
 
 
@@ -144,6 +148,8 @@ async def run_load(
             await watcher
             rss, peak = bot.sample_memory()
             report.rss_mb, report.peak_rss_mb = rss / 1024, peak / 1024
+            report.pss_mb = bot.proportional_memory() / 1024
+            report.peak_pss_mb = bot.peak_pss_kb / 1024
         finally:
             try:
                 stopping = time.monotonic()

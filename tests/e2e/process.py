@@ -29,6 +29,7 @@ class BotProcess:
         self.starts = 0
         self.kills = 0
         self.peak_rss_kb = 0
+        self.peak_pss_kb = 0
         self.kill_log: list[tuple[float, str]] = []  # when, and from where, each kill came (failure reports)
         self._killed = False
 
@@ -141,6 +142,19 @@ class BotProcess:
                 continue
             total += int(fields[11]) + int(fields[12])  # utime, stime
         return total / os.sysconf("SC_CLK_TCK")
+
+    def proportional_memory(self) -> int:
+        """kB of the bot and its picture workers with each shared page counted once (the workers fork from
+        one server process and share its pages, which the sum of their resident sizes counts again)."""
+        total = 0
+        for pid in self.processes():
+            try:
+                lines = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
+            except OSError:
+                continue
+            total += sum(int(line.split()[1]) for line in lines if line.startswith("Pss:"))
+        self.peak_pss_kb = max(self.peak_pss_kb, total)
+        return total
 
     def sample_memory(self) -> tuple[int, int]:
         """(resident, peak resident) in kB of the bot and its picture workers together, from /proc; the peak
