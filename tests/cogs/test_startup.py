@@ -20,6 +20,7 @@ import pytest
 from aiohttp import web
 
 from bot.__main__ import main
+from cogs import pictures
 
 TOKEN = "MTk4NjIy.not-a-real-token.but-secret"
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,6 +32,8 @@ def bot_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[pytest.
         monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "data" / "bot.sqlite3"))
+    # run_bot switches this process's pictures to a pool: the tests after these draw in a thread again.
+    monkeypatch.setattr(pictures, "_pictures", pictures.Pictures())
     yield monkeypatch
 
 
