@@ -14,9 +14,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.base import Event, Game, IllegalAction
+from bot.store.outbox import MOVE_KINDS, OutboxRow
 from bot.tables import Table, TableService
 
 Move = tuple[int, str, Mapping[str, Any]]  # (seat, "action" or "resign", the action)
+# What the thread was told of each position (``TableService.positions``), for the Discord layer, which
+# reads the store only through the services.
+Position = OutboxRow
+POSITION_KINDS = MOVE_KINDS  # the rows that are positions of the game (not clock news or reminders)
 
 
 class BadMove(ValueError):

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.errors import UserError, WrongStatus
-from bot.store.outbox import MOVE_KINDS, OutboxRow
+from bot.replays import POSITION_KINDS, Position
 from bot.tables import Table
 from cogs.board_posts import opening_line, position_lines
 from cogs.checks import check_may_view
@@ -27,11 +27,11 @@ from render.alt_text import alt_text
 PAGE_LIMIT = MESSAGE_LIMIT - 200  # room for the page's heading
 
 
-def history_lines(table: Table, rows: Sequence[OutboxRow]) -> list[str]:
+def history_lines(table: Table, rows: Sequence[Position]) -> list[str]:
     """Each position's public sentences under its move number, then (once over) the ending."""
     lines: list[str] = []
     for row in rows:
-        if row.kind not in MOVE_KINDS:
+        if row.kind not in POSITION_KINDS:
             continue  # clock news and reminders are not moves
         said = [opening_line(table)] if row.kind == "started" else position_lines(table, row)
         lines.extend(f"`{row.version:>3}` {line}" for line in said)
@@ -55,7 +55,7 @@ def pages(lines: Sequence[str], limit: int = PAGE_LIMIT) -> list[str]:
     return ["\n".join(page) for page in out]
 
 
-def history_page(table: Table, page: int | None, rows: Sequence[OutboxRow]) -> tuple[str, discord.ui.View]:
+def history_page(table: Table, page: int | None, rows: Sequence[Position]) -> tuple[str, discord.ui.View]:
     """The text of one page (the newest when ``page`` is None or out of range) and its buttons."""
     if table.state is None:
         raise WrongStatus("This game has not started yet.")

@@ -24,7 +24,7 @@ import discord
 
 from bot import replays
 from bot.errors import WrongStatus
-from bot.store.outbox import MOVE_KINDS, OutboxRow
+from bot.replays import POSITION_KINDS, Position
 from bot.tables import Table, TableService, opens_turn
 from cogs.board_posts import opening_line, position_lines
 from cogs.checks import check_may_view
@@ -71,10 +71,10 @@ class Frames:
         }
 
 
-def frames_of(tables: Sequence[Table], rows: Sequence[OutboxRow]) -> Frames:
+def frames_of(tables: Sequence[Table], rows: Sequence[Position]) -> Frames:
     """Which positions to show, from the table at every version and the thread's rows of the moves."""
     now = tables[-1]
-    by_version = {row.version: row for row in rows if row.kind in MOVE_KINDS}
+    by_version = {row.version: row for row in rows if row.kind in POSITION_KINDS}
     steps, turns = [0], [0]
     lines: dict[int, list[str]] = {0: [opening_line(now)]}
     public = [json.dumps(t.view(None), sort_keys=True) for t in tables]
