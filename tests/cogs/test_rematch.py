@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from bot.errors import GameNotFound
-from tests.cogs.flows import start_game
+from tests.cogs.flows import open_table, start_game
 from tests.cogs.harness import CHANNEL, FakeDiscord, labels
 
 
@@ -69,3 +69,19 @@ async def test_only_players_ask_for_a_rematch_and_anyone_opens_a_new_table(
     panel = fake.last(private=True)
     assert panel.owner == carol.id and panel.content.startswith("**The Great Wall of China** for up to 2 players.")
     assert "Open the table" in labels(panel.view)
+
+
+async def test_rematch_keeps_the_computer_players(fake: FakeDiscord, alice: Any) -> None:
+    game_id, lobby = await open_table(fake, alice, seats=2)
+    await fake.click(alice, lobby, label="Add computer (normal)")
+    await fake.click(alice, lobby, label="Start")
+    await fake.bot.service.resign(game_id, alice.id)
+    table = await fake.bot.service.get(game_id)
+    final = fake.last(f"thread:{table.thread_id}")
+    mark = len(fake.sent)
+    await fake.click(alice, final, label="Rematch")
+    (posted,) = [s for s in fake.posted_since(mark) if not s.private]
+    assert posted.pinged == frozenset() and "Rematch of" not in posted.content  # nobody else to invite
+    new = await fake.bot.service.get(game_id + 1)
+    assert [(p.user_id, p.ai_level) for p in new.players] == [(alice.id, None), (None, "normal")]
+    assert "Start" in labels(posted.view)
