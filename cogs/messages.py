@@ -199,10 +199,9 @@ async def prompt_pictures(table: Table, seat: int, focus: Focus | None) -> list[
 
 
 def opening_focus(table: Table, seat: int) -> Focus | None:
-    """The picture the first step of the seat's controls needs, from its controls module's optional
-    ``focus(table, seat)``; the later steps carry theirs in their Panel."""
-    hook = getattr(controls_for(table.key), "focus", None)
-    return hook(table, seat) if hook is not None and table.state is not None else None
+    """The picture the first step of the seat's controls needs (the later steps carry theirs in their
+    Panel)."""
+    return controls_for(table.key).focus(table, seat) if table.state is not None else None
 
 
 # -- answering privately -----------------------------------------------------------------------------

@@ -97,8 +97,7 @@ class DiscordNotifier:
     async def _private_alerts(self, table: Table, note: Notification, told: set[int]) -> None:
         """Moves only some players see that ask them something (Chinatown's private offers): a DM to each
         who takes DMs; never a mention in the thread, which would tell everybody."""
-        alerts = getattr(controls_for(table.key), "private_alerts", None)
-        seats = [s for s in (alerts(table, note) if alerts is not None else []) if s not in told]
+        seats = [s for s in controls_for(table.key).private_alerts(table, note) if s not in told]
         by_dm, _ = await self._channels(table, seats)  # only those who take DMs: no mention for these
         for seat in by_dm:
             head = f"A private offer for you in **{title(table)}**: {table_link(table)}"
@@ -134,17 +133,14 @@ class DiscordNotifier:
         (ref, send() keyword arguments)); earlier ones whose outcome is known (``extra_outcome``) are edited
         to say it and lose their buttons."""
         controls = controls_for(table.key)
-        outcome = getattr(controls, "extra_outcome", None)
-        if outcome is not None:
-            for post in await self.bot.service.open_posts(table.id, OFFER):
-                said = outcome(table, post.ref)
-                if said is None:
-                    continue
-                await self.sender.edit(post.channel_id, post.message_id, content=f"{post.content}\n{said}",
-                                       view=None, allowed_mentions=NO_PINGS)
-                await self.bot.service.save_post(_closed(post))
-        extras = getattr(controls, "thread_extras", None)
-        for ref, kwargs in extras(table, note) if extras is not None else []:
+        for post in await self.bot.service.open_posts(table.id, OFFER):
+            said = controls.extra_outcome(table, post.ref)
+            if said is None:
+                continue
+            await self.sender.edit(post.channel_id, post.message_id, content=f"{post.content}\n{said}",
+                                   view=None, allowed_mentions=NO_PINGS)
+            await self.bot.service.save_post(_closed(post))
+        for ref, kwargs in controls.thread_extras(table, note):
             if await self.bot.service.post(table.id, OFFER, ref) is not None:
                 continue  # posted before a restart
             message = await self.sender.post(table, **kwargs)

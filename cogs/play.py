@@ -55,14 +55,6 @@ def _seat(table: Table, user_id: int) -> int:
     return seat
 
 
-def _version_free(table: Table, payload: str) -> bool:
-    """Whether a control keeps working after other moves: a controls module may name such payloads with an
-    optional ``version_free(payload)``, when the action carries its own freshness check (an offer's version,
-    the round) and the engine refuses a repeat. Needed where everybody acts at once, as in trading."""
-    hook = getattr(controls_for(table.key), "version_free", None)
-    return bool(hook is not None and hook(payload))
-
-
 def _must_move(table: Table, user_id: int) -> int:
     """The user's seat if they are to act in this running game; otherwise a refusal that says what the
     game is waiting for and where its latest board is."""
@@ -151,7 +143,7 @@ class Play(commands.Cog):
             await interaction.response.defer()
         try:
             table = await self.service.get(ref.game_id)
-            steady = _version_free(table, payload)
+            steady = controls_for(table.key).version_free(payload)
             if table.version != ref.version and not steady:
                 _seat(table, interaction.user.id)  # a stranger hears that first, not that the board moved
                 raise StaleVersion()

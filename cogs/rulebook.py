@@ -24,7 +24,7 @@ import render
 from bot import games
 from bot.games.words import players_range
 from cogs.components import Ref
-from cogs.controls import controls_for
+from cogs.controls import controls_for, spec_of
 from cogs.errors import report
 from cogs.messages import message_kwargs, send_private
 from render import annotate
@@ -38,54 +38,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEMO_SEED = 2006
-DEMO_MOVES = {"china": 40, "great_wall": 24, "sun_tzu": 14, "chinatown": 14}  # well into a game, per game
 DEMO_NAMES = ("Ana", "Bo", "Chen", "Dai", "Eun")
 PICTURE_NAME = "rules.png"
 FIELD_LIMIT = 1024  # an embed field's value
 
 
 def summary(key: str) -> str:
-    """A game's summary: its controls module's ``RULES_SUMMARY`` when it has one, else the text below."""
-    return str(getattr(controls_for(key), "RULES_SUMMARY", None) or SUMMARIES.get(key, ""))
-
-
-SUMMARIES: dict[str, str] = {
-    "great_wall": (
-        "**Goal**: the most points from scoring markers lying face down in front of you.\n"
-        "**Table**: 2-4 sections of the wall, each with a pair of face-up markers; cards are played next to them.\n"
-        "**Your turn**\n"
-        "1. *Check*: in each section where your progress (the sum of your cards there) is strictly ahead of every "
-        "other player with cards there, you claim a marker. The first marker lies on one of your cards and counts "
-        "against you; the second completes the section: both markers go face down to their owners and the cards "
-        "leave the game.\n"
-        "2-3. *Two actions*, each: play one or more cards of one type to one section, or draw a card.\n"
-        "Cavalry is free: play 1 or 2 at a time, before either action.\n"
-        "**Cards**: Wall 1 · Gate 2 · Tower 3 · Infantry: your 1st in a section 1, 2nd 2 ... 5th 5 · Cavalry 2 · "
-        "Noble 1, and while uncovered every card in its section counts 1 · Dragon 1, and may cover an unmarked card, "
-        "which then counts 0.\n"
-        "**End**: when no marker is left, or when someone has played their whole deck: the others take one last "
-        "turn, then everyone only checks once more. Markers still on cards score nothing."
-    ),
-    "china": (
-        "**Goal**: the most points. Build houses and send emissaries to the courts of nine regions.\n"
-        "**Your turn**: play 1-3 cards of one region to place 1 or 2 pieces there, then refill to 3 cards; "
-        "or exchange a card.\n"
-        "**Scoring**: a region scores when its last house is built; at the end, alliances of emissaries and rows "
-        "of houses along roads score too."
-    ),
-    "sun_tzu": (
-        "**Goal**: push the shared score marker to your side. Two players, five provinces.\n"
-        "**Each round** both players secretly put an action card against every province; the pairs are revealed "
-        "and the difference removes the loser's armies there, any rest adds armies for the winner.\n"
-        "**Scoring** after rounds 3, 6 and 9: controlled provinces score; reaching your end space wins at once."
-    ),
-    "chinatown": (
-        "**Goal**: the most money after six rounds (1965-1970).\n"
-        "**Each round** players receive lots and shop tiles, trade freely, build shops on their own lots and "
-        "collect income. Adjacent shops of one type and one owner form a business: bigger pays more, complete "
-        "ones pay a bonus."
-    ),
-}
+    """A game's whole rules in a few lines, from its spec."""
+    return spec_of(key).rules_summary
 
 
 def demo_position(key: str) -> tuple[dict[str, Any], list[str]]:
@@ -95,7 +55,7 @@ def demo_position(key: str) -> tuple[dict[str, Any], list[str]]:
     players = max(game.min_players, min(3, game.max_players))
     state = game.new(players, DEMO_SEED)
     rng = random.Random(DEMO_SEED)
-    for _ in range(DEMO_MOVES.get(key, 14)):
+    for _ in range(spec_of(key).demo_moves):
         movers = sorted(game.to_act(state))
         if not movers:
             break
@@ -141,10 +101,10 @@ def rules_embed(key: str, picture: RulesPicture | None) -> discord.Embed:
 
 
 def phase_rules(table: Table) -> str:
-    """The Rules button's answer: the phase the game is in now (the controls module's ``phase_summary``),
-    else the game's whole summary."""
-    hook = getattr(controls_for(table.key), "phase_summary", None)
-    text = str(hook(table)) if hook is not None and table.status == "running" else summary(table.key)
+    """The Rules button's answer: the phase the game is in now (the controls' ``phase_summary``), else the
+    game's whole summary."""
+    phase = controls_for(table.key).phase_summary(table) if table.status == "running" else None
+    text = phase or summary(table.key)
     return f"{text}\nThe whole rules, with a picture: `/rules` · Commands: `/help`"
 
 

@@ -4,7 +4,7 @@ Comments and docstrings cite the rules specifications by ruling number and by se
 ``R`` and its number (also in brackets, and ranges of two of them), a section as ``§`` and its number, or
 ``spec`` and a dotted number. Each citation must name a ruling or a section that exists in
 ``docs/rules/<game>.md``, where the game is the one the module belongs to (known from its path:
-``bot/games/<game>/``, ``cogs/controls/<game>*``, ``render/<game>*``, ``tests/games/<game>/`` and any other
+``bot/games/<game>/``, ``cogs/controls/<game>/``, ``render/<game>*``, ``tests/games/<game>/`` and any other
 path part named after a game), or the one whose spec the same line names (``docs/rules/<game>.md``).
 A citation in a module of no game must name its spec on its line.
 
@@ -186,8 +186,8 @@ def test_documents_named_in_the_code_are_in_docs() -> None:
     [
         ("bot/games/china/rules.py", "china"),
         ("bot/games/chinatown/rules.py", "chinatown"),
-        ("cogs/controls/chinatown_place.py", "chinatown"),
-        ("cogs/controls/sun_tzu_words.py", "sun_tzu"),
+        ("cogs/controls/chinatown/place.py", "chinatown"),
+        ("cogs/controls/sun_tzu/words.py", "sun_tzu"),
         ("render/alt_text/great_wall.py", "great_wall"),
         ("render/china/table.py", "china"),
         ("tests/games/great_wall/test_claims.py", "great_wall"),

@@ -1,4 +1,4 @@
-"""Controls for a game without its own module: its legal actions by label, in selects of 25.
+"""Controls for a game that has none of its own yet: its legal actions by label, in selects of 25.
 
 A select value is the action's index in ``legal_actions``, which is sorted and deterministic: at the version
 the control was made for, the index names the same action again (the service rejects any other version).
@@ -7,44 +7,38 @@ the control was made for, the index names the same action again (the service rej
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
 from bot.errors import UserError
-from bot.games.base import Action, Option
+from bot.games.base import Action
 from bot.games.words import count as counted
 from bot.tables import Table
 from cogs.components import MAX_SELECTS, SELECT_LIMIT, Panel, Ref, choice, persistent_view, selects
+from cogs.controls.base import Controls
 
 
-def prompt(table: Table, seat: int) -> str:
-    count = len(table.game.legal_actions(table.state, seat))
-    more = "" if count <= SELECT_LIMIT * MAX_SELECTS else f" (the first {SELECT_LIMIT * MAX_SELECTS} are listed)"
-    return f"**{table.game.title} #{table.id}**: your move. You have {counted(count, 'possible move')}{more}."
+class GenericControls(Controls):
+    def prompt(self, table: Table, seat: int) -> str:
+        count = len(table.game.legal_actions(table.state, seat))
+        more = "" if count <= SELECT_LIMIT * MAX_SELECTS else f" (the first {SELECT_LIMIT * MAX_SELECTS} are listed)"
+        return f"**{table.game.title} #{table.id}**: your move. You have {counted(count, 'possible move')}{more}."
 
+    def build(self, table: Table, seat: int) -> discord.ui.View | None:
+        legal = table.game.legal_actions(table.state, seat)
+        if not legal:
+            return None
+        options = [choice(table.game.action_label(action), str(i)) for i, action in enumerate(legal)]
+        return persistent_view(*selects(Ref.of(table), "act", options, "Choose your move"))
 
-def build(table: Table, seat: int) -> discord.ui.View | None:
-    legal = table.game.legal_actions(table.state, seat)
-    if not legal:
-        return None
-    options = [choice(table.game.action_label(action), str(i)) for i, action in enumerate(legal)]
-    return persistent_view(*selects(Ref.of(table), "act", options, "Choose your move"))
+    def resolve(self, table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
+        legal = table.game.legal_actions(table.state, seat)
+        if not payload.startswith("act.") or len(values) != 1 or not values[0].isdigit():
+            raise UserError("I could not read that choice; press Play for fresh controls.")
+        index = int(values[0])
+        if index >= len(legal):
+            raise UserError("That move is not available any more; press Play for fresh controls.")
+        return dict(legal[index])
 
-
-def resolve(table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
-    legal = table.game.legal_actions(table.state, seat)
-    if not payload.startswith("act.") or len(values) != 1 or not values[0].isdigit():
-        raise UserError("I could not read that choice; press Play for fresh controls.")
-    index = int(values[0])
-    if index >= len(legal):
-        raise UserError("That move is not available any more; press Play for fresh controls.")
-    return dict(legal[index])
-
-
-def hand_text(table: Table, seat: int) -> str:
-    return "Here is what only you can see in this game."
-
-
-def option_label(option: Option, value: Any) -> str | None:
-    return None
+    def hand_text(self, table: Table, seat: int) -> str:
+        return "Here is what only you can see in this game."

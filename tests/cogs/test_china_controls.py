@@ -20,12 +20,14 @@ from bot.games.china.data import State
 from bot.store.db import Database
 from bot.tables import Table, TableService
 from cogs.components import Panel
-from cogs.controls import china, controls_for, option_text
+from cogs.controls import controls_for, option_text
+from cogs.controls.china import SPEC
 from render.crops import BOARD, Focus
 from tests.cogs.harness import check_limits, labels
 from tests.games.china.scenario import A, B, C, D, fill, position
 
 GAME = games.get("china")
+china = SPEC.controls
 
 
 @pytest.fixture
@@ -101,7 +103,7 @@ async def test_controls_reach_exactly_the_legal_actions(
     service: TableService, players: int, forts: bool, every: int
 ) -> None:
     table = await _table(service, players, {"fortifications": forts})
-    assert controls_for("china") is china
+    assert controls_for("china") is china is SPEC.controls
     state, rng, kinds, payments = table.state, random.Random(players), set(), 0
     for n in range(400):
         if GAME.is_over(state):
@@ -235,7 +237,7 @@ async def test_texts_and_option_labels(service: TableService) -> None:
         "by player count (3: the 3-4 side, 4 or 5: the 4-5 side)", "the 3-4 side", "the 4-5 side"
     ]
     assert [option_text("china", forts, v) for v in forts.choices] == ["off", "on"]
-    summary = china.RULES_SUMMARY
+    summary = SPEC.rules_summary
     assert len(summary) < 4096  # an embed's description
     for fact in ("one card of the region's colour", "two cards of one other colour", "only 1 piece",
                  "1 point per house", "alliance", "4 or more of your houses", "deck runs out a second time",

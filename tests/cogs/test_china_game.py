@@ -27,7 +27,7 @@ import bot.tables
 import render
 from bot import games
 from bot.games.base import Event
-from cogs.controls.china import RULES_SUMMARY
+from cogs.controls.china.words import RULES_SUMMARY
 from cogs.messages import picture_names, public_names, table_link
 from tests.cogs.flows import controls_of, last_board
 from tests.cogs.harness import FakeDiscord, Posted, labels, make_user, walk

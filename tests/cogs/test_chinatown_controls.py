@@ -24,14 +24,15 @@ from bot.store.db import Database
 from bot.tables import Notification, Table, TableService
 from cogs.client import DYNAMIC_ITEMS
 from cogs.components import Panel
-from cogs.controls import chinatown as ct
 from cogs.controls import controls_for
-from cogs.controls.chinatown_builder import BUILDER_VERBS
-from cogs.controls.chinatown_draft import Draft, Item, Leg
+from cogs.controls.chinatown import SPEC
+from cogs.controls.chinatown.builder import BUILDER_VERBS
+from cogs.controls.chinatown.draft import Draft, Item, Leg
 from cogs.rulebook import summary
 from tests.cogs.harness import check_limits
 
 GAME = games.get("chinatown")
+ct = SPEC.controls
 
 
 @pytest.fixture
@@ -283,7 +284,7 @@ async def test_texts_are_the_seats_own(service: TableService) -> None:
     text = ct.prompt(table, 0)
     assert "Keep 5 of your 7 Building cards" in text and "Your money: $50,000 (only you see this)." in text
     assert ", ".join(map(str, view["hand_cards"])) in text
-    assert controls_for("chinatown") is ct and summary("chinatown") == ct.RULES_SUMMARY
+    assert controls_for("chinatown") is ct and summary("chinatown") == SPEC.rules_summary
     # A new year: last year's income, privately, with the businesses that earned it.
     state = table.state
     while GAME.view(state, None)["round"] == 1:
@@ -358,7 +359,7 @@ async def test_rules_chinatown(fake: Any, alice: Any) -> None:
     answer = fake.last()
     assert answer.private and len(answer.files) == 1 and answer.files[0].startswith(b"\x89PNG")
     embed = answer.embeds[0]
-    assert embed.title == "Chinatown (3-5 players)" and embed.description == ct.RULES_SUMMARY
-    assert len(ct.RULES_SUMMARY) <= 4096  # an embed's description
+    assert embed.title == "Chinatown (3-5 players)" and embed.description == SPEC.rules_summary
+    assert len(SPEC.rules_summary) <= 4096  # an embed's description
     for words in ("1970", "secret", "$140k", "current version", "most shops on the board"):
-        assert words in ct.RULES_SUMMARY
+        assert words in SPEC.rules_summary

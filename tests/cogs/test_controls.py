@@ -18,7 +18,8 @@ from bot.errors import UserError
 from bot.store.db import Database
 from bot.tables import Table, TableService
 from cogs.components import Panel
-from cogs.controls import controls_for, generic
+from cogs.controls import controls_for
+from cogs.controls.generic import GenericControls
 from tests.cogs.harness import check_limits
 
 GAME = games.get("great_wall")
@@ -96,7 +97,8 @@ async def test_great_wall_controls_reach_exactly_the_legal_actions(
 
 async def test_generic_controls_reach_exactly_the_legal_actions(service: TableService) -> None:
     async for table, seat in _positions(service, 3, 11):
-        assert _canonical(_reachable(generic, table, seat)) == _canonical(GAME.legal_actions(table.state, seat))
+        reached = _reachable(GenericControls(), table, seat)
+        assert _canonical(reached) == _canonical(GAME.legal_actions(table.state, seat))
 
 
 async def test_texts_show_the_seats_own_hand(service: TableService) -> None:

@@ -25,11 +25,11 @@ from bot.tables import Table, TableService
 from cogs import rulebook
 from cogs.components import Panel
 from cogs.controls import controls_for, option_text
-from cogs.controls import sun_tzu as ST
-from cogs.controls import sun_tzu_orders as orders
+from cogs.controls.sun_tzu import SPEC, orders
 from tests.cogs.harness import check_limits
 
 GAME = games.get("sun_tzu")
+ST = SPEC.controls
 EDITOR = ("o", "oe")
 ALL_KINDS = {
     "choose_warlord",
@@ -337,7 +337,7 @@ def test_a_win_without_removal_reads_well() -> None:
 def test_rules_summary_and_option_labels() -> None:
     assert controls_for("sun_tzu") is ST
     text = rulebook.summary("sun_tzu")
-    assert text == ST.RULES_SUMMARY and len(text) < 4096
+    assert text == SPEC.rules_summary and len(text) < 4096
     for words in ("rounds 3, 6 and 9", "Exceptional support", "Plague", "beginner", "change your orders"):
         assert words.lower() in text.lower()
     options = {opt.key: opt for opt in GAME.options}

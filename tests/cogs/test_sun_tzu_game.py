@@ -26,13 +26,13 @@ from bot.games.base import Action
 from bot.store import games as game_sql
 from bot.tables import Table
 from cogs.components import Panel
-from cogs.controls import sun_tzu as ST
-from cogs.controls import sun_tzu_orders as orders
+from cogs.controls.sun_tzu import SPEC, orders
 from cogs.messages import picture_names
 from tests.cogs.flows import controls_of, last_board
 from tests.cogs.harness import FakeDiscord, Posted, check_limits, labels, make_user, walk
 
 GAME = games.get("sun_tzu")
+ST = SPEC.controls
 PRIVATE_WORDS = ("Your hand", "Your face-down orders", "Your orders", "Your unused warlord", "You drew")
 FULL = {"Events": "yes"}
 BEGINNER = {"Beginner game": "yes", "Warlords": "no", "Events": "yes"}

@@ -1,7 +1,7 @@
 """The engine contract, checked the OpenSpiel way over every game in ``bot.games.GAMES`` and player count.
 
-Each game must register a ``resample(state, seat, rng)`` below: it reshuffles what ``seat`` cannot see,
-and that seat's view (and the public view) must not change.
+Each game's spec (``cogs/controls/<key>/__init__.py``) names a ``resample(state, seat, rng)``: it reshuffles
+what ``seat`` cannot see, and that seat's view (and the public view) must not change.
 """
 
 from __future__ import annotations
@@ -16,18 +16,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from bot.games import GAMES, Game, get
-from tests.games.china import hidden as china_hidden
-from tests.games.chinatown import hidden as chinatown_hidden
-from tests.games.great_wall import hidden as great_wall_hidden
+from cogs.controls.registry import SPECS
 from tests.games.strategies import PlayedGame, action_key, played_games, replay
-from tests.games.sun_tzu import hidden as sun_tzu_hidden
 
-RESAMPLERS: dict[str, Callable[[Any, int | None, random.Random], Any]] = {
-    "great_wall": great_wall_hidden.resample,
-    "china": china_hidden.resample,
-    "sun_tzu": sun_tzu_hidden.resample,
-    "chinatown": chinatown_hidden.resample,
-}
 SECRET_KEYS = {"seed", "rng", "rng_state", "deck_order", "supply_order"}
 
 CASES = [(key, n) for key in GAMES for n in range(get(key).min_players, get(key).max_players + 1)]
@@ -87,12 +78,11 @@ def _check_step(game: Game, played: PlayedGame, index: int, rng: random.Random) 
 @SETTINGS
 @given(data=st.data())
 def test_random_games_keep_the_contract(key: str, players: int, data: st.DataObject) -> None:
-    assert key in RESAMPLERS, f"register a hidden-information resampler for {key!r} in test_contract.py"
     played = data.draw(played_games(key, players))
     game, rng = played.game, random.Random(played.seed)
     for index in range(len(played.states)):
         _check_step(game, played, index, rng)
-        _check_views(game, played.states[index], players, RESAMPLERS[key], rng)
+        _check_views(game, played.states[index], players, SPECS[key].resample, rng)
     final = played.final
     assert game.is_over(final), "random games finish"
     assert game.to_act(final) == frozenset()

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from bot.games.sun_tzu import GAME
+from bot.games.sun_tzu.hidden import resample
 from render import sun_tzu
 from tests.games.sun_tzu.helpers import play_random
-from tests.games.sun_tzu.hidden import resample
 from tests.render.pictures import decode
 
 NAMES = ["Zhuge Liang of the very long name indeed", "Sūn Wǔ 🐉"]

@@ -17,8 +17,8 @@ from bot.games.china.ai_playout import playout
 from bot.games.china.ai_sim import Sim, apply_action, geometry
 from bot.games.china.ai_world import sample_world, unseen_cards
 from bot.games.china.data import HOUSES_PER_SEAT, State, board
+from bot.games.china.hidden import resample
 from bot.games.china.serial import check_invariants
-from tests.games.china.hidden import resample
 from tests.games.china.scenario import A, B, fill, place, position
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bot.games.china import GAME
 from bot.games.china.data import COLOURS, EMISSARIES_PER_SEAT, HOUSES_PER_SEAT, State, board
-from tests.games.china.hidden import resample
+from bot.games.china.hidden import resample
 
 MAX_STEPS = 1500  # a real game takes ~100-150 actions; more means it does not end
 

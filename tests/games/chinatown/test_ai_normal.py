@@ -16,8 +16,8 @@ from bot.games.chinatown.ai_trade import MAX_PROPOSALS
 from bot.games.chinatown.ai_value import from_view, plan, worth
 from bot.games.chinatown.data import LOTS, Phase, State
 from bot.games.chinatown.errors import ChinatownError
+from bot.games.chinatown.hidden import resample
 from tests.games.chinatown.helpers import ANN, BEN, CLEO, accept, act, lot, money, propose, scenario, tiles
-from tests.games.chinatown.hidden import resample
 from tests.games.chinatown.test_properties import random_offer
 
 

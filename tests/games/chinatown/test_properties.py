@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from bot.games.chinatown import GAME
 from bot.games.chinatown.data import BOARD, LOTS, SHOPS, Phase, State
 from bot.games.chinatown.errors import ChinatownError
+from bot.games.chinatown.hidden import resample
 from tests.games.chinatown.helpers import NAMES
-from tests.games.chinatown.hidden import resample
 
 OPTION_VALUES = {opt.key: opt.choices for opt in GAME.options if opt.key != "first_player_initial"}
 

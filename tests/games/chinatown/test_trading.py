@@ -11,6 +11,7 @@ import pytest
 from bot.games.base import Event
 from bot.games.chinatown import GAME
 from bot.games.chinatown.data import OfferStatus, Phase, State
+from bot.games.chinatown.hidden import resample
 from tests.games.chinatown.helpers import (
     ANN,
     BEN,
@@ -30,7 +31,6 @@ from tests.games.chinatown.helpers import (
     scenario,
     tiles,
 )
-from tests.games.chinatown.hidden import resample
 
 
 def market(**options: Any) -> State:

@@ -16,9 +16,9 @@ from bot.games.great_wall.actions import parse
 from bot.games.great_wall.ai_rollout import outcome, playout, policy
 from bot.games.great_wall.ai_world import sample_world
 from bot.games.great_wall.data import Phase, State, card_owner, card_type
+from bot.games.great_wall.hidden import resample
 from bot.games.great_wall.serial import check as check_invariants
 from tests.games.great_wall.helpers import scenario
-from tests.games.great_wall.hidden import resample
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from bot.games.great_wall import GAME
 from bot.games.great_wall.data import Phase, State
+from bot.games.great_wall.hidden import resample
 from bot.games.great_wall.progress import section_progress
 from bot.games.great_wall.serial import check
-from tests.games.great_wall.hidden import resample
 from tests.games.strategies import played_games, replay
 
 # No shrinking: a whole game shrinks slowly on a shared machine, and the failing game is printed anyway.

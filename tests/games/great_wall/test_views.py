@@ -12,6 +12,7 @@ import pytest
 
 from bot.games.great_wall import GAME
 from bot.games.great_wall.data import CardType, State, card_type
+from bot.games.great_wall.hidden import resample
 from bot.games.great_wall.schema import (
     CardView,
     FirstMarkerView,
@@ -23,7 +24,6 @@ from bot.games.great_wall.schema import (
     SectionView,
 )
 from tests.games.great_wall.helpers import NAMES, card_at, check, draw, play, scenario
-from tests.games.great_wall.hidden import resample
 
 
 def _keys(typed: Any) -> set[str]:

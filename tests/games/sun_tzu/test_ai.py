@@ -8,9 +8,9 @@ import pytest
 
 from bot.games.base import IllegalAction
 from bot.games.sun_tzu import GAME
+from bot.games.sun_tzu.hidden import resample
 from bot.games.sun_tzu.state import Stage
 from tests.games.sun_tzu.helpers import BLUE, fight, make, play_random
-from tests.games.sun_tzu.hidden import resample
 
 
 def test_unknown_level_is_refused() -> None:

@@ -14,9 +14,9 @@ from bot.games.sun_tzu import GAME
 from bot.games.sun_tzu.ai_battle import Ground, battle, card_worth, hold_chance, province_worth
 from bot.games.sun_tzu.ai_sample import determinize
 from bot.games.sun_tzu.data import FRAMED, PROVINCES, Colour, all_instances, is_framed
+from bot.games.sun_tzu.hidden import resample
 from bot.games.sun_tzu.state import State
 from tests.games.sun_tzu.helpers import BLUE, RED, make
-from tests.games.sun_tzu.hidden import resample
 
 OPTIONS: list[dict[str, Any]] = [
     {},

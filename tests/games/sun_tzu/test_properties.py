@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from bot.games.base import action_sort_key as sort_key
 from bot.games.sun_tzu import GAME, legal
 from bot.games.sun_tzu.data import ARMIES_PER_COLOUR, COLOURS, FRAMED, PROVINCES, card_id
+from bot.games.sun_tzu.hidden import resample
 from bot.games.sun_tzu.serial import check
 from bot.games.sun_tzu.state import Stage, State
 from tests.games.sun_tzu.helpers import play_random
-from tests.games.sun_tzu.hidden import resample
 
 SETTINGS = settings(
     max_examples=12,

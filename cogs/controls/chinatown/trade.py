@@ -6,7 +6,7 @@ the round and, for an acceptance, the offer's version; the engine refuses a repe
 
 Payloads: ``rdy.<round>.<1|0>`` (done / back to trading), ``ofs.<round>`` (select of my open offers),
 ``acc.<round>.<offer>.<version>``, ``rej.<round>.<offer>``, ``can.<round>.<offer>`` (withdraw).
-The offer builder (``new``, ``ctr`` and the draft steps) lives in :mod:`cogs.controls.chinatown_builder`.
+The offer builder (``new``, ``ctr`` and the draft steps) lives in :mod:`cogs.controls.chinatown.builder`.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from bot.games.chinatown.schema import ChinatownView, OfferView
 from bot.games.words import count
 from bot.tables import Notification, Table
 from cogs.components import ControlButton, ControlSelect, Panel, PublicControlButton, Ref, choice, persistent_view
-from cogs.controls.chinatown_common import GONE, UNREADABLE, close_up, names, number, payload, view_of
-from cogs.controls.chinatown_words import join, offer_lines, offer_title, trading_status, who
+from cogs.controls.chinatown.common import GONE, UNREADABLE, close_up, names, number, payload, view_of
+from cogs.controls.chinatown.words import join, offer_lines, offer_title, trading_status, who
 from cogs.messages import public_names
 from render.crops import Focus
 

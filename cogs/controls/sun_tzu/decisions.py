@@ -1,6 +1,6 @@
 """Sun Tzu decisions after the orders (spec §7), one panel builder each: only the seat that decides is asked,
 with only its legal choices (from ``legal_actions``, bounded for every decision but the orders). Each builder
-returns the sentence of what is due and the controls; :mod:`cogs.controls.sun_tzu_steps` adds support.
+returns the sentence of what is due and the controls; :mod:`cogs.controls.sun_tzu.steps` adds support.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from bot.errors import UserError
 from bot.games.base import Action
 from bot.games.sun_tzu.data import PROVINCES
 from cogs.components import ControlButton, ControlSelect, Panel, choice, persistent_view
-from cogs.controls.sun_tzu_seat import Seat
-from cogs.controls.sun_tzu_words import (
+from cogs.controls.sun_tzu.seat import Seat
+from cogs.controls.sun_tzu.words import (
     GONE,
     armies,
     board_line,

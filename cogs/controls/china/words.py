@@ -220,3 +220,28 @@ OPTION_HELP: dict[str, dict[Any, str]] = {
         True: "Expert game: each player also has one fortification, which doubles their points there.",
     },
 }
+
+
+RULES_SUMMARY = (
+    "**Goal**: the most points, from houses and emissaries in the nine regions of China.\n"
+    "**Your turn**: one of\n"
+    "• *Place*: play 1-3 cards to put 1 or 2 pieces into **one** region. Each piece costs one card of the "
+    "region's colour, or two cards of one other colour (a wild pair). A region that was empty at the start of "
+    "your turn takes only 1 piece. A house needs a free space. Emissaries in a region may never outnumber the "
+    "most houses any one player has there (you need no house of your own). Then refill to 3 cards, one at a "
+    "time, from the deck or the 4 face-up cards.\n"
+    "• *Exchange*: give up one card and take one from the deck or the face-up cards (no refill).\n"
+    "**Region scoring**: when a region's last house space fills, it scores at once. Most houses: 1 point per "
+    "house there, of any colour. The next: the leader's house count; the next: the second's count, and so on. "
+    "Ties share a place.\n"
+    "**End**: after the round in which the deck runs out a second time (the discard pile is reshuffled the "
+    "first time), or as soon as no piece can be placed.\n"
+    "**Final scoring**: regions not yet scored, as above. Each alliance (the 15 numbers on the borders): every "
+    "emissary in its two regions counts for each player with the most emissaries in both (ties count; you need "
+    "one in each). Roads: every row of 4 or more of your houses linked by roads scores 1 per house; branches "
+    "score nothing and no house counts twice.\n"
+    "**Fortifications** (expert option): one each, placed and paid like a piece, with your house on it in the "
+    "same turn whenever you can. It doubles its house owner's points in that region and any road row through it.\n"
+    "**Tie**: the most pieces left in supply.\n"
+    "**Board sides**: 3 players use the 3-4 side, 5 the 4-5 side, 4 either; only the roads differ."
+)

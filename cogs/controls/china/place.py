@@ -21,7 +21,7 @@ from bot.games.base import Action
 from bot.games.china.schema import ChinaView, RegionView
 from bot.tables import Table
 from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
-from cogs.controls.china_words import (
+from cogs.controls.china.words import (
     GONE,
     UNREADABLE,
     card,

@@ -13,8 +13,8 @@ from bot.errors import UserError
 from bot.games.base import Action
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view
-from cogs.controls.chinatown_common import GONE, UNREADABLE, close_up, lot_neighbours, names, number, payload, view_of
-from cogs.controls.chinatown_words import join
+from cogs.controls.chinatown.common import GONE, UNREADABLE, close_up, lot_neighbours, names, number, payload, view_of
+from cogs.controls.chinatown.words import join
 from render.crops import Focus
 
 

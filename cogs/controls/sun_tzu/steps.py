@@ -17,11 +17,11 @@ from bot.errors import UserError
 from bot.games.base import Action
 from bot.games.sun_tzu.data import PROVINCES, WARLORD_DEFS
 from cogs.components import ControlButton, Panel, persistent_view
-from cogs.controls import sun_tzu_orders as orders
-from cogs.controls.sun_tzu_decisions import DECISIONS, SECONDARY, Item, buttons, direct, head, next_row, targets
-from cogs.controls.sun_tzu_orders import PROVINCES_PICTURE
-from cogs.controls.sun_tzu_seat import Seat
-from cogs.controls.sun_tzu_words import (
+from cogs.controls.sun_tzu import orders
+from cogs.controls.sun_tzu.decisions import DECISIONS, SECONDARY, Item, buttons, direct, head, next_row, targets
+from cogs.controls.sun_tzu.orders import PROVINCES_PICTURE
+from cogs.controls.sun_tzu.seat import Seat
+from cogs.controls.sun_tzu.words import (
     LABELS,
     STAGE_WAITS,
     UNREADABLE,

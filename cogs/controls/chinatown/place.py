@@ -18,9 +18,9 @@ from bot.games.chinatown.data import BOARD, Shop
 from bot.games.chinatown.scoring import businesses_of
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view, selects
-from cogs.controls.chinatown_common import GONE, UNREADABLE, close_up, lot_neighbours, names, payload, view_of
-from cogs.controls.chinatown_draft import LETTER_SHOP, SHOP_LETTER
-from cogs.controls.chinatown_words import join, money, tile
+from cogs.controls.chinatown.common import GONE, UNREADABLE, close_up, lot_neighbours, names, payload, view_of
+from cogs.controls.chinatown.draft import LETTER_SHOP, SHOP_LETTER
+from cogs.controls.chinatown.words import join, money, tile
 from render.crops import Focus
 
 

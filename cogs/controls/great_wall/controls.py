@@ -23,7 +23,8 @@ from bot.games.great_wall.schema import CardView, GreatWallView, SectionView
 from bot.games.words import count
 from bot.tables import Table
 from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
-from cogs.controls.great_wall_words import phase_summary as phase_summary  # the Rules button
+from cogs.controls.base import Controls
+from cogs.controls.great_wall.words import phase_summary
 from render.crops import Focus
 
 NAMES: dict[str, tuple[str, str]] = {
@@ -71,61 +72,11 @@ def section_label(section: SectionView, seat: int, names: Sequence[str]) -> str:
     return label + (f" · markers {markers}" if markers else "")
 
 
-def focus(table: Table, seat: int) -> Focus | None:
-    """The first step's picture: the section waiting for its first marker, or every open section while the
-    seat plays cards (the groups it may play go to sections); none when there is nothing to choose."""
-    if table.state is None or seat not in table.to_act():
-        return None
-    view = _view(table, None)
-    if view["pending_claim"] is not None:
-        return Focus("sections", (view["pending_claim"]["section"],))
-    return Focus("sections") if view["phase"] == "actions" else None
-
-
 def _placed(view: GreatWallView) -> dict[int, tuple[int, CardView]]:
     """Card id -> (1-based position in its section's row, card), for every card on the table."""
     return {
         card["id"]: (pos, card) for s in view["sections"] for pos, stack in enumerate(s["row"], 1) for card in stack
     }
-
-
-# -- texts -------------------------------------------------------------------------------------------
-def hand_text(table: Table, seat: int) -> str:
-    view = _view(table, seat)
-    held = Counter[str](card["type"] for card in view["hand"] or [])
-    hand = ", ".join(cards(kind, held[kind]) for kind in NAMES if held[kind]) or "no cards"
-    me = view["players"][seat]
-    text = f"Your hand: {hand}. Your deck: {count(me['deck_count'], 'card')}."
-    if me["markers"] is not None and me["markers"]:
-        text += f" Your markers: {', '.join(map(str, me['markers']))} ({count(me['score'] or 0, 'point')})."
-    return text
-
-
-def prompt(table: Table, seat: int) -> str:
-    view = _view(table, seat)
-    head = f"**{table.game.title} #{table.id}**: "
-    pending = view["pending_claim"]
-    if pending is not None:
-        due = (
-            f"you lead section {pending['section'] + 1} and take its first marker. Choose the marker and the card "
-            "of yours it lies on (it counts against you there until the section is complete)."
-        )
-    else:
-        left = view["actions_left"]
-        due = f"your turn, {count(left, 'action')} left: play cards of one type, or draw a card."
-        if view["cavalry_allowed"] and any(card["type"] == "CAVALRY" for card in view["hand"] or []):
-            due += " Cavalry is free: it costs no action."
-    return f"{head}{due}\n{hand_text(table, seat)}"
-
-
-def option_label(option: Option, value: Any) -> str | None:
-    if option.key == "first_seat":
-        return "random" if value is None else f"seat {value + 1}"
-    if option.key == "infantry_covered":
-        return {"keep_rank": "keeps its rank", "renumber": "loses its rank"}.get(str(value))
-    if option.key == "open_scores":
-        return "open" if value else "hidden until the end"
-    return None
 
 
 # One description per option value, in plain words (the lobby shows it under the value).
@@ -141,40 +92,7 @@ OPTION_HELP: dict[str, dict[Any, str]] = {
 }
 
 
-def option_help(option: Option, value: Any) -> str | None:
-    if option.key == "first_seat":
-        return "The start player is drawn at random." if value is None else f"The player in seat {value + 1} starts."
-    return OPTION_HELP.get(option.key, {}).get(value)
-
-
-def awaited(table: Table) -> str:
-    """What the player to act is asked for now, after their name ("Bob to play cards or draw a card")."""
-    view = _view(table, None)
-    if view["pending_claim"] is not None:
-        return "to place a section's first marker"
-    return "to play cards or draw a card" if view["phase"] == "actions" else ""
-
-
 # -- steps -------------------------------------------------------------------------------------------
-def build(table: Table, seat: int) -> discord.ui.View | None:
-    legal, ref = _legal(table, seat), Ref.of(table)
-    claims = [a for a in legal if a["type"] == "claim"]
-    if claims:
-        return persistent_view(*selects(ref, "clm", _claim_options(table, claims), "Choose your first marker"))
-    groups = list(dict.fromkeys((a["card"], a["count"]) for a in legal if a["type"] == "play"))
-    held = Counter[str](card["type"] for card in _view(table, seat)["hand"] or [])
-    options = [
-        choice(
-            cards(card, count),
-            f"{card}.{count}",
-            "free: costs no action" if card == "CAVALRY" else f"you hold {held[card]}",
-        )
-        for card, count in groups
-    ]
-    items: list[discord.ui.Item[Any]] = list(selects(ref, "grp", options, "Play cards…"))
-    if {"type": "draw"} in legal:
-        items.append(ControlButton(ref, "draw", "Draw a card", style=discord.ButtonStyle.secondary, row=4))
-    return persistent_view(*items) if items else None
 
 
 def _claim_options(table: Table, claims: Sequence[Action]) -> list[discord.SelectOption]:
@@ -228,25 +146,108 @@ def _dragon_step(table: Table, seat: int, slot: int) -> Panel:
     return Panel(text, persistent_view(*items), Focus("sections", (slot,)))
 
 
-def resolve(table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
-    verb, *args = payload.split(".")
-    value = values[0] if len(values) == 1 else None
-    if verb == "draw" and not args:
-        return {"type": "draw"}
-    if verb == "home" and not args:
-        return Panel(prompt(table, seat), build(table, seat), focus(table, seat))
-    if verb == "grp" and value is not None:
-        card, _, count = value.partition(".")
-        if card not in NAMES:
-            raise UserError(UNREADABLE)
-        return _sections_step(table, seat, card, _number(count))
-    if verb == "play" and len(args) == 3 and args[0] in NAMES:
-        return {"type": "play", "card": args[0], "count": _number(args[1]), "section": _number(args[2])}
-    if verb == "drg" and len(args) == 1:
-        return _dragon_step(table, seat, _number(args[0]))
-    if verb == "cov" and len(args) == 2 and value is not None:
-        return {"type": "play", "card": "DRAGON", "count": 1, "section": _number(args[0]), "cover": _number(value)}
-    if verb == "clm" and value is not None and value.count(".") == 2:
-        slot, marker, card_id = (_number(part) for part in value.split("."))
-        return {"type": "claim", "section": slot, "marker": marker, "card": card_id}
-    raise UserError(UNREADABLE)
+class GreatWallControls(Controls):
+    def phase_summary(self, table: Table) -> str:
+        return phase_summary(table)
+
+    def focus(self, table: Table, seat: int) -> Focus | None:
+        """The first step's picture: the section waiting for its first marker, or every open section while the
+        seat plays cards (the groups it may play go to sections); none when there is nothing to choose."""
+        if table.state is None or seat not in table.to_act():
+            return None
+        view = _view(table, None)
+        if view["pending_claim"] is not None:
+            return Focus("sections", (view["pending_claim"]["section"],))
+        return Focus("sections") if view["phase"] == "actions" else None
+
+    def hand_text(self, table: Table, seat: int) -> str:
+        view = _view(table, seat)
+        held = Counter[str](card["type"] for card in view["hand"] or [])
+        hand = ", ".join(cards(kind, held[kind]) for kind in NAMES if held[kind]) or "no cards"
+        me = view["players"][seat]
+        text = f"Your hand: {hand}. Your deck: {count(me['deck_count'], 'card')}."
+        if me["markers"] is not None and me["markers"]:
+            text += f" Your markers: {', '.join(map(str, me['markers']))} ({count(me['score'] or 0, 'point')})."
+        return text
+
+    def prompt(self, table: Table, seat: int) -> str:
+        view = _view(table, seat)
+        head = f"**{table.game.title} #{table.id}**: "
+        pending = view["pending_claim"]
+        if pending is not None:
+            due = (
+                f"you lead section {pending['section'] + 1} and take its first marker. Choose the marker and the card "
+                "of yours it lies on (it counts against you there until the section is complete)."
+            )
+        else:
+            left = view["actions_left"]
+            due = f"your turn, {count(left, 'action')} left: play cards of one type, or draw a card."
+            if view["cavalry_allowed"] and any(card["type"] == "CAVALRY" for card in view["hand"] or []):
+                due += " Cavalry is free: it costs no action."
+        return f"{head}{due}\n{self.hand_text(table, seat)}"
+
+    def option_label(self, option: Option, value: Any) -> str | None:
+        if option.key == "first_seat":
+            return "random" if value is None else f"seat {value + 1}"
+        if option.key == "infantry_covered":
+            return {"keep_rank": "keeps its rank", "renumber": "loses its rank"}.get(str(value))
+        if option.key == "open_scores":
+            return "open" if value else "hidden until the end"
+        return None
+
+    def option_help(self, option: Option, value: Any) -> str | None:
+        if option.key == "first_seat":
+            if value is None:
+                return "The start player is drawn at random."
+            return f"The player in seat {value + 1} starts."
+        return OPTION_HELP.get(option.key, {}).get(value)
+
+    def awaited(self, table: Table) -> str:
+        """What the player to act is asked for now, after their name ("Bob to play cards or draw a card")."""
+        view = _view(table, None)
+        if view["pending_claim"] is not None:
+            return "to place a section's first marker"
+        return "to play cards or draw a card" if view["phase"] == "actions" else ""
+
+    def build(self, table: Table, seat: int) -> discord.ui.View | None:
+        legal, ref = _legal(table, seat), Ref.of(table)
+        claims = [a for a in legal if a["type"] == "claim"]
+        if claims:
+            return persistent_view(*selects(ref, "clm", _claim_options(table, claims), "Choose your first marker"))
+        groups = list(dict.fromkeys((a["card"], a["count"]) for a in legal if a["type"] == "play"))
+        held = Counter[str](card["type"] for card in _view(table, seat)["hand"] or [])
+        options = [
+            choice(
+                cards(card, count),
+                f"{card}.{count}",
+                "free: costs no action" if card == "CAVALRY" else f"you hold {held[card]}",
+            )
+            for card, count in groups
+        ]
+        items: list[discord.ui.Item[Any]] = list(selects(ref, "grp", options, "Play cards…"))
+        if {"type": "draw"} in legal:
+            items.append(ControlButton(ref, "draw", "Draw a card", style=discord.ButtonStyle.secondary, row=4))
+        return persistent_view(*items) if items else None
+
+    def resolve(self, table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
+        verb, *args = payload.split(".")
+        value = values[0] if len(values) == 1 else None
+        if verb == "draw" and not args:
+            return {"type": "draw"}
+        if verb == "home" and not args:
+            return Panel(self.prompt(table, seat), self.build(table, seat), self.focus(table, seat))
+        if verb == "grp" and value is not None:
+            card, _, count = value.partition(".")
+            if card not in NAMES:
+                raise UserError(UNREADABLE)
+            return _sections_step(table, seat, card, _number(count))
+        if verb == "play" and len(args) == 3 and args[0] in NAMES:
+            return {"type": "play", "card": args[0], "count": _number(args[1]), "section": _number(args[2])}
+        if verb == "drg" and len(args) == 1:
+            return _dragon_step(table, seat, _number(args[0]))
+        if verb == "cov" and len(args) == 2 and value is not None:
+            return {"type": "play", "card": "DRAGON", "count": 1, "section": _number(args[0]), "cover": _number(value)}
+        if verb == "clm" and value is not None and value.count(".") == 2:
+            slot, marker, card_id = (_number(part) for part in value.split("."))
+            return {"type": "claim", "section": slot, "marker": marker, "card": card_id}
+        raise UserError(UNREADABLE)

@@ -2,7 +2,7 @@
 tiles from hand, money), then post the offer. A counter-offer opens it on an offer's current terms and
 posts a new version of that offer (any of its players may change it; the change clears acceptances).
 
-The draft travels in the payloads (:mod:`cogs.controls.chinatown_draft`). Payloads:
+The draft travels in the payloads (:mod:`cogs.controls.chinatown.draft`). Payloads:
 ``new.<round>``, ``who.<round>`` (partners multi-select), ``ctr.<round>.<offer>``, and on a draft ``D``:
 ``drf.D`` (show), ``add.D.<side>`` (item select: ``L<lot>``, a shop letter, ``M`` or ``lots``),
 ``giv.D`` (giver select, for five-player offers), ``mny.D.<side>`` (amount select), ``to.D.<side>.<item>.<seat>``
@@ -19,9 +19,9 @@ from bot.games.chinatown.data import LOT_COUNT
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view
-from cogs.controls.chinatown_common import GONE, OLD, UNREADABLE, names, number, payload, view_of
-from cogs.controls.chinatown_draft import Draft, Leg, from_offer
-from cogs.controls.chinatown_draft_steps import (
+from cogs.controls.chinatown.common import GONE, OLD, UNREADABLE, names, number, payload, view_of
+from cogs.controls.chinatown.draft import Draft, Leg, from_offer
+from cogs.controls.chinatown.draft_steps import (
     BACK,
     added,
     draft_step,

@@ -16,10 +16,10 @@ from bot.games.chinatown.data import BOARD, LOT_COUNT, Shop
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view, selects
-from cogs.controls.chinatown_common import GONE, UNREADABLE, close_up, lot_neighbours, names, number, payload, view_of
-from cogs.controls.chinatown_draft import LIMIT, SHOP_LETTER, Draft, Item, Leg, same_terms
-from cogs.controls.chinatown_trade import my_open_offers
-from cogs.controls.chinatown_words import join, leg_line, lot_text, money, tile, who
+from cogs.controls.chinatown.common import GONE, UNREADABLE, close_up, lot_neighbours, names, number, payload, view_of
+from cogs.controls.chinatown.draft import LIMIT, SHOP_LETTER, Draft, Item, Leg, same_terms
+from cogs.controls.chinatown.trade import my_open_offers
+from cogs.controls.chinatown.words import join, leg_line, lot_text, money, tile, who
 
 PRESETS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150)  # money units
 TOO_LONG = "This offer is as long as the builder allows: post it, and make a second offer for the rest."

@@ -47,3 +47,21 @@ def phase_summary(table: Table) -> str:
     if view["last_round"] is not None and view["phase"] != "final_check":
         lines.append("Last turns: the game is ending; after them everyone only checks once more.")
     return "\n".join(lines)
+
+
+RULES_SUMMARY = (
+    "**Goal**: the most points from scoring markers lying face down in front of you.\n"
+    "**Table**: 2-4 sections of the wall, each with a pair of face-up markers; cards are played next to them.\n"
+    "**Your turn**\n"
+    "1. *Check*: in each section where your progress (the sum of your cards there) is strictly ahead of every "
+    "other player with cards there, you claim a marker. The first marker lies on one of your cards and counts "
+    "against you; the second completes the section: both markers go face down to their owners and the cards "
+    "leave the game.\n"
+    "2-3. *Two actions*, each: play one or more cards of one type to one section, or draw a card.\n"
+    "Cavalry is free: play 1 or 2 at a time, before either action.\n"
+    "**Cards**: Wall 1 · Gate 2 · Tower 3 · Infantry: your 1st in a section 1, 2nd 2 ... 5th 5 · Cavalry 2 · "
+    "Noble 1, and while uncovered every card in its section counts 1 · Dragon 1, and may cover an unmarked card, "
+    "which then counts 0.\n"
+    "**End**: when no marker is left, or when someone has played their whole deck: the others take one last "
+    "turn, then everyone only checks once more. Markers still on cards score nothing."
+)

@@ -24,8 +24,8 @@ from bot.games.base import Action
 from bot.games.sun_tzu.data import PROVINCES
 from bot.games.sun_tzu.schema import CardView, SunTzuView
 from cogs.components import ControlButton, ControlSelect, Panel, choice, persistent_view
-from cogs.controls.sun_tzu_seat import Seat
-from cogs.controls.sun_tzu_words import (
+from cogs.controls.sun_tzu.seat import Seat
+from cogs.controls.sun_tzu.words import (
     KIND_ORDER,
     LABELS,
     UNREADABLE,

@@ -1,0 +1,52 @@
+"""Every game in ``bot.games.GAMES`` is wired once and completely: a spec with its engine, its pictures, its
+controls, a rules summary, a demo length and a no-leak resampler, agreeing with the layers' own indexes."""
+
+from __future__ import annotations
+
+import inspect
+import random
+
+import pytest
+
+import render
+from bot import games
+from cogs.controls import controls_for, spec_of
+from cogs.controls.base import Controls
+from cogs.controls.generic import GenericControls
+from cogs.controls.registry import SPECS
+from cogs.rulebook import demo_position, summary
+
+EMBED_DESCRIPTION = 4096
+
+
+def test_one_spec_per_game_in_menu_order() -> None:
+    assert tuple(SPECS) == games.GAMES
+
+
+@pytest.mark.parametrize("key", games.GAMES)
+def test_each_game_has_every_part(key: str) -> None:
+    spec = spec_of(key)
+    assert spec.key == key and spec.engine is games.get(key)
+    assert spec.renderers is render.renderers(key)
+    assert isinstance(spec.controls, Controls) and not isinstance(spec.controls, GenericControls)
+    assert controls_for(key) is spec.controls
+    assert spec.rules_summary and len(spec.rules_summary) <= EMBED_DESCRIPTION and summary(key) == spec.rules_summary
+    assert spec.demo_moves > 0
+    state = spec.engine.new(spec.engine.min_players, 1)
+    for seat in (None, 0):
+        assert spec.engine.view(spec.resample(state, seat, random.Random(2)), seat) == spec.engine.view(state, seat)
+
+
+@pytest.mark.parametrize("key", games.GAMES)
+def test_the_rules_picture_position_is_a_game_in_progress(key: str) -> None:
+    view, names = demo_position(key)
+    assert view["key"] == key and names
+
+
+@pytest.mark.parametrize("key", games.GAMES)
+def test_controls_override_only_hooks_of_the_base_class(key: str) -> None:
+    """A hook misspelt in a game's controls would silently never be called: every public method must be one
+    the base class declares."""
+    declared = {name for name, _ in inspect.getmembers(Controls, inspect.isfunction)}
+    public = {name for name, _ in inspect.getmembers(type(controls_for(key)), inspect.isfunction)}
+    assert {name for name in public if not name.startswith("_")} <= declared
