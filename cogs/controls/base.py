@@ -11,12 +11,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from cogs.components import Panel
+
 if TYPE_CHECKING:
     import discord
 
     from bot.games.base import Action, Option
     from bot.tables import Notification, Table
-    from cogs.components import Panel
     from render.crops import Focus
 
 #: A public message a game adds below the board: (its ref in ``posts``, send() keyword arguments).
@@ -43,6 +44,10 @@ class Controls(ABC):
     @abstractmethod
     def hand_text(self, table: Table, seat: int) -> str:
         """A sentence on the seat's own hidden holdings, for "My hand"."""
+
+    def first_step(self, table: Table, seat: int) -> Panel:
+        """The seat's first step again (a "Back" button): the prompt, the controls and their picture."""
+        return Panel(self.prompt(table, seat), self.build(table, seat), self.focus(table, seat))
 
     # -- optional hooks -------------------------------------------------------------------------------
     def focus(self, table: Table, seat: int) -> Focus | None:

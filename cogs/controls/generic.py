@@ -16,6 +16,7 @@ from bot.games.words import count as counted
 from bot.tables import Table
 from cogs.components import MAX_SELECTS, SELECT_LIMIT, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.base import Controls
+from cogs.controls.routes import GONE, UNREADABLE
 
 
 class GenericControls(Controls):
@@ -34,10 +35,10 @@ class GenericControls(Controls):
     def resolve(self, table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
         legal = table.game.legal_actions(table.state, seat)
         if not payload.startswith("act.") or len(values) != 1 or not values[0].isdigit():
-            raise UserError("I could not read that choice; press Play for fresh controls.")
+            raise UserError(UNREADABLE)
         index = int(values[0])
         if index >= len(legal):
-            raise UserError("That move is not available any more; press Play for fresh controls.")
+            raise UserError(GONE)
         return dict(legal[index])
 
     def hand_text(self, table: Table, seat: int) -> str:

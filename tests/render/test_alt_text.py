@@ -1,8 +1,8 @@
 """Alt text for every picture (render/alt_text): within Discord's 1,024 characters, naming every player and
 every score the picture shows, plain words only, and blind to hidden information.
 
-The no-leak property reuses the engines' resamplers (tests/games/test_contract.py): a description must not
-change when what its viewer cannot see is reshuffled.
+The no-leak property reuses the games' resamplers (their specs, as tests/games/test_contract.py does): a
+description must not change when what its viewer cannot see is reshuffled.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 from bot.games import GAMES, get
 from bot.games.chinatown.text import money
+from cogs.controls.registry import SPECS
 from render.alt_text import LIMIT, alt_text
 from render.alt_text.words import MORE, clean_name, fit
 from tests.games.chinatown.helpers import ANN, BEN, act, lot, propose, scenario
 from tests.games.chinatown.helpers import money as pay
 from tests.games.strategies import PlayedGame, played_games
-from tests.games.test_contract import RESAMPLERS
 
 NAMES = ("Ann", "Bo Li", "Chén", "Dana Ng", "Eli")
 LONG = tuple(f"{letter}{'x' * 30}{letter}" for letter in "ABCDE")  # Discord display names: at most 32 characters
@@ -111,7 +111,7 @@ def test_a_description_is_blind_to_what_its_viewer_cannot_see(key: str, data: st
             kinds = ["board"] if seat is None else ["board", "hand"]
             kinds += ["final"] if game.is_over(state) else []
             before = {kind: alt_text(key, kind, game.view(state, seat), names) for kind in kinds}
-            shuffled = RESAMPLERS[key](state, seat, rng)
+            shuffled = SPECS[key].resample(state, seat, rng)
             after = {kind: alt_text(key, kind, game.view(shuffled, seat), names) for kind in kinds}
             assert after == before, f"{key}: the description for seat {seat} depends on hidden information"
 

@@ -2,14 +2,12 @@
 
 First step of a turn: a select of the regions where pieces can go, a select of every exchange (which card to
 give, which to take) and, when nothing else is possible, "Pass". A region leads to its pieces, and the pieces
-to the payment only when there are two ways to pay (the cheapest preselected; see ``china_place``). After a
-placement the refill comes one card at a time, as buttons: the deck or a face-up colour. Payloads:
+to the payment only when there are two ways to pay (the cheapest preselected; see ``place``). After a
+placement the refill comes one card at a time, as buttons: the deck or a face-up colour. Payloads are a
+:class:`~cogs.controls.china.verbs.Verb` and its arguments, routed by the table in ``ChinaControls``.
 
-    home | reg.* | pcs.* | pay.* | put.* (placing) | xch.<n> (select: <give>.<deck|colour>)
-    drw.<deck|colour> | pass
-
-Colours travel as letters (``china_words``). Everything parsed here is untrusted; the table service submits
-the resulting action at the control's version and the engine re-checks it.
+Colours travel as letters (``words``). Everything parsed here is untrusted; the table service submits the
+resulting action at the control's version and the engine re-checks it.
 """
 
 from __future__ import annotations
@@ -24,8 +22,9 @@ from bot.games.base import Action, Option
 from bot.tables import Table
 from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.base import Controls
-from cogs.controls.china import place as china_place
-from cogs.controls.china.place import HOME, view_of
+from cogs.controls.china import place
+from cogs.controls.china.place import view_of
+from cogs.controls.china.verbs import Verb
 from cogs.controls.china.words import (
     COLOUR_OF,
     COLOURS,
@@ -39,6 +38,7 @@ from cogs.controls.china.words import (
     table_line,
 )
 from cogs.controls.china.words import awaited as awaited_for
+from cogs.controls.routes import Click, check_routes, dispatch, route
 from render.crops import BOARD, Focus
 
 _SIDES = {
@@ -50,9 +50,9 @@ _SIDES = {
 
 def _draw_button(ref: Ref, action: Action, deck: int) -> ControlButton:
     if action["source"] == "deck":
-        return ControlButton(ref, "drw.deck", f"Draw from the deck ({deck} left)", row=0)
+        return ControlButton(ref, f"{Verb.DRAW}.deck", f"Draw from the deck ({deck} left)", row=0)
     colour = action["color"]
-    return ControlButton(ref, f"drw.{LETTER[colour]}", f"Take face-up {card(colour)}", row=0)
+    return ControlButton(ref, f"{Verb.DRAW}.{LETTER[colour]}", f"Take face-up {card(colour)}", row=0)
 
 
 def _exchange_option(action: Action) -> discord.SelectOption:
@@ -75,6 +75,19 @@ def _source(text: str) -> tuple[str, dict[str, str]]:
 
 
 class ChinaControls(Controls):
+    def __init__(self) -> None:
+        self.routes = check_routes(Verb, {
+            Verb.HOME: route(lambda click: self.first_step(click.table, click.seat)),
+            Verb.PASS: route(lambda click: {"type": "pass"}),
+            Verb.DRAW: route(_draw, 1),
+            Verb.EXCHANGE: route(_exchange, range(2), value=True),
+            Verb.REGION: route(lambda click: place.pieces_step(click.table, click.seat, click.value), None, value=True),
+            Verb.PIECES: route(lambda c: place.pick_pieces(c.table, c.seat, c.args[0], c.value), 3, value=True),
+            Verb.PAYMENT: route(lambda c: place.pick_payment(c.table, c.seat, c.args[0], c.args[1], c.value), 3,
+                                value=True),
+            Verb.PUT: route(lambda c: place.place(c.table, c.seat, *c.args), 3),
+        })
+
     def phase_summary(self, table: Table) -> str:
         return phase_summary(table)
 
@@ -130,32 +143,32 @@ class ChinaControls(Controls):
         )
         if draws:
             return persistent_view(*(_draw_button(ref, a, view_of(table, None)["deck_count"]) for a in draws))
-        items: list[discord.ui.Item[Any]] = china_place.region_selects(table, seat, view_of(table, seat))
+        items: list[discord.ui.Item[Any]] = place.region_selects(table, seat, view_of(table, seat))
         # By the card given, then the deck before the face-up colours.
         ordered = sorted(
             (a for a in legal if a["type"] == "exchange"),
             key=lambda a: (COLOURS.index(a["give"]), -1 if a["take"] == "deck" else COLOURS.index(a["color"])),
         )
         exchanges = [_exchange_option(a) for a in ordered]
-        items += selects(ref, "xch", exchanges, "…or exchange one card (ends your turn)", first_row=len(items))
+        items += selects(ref, Verb.EXCHANGE, exchanges, "…or exchange one card (ends your turn)", first_row=len(items))
         if {"type": "pass"} in legal:
-            items.append(ControlButton(ref, "pass", "Pass", style=discord.ButtonStyle.secondary, row=len(items)))
+            items.append(ControlButton(ref, Verb.PASS, "Pass", style=discord.ButtonStyle.secondary, row=len(items)))
         return persistent_view(*items) if items else None
 
     def resolve(self, table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
-        verb, *args = payload.split(".")
-        value = values[0] if len(values) == 1 else None
-        if verb == HOME and not args:
-            return Panel(self.prompt(table, seat), self.build(table, seat), self.focus(table, seat))
-        if verb == "pass" and not args:
-            return {"type": "pass"}
-        if verb == "drw" and len(args) == 1:
-            source, colour = _source(args[0])
-            return {"type": "draw", "source": source, **colour}
-        if verb == "xch" and value is not None and value.count(".") == 1:
-            give, take = value.split(".")
-            if give not in COLOUR_OF:
-                raise UserError(UNREADABLE)
-            source, colour = _source(take)
-            return {"type": "exchange", "give": COLOUR_OF[give], "take": source, **colour}
-        return china_place.resolve(table, seat, verb, args, value)
+        return dispatch(Verb, self.routes, table, seat, payload, values)
+
+
+def _draw(click: Click) -> Action:
+    source, colour = _source(click.args[0])
+    return {"type": "draw", "source": source, **colour}
+
+
+def _exchange(click: Click) -> Action:
+    if click.value.count(".") != 1:
+        raise UserError(UNREADABLE)
+    give, take = click.value.split(".")
+    if give not in COLOUR_OF:
+        raise UserError(UNREADABLE)
+    source, colour = _source(take)
+    return {"type": "exchange", "give": COLOUR_OF[give], "take": source, **colour}

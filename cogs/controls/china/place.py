@@ -1,11 +1,7 @@
 """China controls, placing pieces: region, then pieces, then (only when there is a choice) the payment.
 
-Every option is read off the engine's legal placements, so only legal choices are shown. Payloads:
-
-    reg.<n> (select: region id) | pcs.<region>.<1|2>.<n> (select: pieces code)
-    pay.<region>.<pieces>.<n> (select: cards code) | put.<region>.<pieces>.<cards>
-
-(``.<n>`` is the select's number, added by ``cogs.components.selects``.)
+Every option is read off the engine's legal placements, so only legal choices are shown. The payloads are
+``Verb.REGION``, ``PIECES``, ``PAYMENT`` and ``PUT`` (:mod:`cogs.controls.china.verbs`).
 """
 
 from __future__ import annotations
@@ -21,9 +17,8 @@ from bot.games.base import Action
 from bot.games.china.schema import ChinaView, RegionView
 from bot.tables import Table
 from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
+from cogs.controls.china.verbs import Verb
 from cogs.controls.china.words import (
-    GONE,
-    UNREADABLE,
     card,
     cards_code,
     houses_in,
@@ -37,9 +32,8 @@ from cogs.controls.china.words import (
     region_label,
     region_of,
 )
+from cogs.controls.routes import GONE
 from render.crops import Focus
-
-HOME = "home"
 
 
 @dataclass(frozen=True)
@@ -96,7 +90,7 @@ def region_selects(table: Table, seat: int, view: ChinaView) -> list[discord.ui.
             most = max(len(c.pieces) for c in legal[region["id"]].values())
             label = f"{region_label(region)} · up to {most} piece{'s' if most != 1 else ''}"
             options.append(choice(label, region["id"], region_detail(region, seat)))
-    return list(selects(Ref.of(table), "reg", options, "Place pieces in a region…"))
+    return list(selects(Ref.of(table), Verb.REGION, options, "Place pieces in a region…"))
 
 
 # -- step 2: the pieces ------------------------------------------------------------------------------
@@ -123,10 +117,10 @@ def pieces_step(table: Table, seat: int, region_id: str) -> Panel:
     ordered = sorted(legal.values(), key=lambda c: pieces_order(c.pieces))
     one = [_pieces_option(c, region) for c in ordered if len(c.pieces) == 1]
     two = [_pieces_option(c, region) for c in ordered if len(c.pieces) == 2]
-    items: list[discord.ui.Item[Any]] = list(selects(ref, f"pcs.{region_id}.1", one, "One piece…"))
+    items: list[discord.ui.Item[Any]] = list(selects(ref, f"{Verb.PIECES}.{region_id}.1", one, "One piece…"))
     if two:
-        items += selects(ref, f"pcs.{region_id}.2", two, "Two pieces…", first_row=len(items))
-    items.append(ControlButton(ref, HOME, "Back", style=discord.ButtonStyle.secondary, row=4))
+        items += selects(ref, f"{Verb.PIECES}.{region_id}.2", two, "Two pieces…", first_row=len(items))
+    items.append(ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=4))
     colour = card(region["color"])
     text = (
         f"**{region['name']}** ({region_detail(region, seat)}). Which pieces? Each costs one {colour} card, "
@@ -155,11 +149,11 @@ def payment_step(table: Table, found: Choice, chosen: Sequence[str]) -> Panel:
         )
         for n, pay in enumerate(found.payments)
     ]
-    put = f"put.{found.region}.{found.code}.{cards_code(chosen)}"
+    put = f"{Verb.PUT}.{found.region}.{found.code}.{cards_code(chosen)}"
     items: list[discord.ui.Item[Any]] = [
-        *selects(ref, f"pay.{found.region}.{found.code}", options, "How do you pay?"),
+        *selects(ref, f"{Verb.PAYMENT}.{found.region}.{found.code}", options, "How do you pay?"),
         ControlButton(ref, put, f"Place, paying {payment_text(chosen, region['color'])}", row=1),
-        ControlButton(ref, HOME, "Back", style=discord.ButtonStyle.secondary, row=1),
+        ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=1),
     ]
     text = f"{pieces_label(found.pieces)} in **{region['name']}**. How do you pay? The cheapest way is chosen."
     return Panel(text, persistent_view(*items), close_up(found.region))
@@ -177,15 +171,3 @@ def place(table: Table, seat: int, region_id: str, code: str, cards: str) -> Act
     """The action of a "Place" button: built from the payload, re-checked by the engine at its version."""
     region = region_of(view_of(table, None), region_id)
     return {"type": "place", "region": region_id, "cards": read_cards(cards), "pieces": read_pieces(code, region)}
-
-
-def resolve(table: Table, seat: int, verb: str, args: Sequence[str], value: str | None) -> Action | Panel:
-    if verb == "reg" and value is not None:
-        return pieces_step(table, seat, value)
-    if verb == "pcs" and len(args) == 3 and value is not None:
-        return pick_pieces(table, seat, args[0], value)
-    if verb == "pay" and len(args) == 3 and value is not None:
-        return pick_payment(table, seat, args[0], args[1], value)
-    if verb == "put" and len(args) == 3:
-        return place(table, seat, *args)
-    raise UserError(UNREADABLE)

@@ -17,12 +17,11 @@ from bot.errors import UserError
 from bot.games.china.schema import ChinaView, RegionView
 from bot.games.china.text import space_label
 from bot.games.words import count
+from cogs.controls.routes import UNREADABLE
 
 if TYPE_CHECKING:
     from bot.tables import Table
 
-UNREADABLE = "I could not read that choice; press Play for fresh controls."
-GONE = "That move is not available any more; press Play for fresh controls."
 
 COLOURS = ("red", "yellow", "green", "orange", "purple")
 LETTER = {"red": "r", "yellow": "y", "green": "g", "orange": "o", "purple": "p"}

@@ -11,7 +11,7 @@ The draft travels in the payloads (:mod:`cogs.controls.chinatown.draft`). Payloa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.errors import UserError
 from bot.games.base import Action
@@ -19,7 +19,7 @@ from bot.games.chinatown.data import LOT_COUNT
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view
-from cogs.controls.chinatown.common import GONE, OLD, UNREADABLE, names, number, payload, view_of
+from cogs.controls.chinatown.common import OLD, in_round, names, number, payload, view_of
 from cogs.controls.chinatown.draft import Draft, Leg, from_offer
 from cogs.controls.chinatown.draft_steps import (
     BACK,
@@ -35,8 +35,8 @@ from cogs.controls.chinatown.draft_steps import (
     to_whom,
     unit_of,
 )
-
-BUILDER_VERBS = frozenset({"new", "who", "ctr", "drf", "add", "giv", "mny", "to", "rmv", "rm", "pst"})
+from cogs.controls.chinatown.verbs import Verb
+from cogs.controls.routes import GONE, UNREADABLE, Click, Handler, Route, route
 
 
 def _active_others(view: ChinatownView, seat: int) -> list[int]:
@@ -72,10 +72,9 @@ def start(table: Table, seat: int, round_no: int) -> Panel:
     if len(others) == 1:
         return draft_step(table, seat, Draft(round_no, 0, (others[0],)))
     options = [choice(who_is[s], str(s)) for s in others]
-    pick = ControlSelect(
-        ref, payload("who", round_no), options, "Trade with… (one or more)", min_values=1, max_values=len(others)
-    )
-    back = ControlButton(ref, "home", "Back", style=BACK, row=1)
+    pick = ControlSelect(ref, payload(Verb.PARTNERS, round_no), options, "Trade with… (one or more)", min_values=1,
+                         max_values=len(others))
+    back = ControlButton(ref, Verb.HOME, "Back", style=BACK, row=1)
     return Panel("**New offer**: who do you want to trade with? Pick one or more players.", persistent_view(pick, back))
 
 
@@ -114,46 +113,64 @@ def post(table: Table, seat: int, draft: Draft) -> Action:
     return {"type": "propose", "legs": legs, "note": ""}
 
 
-def resolve(table: Table, seat: int, verb: str, args: Sequence[str], values: Sequence[str]) -> Action | Panel:
-    """The builder's steps (``verb`` in BUILDER_VERBS). ``args`` start with the round or the draft."""
-    value = values[0] if len(values) == 1 else None
-    if verb in ("new", "who", "ctr"):
-        round_no = number(args[0], 1)
-        if verb == "new" and len(args) == 1:
-            return start(table, seat, round_no)
-        if verb == "who" and len(args) == 1:
-            return partners(table, seat, round_no, values)
-        if verb == "ctr" and len(args) == 2:
-            return counter(table, seat, round_no, number(args[1]))
-        raise UserError(UNREADABLE)
-    draft = read_draft(table, seat, args[0])
-    rest = args[1:]
-    view = view_of(table, seat)
-    if verb == "drf" and not rest:
-        return draft_step(table, seat, draft)
-    if verb == "add" and len(rest) in (1, 2) and value is not None:  # a second part: selects()' ".<n>"
-        side = side_of(draft, seat, rest[0])
-        if value == "M":
-            return money_step(table, seat, draft, side)
-        if value == "lots":
-            return lots_step(table, seat, draft, side)
-        item = item_of(view, draft, side, seat, value if value.startswith("L") else f"{value}1")
-        return to_whom(table, seat, draft, side, item)
-    if verb == "giv" and not rest and value is not None:
-        return giver_step(table, seat, draft, side_of(draft, seat, value))
-    if verb == "mny" and len(rest) == 1 and value is not None:
-        side = side_of(draft, seat, rest[0])
-        return to_whom(table, seat, draft, side, item_of(view, draft, side, seat, f"M{number(value)}"))
-    if verb == "to" and len(rest) == 3:
-        side, receiver = side_of(draft, seat, rest[0]), side_of(draft, seat, rest[2])
-        if receiver == side:
-            raise UserError(UNREADABLE)
-        return added(table, seat, draft, Leg(side, receiver, item_of(view, draft, side, seat, rest[1])))
-    if verb == "rmv" and not rest and draft.legs:
-        return remove_step(table, seat, draft)
-    if verb == "rm" and not rest and value is not None and number(value, 2) < len(draft.legs):
-        return draft_step(table, seat, draft.without(int(value)))
-    if verb == "pst" and not rest:
-        return post(table, seat, draft)
-    raise UserError(UNREADABLE)
+def _in_draft(step: Callable[[Click, Draft], Action | Panel]) -> Handler:
+    """A handler of a payload whose first argument is a draft, read and checked against the table."""
+    return lambda click: step(click, read_draft(click.table, click.seat, click.args[0]))
 
+
+def _add(click: Click, draft: Draft) -> Panel:
+    table, seat, value = click.table, click.seat, click.value
+    side = side_of(draft, seat, click.args[1])
+    if value == "M":
+        return money_step(table, seat, draft, side)
+    if value == "lots":
+        return lots_step(table, seat, draft, side)
+    item = item_of(view_of(table, seat), draft, side, seat, value if value.startswith("L") else f"{value}1")
+    return to_whom(table, seat, draft, side, item)
+
+
+def _money(click: Click, draft: Draft) -> Panel:
+    side = side_of(draft, click.seat, click.args[1])
+    item = item_of(view_of(click.table, click.seat), draft, side, click.seat, f"M{number(click.value)}")
+    return to_whom(click.table, click.seat, draft, side, item)
+
+
+def _to(click: Click, draft: Draft) -> Panel:
+    _, giver, code, receiver = click.args
+    side, to = side_of(draft, click.seat, giver), side_of(draft, click.seat, receiver)
+    if to == side:
+        raise UserError(UNREADABLE)
+    return added(click.table, click.seat, draft, Leg(side, to, item_of(view_of(click.table, click.seat), draft, side,
+                                                                        click.seat, code)))
+
+
+def _remove_pick(click: Click, draft: Draft) -> Panel:
+    if not draft.legs:
+        raise UserError(UNREADABLE)
+    return remove_step(click.table, click.seat, draft)
+
+
+def _remove(click: Click, draft: Draft) -> Panel:
+    if number(click.value, 2) >= len(draft.legs):
+        raise UserError(UNREADABLE)
+    return draft_step(click.table, click.seat, draft.without(int(click.value)))
+
+
+#: The builder's steps. A new offer, its partners and a counter-offer carry the round; every later step
+#: carries the draft.
+ROUTES: dict[Verb, Route] = {
+    Verb.NEW: route(in_round(lambda c, round_no: start(c.table, c.seat, round_no)), 1),
+    Verb.PARTNERS: route(in_round(lambda c, round_no: partners(c.table, c.seat, round_no, c.values)), 1),
+    Verb.COUNTER: route(in_round(lambda c, round_no: counter(c.table, c.seat, round_no, number(c.args[1]))), 2),
+    Verb.DRAFT: route(_in_draft(lambda c, draft: draft_step(c.table, c.seat, draft)), 1),
+    Verb.ADD: route(_in_draft(_add), range(2, 4), value=True),  # a last part: selects()' ".<n>"
+    Verb.GIVER: route(_in_draft(lambda c, draft: giver_step(c.table, c.seat, draft, side_of(draft, c.seat, c.value))),
+                      1, value=True),
+    Verb.MONEY: route(_in_draft(_money), 2, value=True),
+    Verb.TO: route(_in_draft(_to), 4),
+    Verb.REMOVE_PICK: route(_in_draft(_remove_pick), 1),
+    Verb.REMOVE: route(_in_draft(_remove), 1, value=True),
+    Verb.POST: route(_in_draft(lambda c, draft: post(c.table, c.seat, draft)), 1),
+}
+
+BUILDER_VERBS = frozenset(ROUTES)

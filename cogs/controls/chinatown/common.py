@@ -4,18 +4,19 @@ close-up of the lots a step names."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from bot.errors import UserError
+from bot.games.base import Action
 from bot.games.chinatown.data import BOARD
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
+from cogs.components import Panel
+from cogs.controls.routes import UNREADABLE, Click, Handler
 from render.chinatown.common import SHOP_CODE
 from render.crops import Focus
 
-UNREADABLE = "I could not read that choice; press Play for fresh controls."
-GONE = "That choice is not available any more; press Play for fresh controls."
 OLD = "That control is from an earlier year; press Play for fresh controls."
 # What cogs.components accepts in a custom_id payload (60), less the ".<n>" that selects() may append.
 PAYLOAD = re.compile(r"[A-Za-z0-9_.-]{1,58}")
@@ -57,6 +58,11 @@ def this_round(table: Table, text: str) -> int:
     if round_no != view_of(table, None)["round"]:
         raise UserError(OLD)
     return round_no
+
+
+def in_round(step: Callable[[Click, int], Action | Panel]) -> Handler:
+    """A handler of a payload whose first argument is the round: refused once that round is over."""
+    return lambda click: step(click, this_round(click.table, click.args[0]))
 
 
 def payload(*parts: Any) -> str:

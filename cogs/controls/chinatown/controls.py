@@ -23,7 +23,6 @@ from typing import Any
 
 import discord
 
-from bot.errors import UserError
 from bot.games.base import Action, Option
 from bot.tables import Notification, Table
 from cogs.components import Panel
@@ -32,20 +31,36 @@ from cogs.controls.chinatown import builder as chinatown_builder
 from cogs.controls.chinatown import keep as chinatown_keep
 from cogs.controls.chinatown import place as chinatown_place
 from cogs.controls.chinatown import trade as chinatown_trade
-from cogs.controls.chinatown.common import UNREADABLE, names, this_round, view_of
+from cogs.controls.chinatown.common import in_round, names, view_of
+from cogs.controls.chinatown.verbs import Verb
 from cogs.controls.chinatown.words import awaited as _awaited
 from cogs.controls.chinatown.words import hand_text as holdings_text
 from cogs.controls.chinatown.words import income_text, phase_summary, who
 from cogs.controls.chinatown.words import option_help as _option_help
 from cogs.controls.chinatown.words import option_label as _option_label
+from cogs.controls.routes import check_routes, dispatch, route, verb_of
 from render.crops import Focus
 
-KEEP_VERBS = frozenset({"kp", "kc"})
-PLACE_VERBS = frozenset({"ps", "pl", "end"})
-VERBS = KEEP_VERBS | PLACE_VERBS | chinatown_trade.TRADE_VERBS | chinatown_builder.BUILDER_VERBS | {"home"}
+VERBS = frozenset(Verb)
 
 
 class ChinatownControls(Controls):
+    def __init__(self) -> None:
+        self.routes = check_routes(Verb, {
+            Verb.HOME: route(lambda click: self.first_step(click.table, click.seat)),
+            Verb.KEEP_PICK: route(in_round(lambda c, round_no: chinatown_keep.confirm(c.table, c.seat, round_no,
+                                                                                      c.values)), 1),
+            Verb.KEEP: route(in_round(lambda c, _: chinatown_keep.keep(c.table, c.seat, c.args[1])), 2),
+            Verb.PLACE_TILE: route(in_round(lambda c, round_no: chinatown_place.lots_step(c.table, c.seat, round_no,
+                                                                                          c.value)), 1, value=True),
+            # a last part: selects()' ".<n>"
+            Verb.PLACE_LOT: route(in_round(lambda c, _: chinatown_place.place(c.args[1], c.value)), range(2, 4),
+                                  value=True),
+            Verb.END: route(in_round(lambda c, _: {"type": "end_turn"}), 1),
+            **chinatown_trade.ROUTES,
+            **chinatown_builder.ROUTES,
+        })
+
     def phase_summary(self, table: Table) -> str:
         return phase_summary(table)
 
@@ -65,7 +80,7 @@ class ChinatownControls(Controls):
         return table.state is not None and table.game.can_act(table.state, seat)
 
     def version_free(self, payload: str) -> bool:
-        return payload.split(".", 1)[0] in VERBS
+        return verb_of(payload) in VERBS
 
     def thread_extras(self, table: Table, note: Notification) -> list[Extra]:
         return chinatown_trade.thread_extras(table, note)
@@ -119,26 +134,4 @@ class ChinatownControls(Controls):
         return None
 
     def resolve(self, table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
-        verb, *args = payload.split(".")
-        if verb == "home" and not args:
-            return Panel(self.prompt(table, seat), self.build(table, seat), self.focus(table, seat))
-        if verb not in VERBS or not args:
-            raise UserError(UNREADABLE)
-        if verb in chinatown_builder.BUILDER_VERBS:
-            if verb in ("new", "who", "ctr"):
-                this_round(table, args[0])
-            return chinatown_builder.resolve(table, seat, verb, args, values)
-        round_no, rest = this_round(table, args[0]), args[1:]
-        if verb in chinatown_trade.TRADE_VERBS:
-            return chinatown_trade.resolve(table, seat, verb, round_no, rest, values)
-        if verb == "kp" and not rest:
-            return chinatown_keep.confirm(table, seat, round_no, values)
-        if verb == "kc" and len(rest) == 1:
-            return chinatown_keep.keep(table, seat, rest[0])
-        if verb == "ps" and not rest and len(values) == 1:
-            return chinatown_place.lots_step(table, seat, round_no, values[0])
-        if verb == "pl" and len(rest) in (1, 2) and len(values) == 1:  # a second part: selects()' ".<n>"
-            return chinatown_place.place(rest[0], values[0])
-        if verb == "end" and not rest:
-            return {"type": "end_turn"}
-        raise UserError(UNREADABLE)
+        return dispatch(Verb, self.routes, table, seat, payload, values)

@@ -16,10 +16,12 @@ from bot.games.chinatown.data import BOARD, LOT_COUNT, Shop
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view, selects
-from cogs.controls.chinatown.common import GONE, UNREADABLE, close_up, lot_neighbours, names, number, payload, view_of
+from cogs.controls.chinatown.common import close_up, lot_neighbours, names, number, payload, view_of
 from cogs.controls.chinatown.draft import LIMIT, SHOP_LETTER, Draft, Item, Leg, same_terms
 from cogs.controls.chinatown.trade import my_open_offers
+from cogs.controls.chinatown.verbs import Verb
 from cogs.controls.chinatown.words import join, leg_line, lot_text, money, tile, who
+from cogs.controls.routes import GONE, UNREADABLE
 
 PRESETS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150)  # money units
 TOO_LONG = "This offer is as long as the builder allows: post it, and make a second offer for the rest."
@@ -118,17 +120,17 @@ def draft_step(table: Table, seat: int, draft: Draft) -> Panel:
         lines.append("The offer is as long as the builder allows: post it, or remove an item to add another.")
     elif len(sides) <= 4:
         for row, (side, options) in enumerate(givers.items()):
-            add = payload("add", code, side)
+            add = payload(Verb.ADD, code, side)
             items.append(ControlSelect(ref, add, options, f"{subject(side, seat, who_is)}…", row=row))
     else:
         options = [choice(subject(side, seat, who_is) + "…", str(side)) for side in givers]
-        items.append(ControlSelect(ref, payload("giv", code), options, "Who gives something?", row=0))
+        items.append(ControlSelect(ref, payload(Verb.GIVER, code), options, "Who gives something?", row=0))
     if problem is None:
         label = "Post counter-offer" if draft.offer else "Post offer"
-        items.append(ControlButton(ref, payload("pst", code), label, style=discord.ButtonStyle.success, row=4))
+        items.append(ControlButton(ref, payload(Verb.POST, code), label, style=discord.ButtonStyle.success, row=4))
     if draft.legs:
-        items.append(ControlButton(ref, payload("rmv", code), "Remove an item", style=BACK, row=4))
-    items.append(ControlButton(ref, "home", "Cancel", style=BACK, row=4))
+        items.append(ControlButton(ref, payload(Verb.REMOVE_PICK, code), "Remove an item", style=BACK, row=4))
+    items.append(ControlButton(ref, Verb.HOME, "Cancel", style=BACK, row=4))
     return Panel("\n".join(lines), persistent_view(*items), close_up(draft.lots()))
 
 
@@ -145,8 +147,8 @@ def giver_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
     if not options:
         raise UserError(f"There is nothing left that {who(side, seat, who_is)} could give.")
     code = draft.encode()
-    pick = ControlSelect(ref, payload("add", code, side), options, f"{subject(side, seat, who_is)}…", row=0)
-    back = ControlButton(ref, payload("drf", code), "Back", style=BACK, row=1)
+    pick = ControlSelect(ref, payload(Verb.ADD, code, side), options, f"{subject(side, seat, who_is)}…", row=0)
+    back = ControlButton(ref, payload(Verb.DRAFT, code), "Back", style=BACK, row=1)
     lots = [lot["lot"] for lot in view["lots"] if lot["owner"] == side and lot["lot"] not in draft.lots()]
     return Panel(f"What does {who(side, seat, who_is)} give?", persistent_view(pick, back), close_up(lots))
 
@@ -183,10 +185,10 @@ def to_whom(table: Table, seat: int, draft: Draft, side: int, item: Item) -> Pan
         return added(table, seat, draft, Leg(side, receivers[0], item))
     view, ref, who_is, code = view_of(table, seat), Ref.of(table), names(table), draft.encode()
     buttons: list[discord.ui.Item[Any]] = [
-        ControlButton(ref, payload("to", code, side, item.code(), r), f"To {who(r, seat, who_is)}", row=0)
+        ControlButton(ref, payload(Verb.TO, code, side, item.code(), r), f"To {who(r, seat, who_is)}", row=0)
         for r in receivers
     ]
-    buttons.append(ControlButton(ref, payload("drf", code), "Back", style=BACK, row=1))
+    buttons.append(ControlButton(ref, payload(Verb.DRAFT, code), "Back", style=BACK, row=1))
     text = f"Who receives {item_text(view, item)} from {who(side, seat, who_is)}?"
     return Panel(text, persistent_view(*buttons), close_up([item.lot]) if item.kind == "lot" else None)
 
@@ -206,8 +208,8 @@ def money_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
         raise UserError("You have no money left to offer.")
     options = [choice(money(k * unit), str(k)) for k in amounts]
     code = draft.encode()
-    pick = ControlSelect(ref, payload("mny", code, side), options, "How much?", row=0)
-    back = ControlButton(ref, payload("drf", code), "Back", style=BACK, row=1)
+    pick = ControlSelect(ref, payload(Verb.MONEY, code, side), options, "How much?", row=0)
+    back = ControlButton(ref, payload(Verb.DRAFT, code), "Back", style=BACK, row=1)
     text = f"How much money does {who(side, seat, who_is)} give? Pick again later to add more."
     return Panel(text, persistent_view(pick, back))
 
@@ -220,8 +222,8 @@ def lots_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
         for lot in view["lots"]
         if lot["owner"] == side and lot["lot"] not in listed
     ]
-    steps: list[discord.ui.Item[Any]] = list(selects(ref, payload("add", code, side), options, "Which lot?"))
-    steps.append(ControlButton(ref, payload("drf", code), "Back", style=BACK, row=4))
+    steps: list[discord.ui.Item[Any]] = list(selects(ref, payload(Verb.ADD, code, side), options, "Which lot?"))
+    steps.append(ControlButton(ref, payload(Verb.DRAFT, code), "Back", style=BACK, row=4))
     lots = [lot["lot"] for lot in view["lots"] if lot["owner"] == side and lot["lot"] not in listed]
     return Panel(f"Which lot does {who(side, seat, who_is)} give?", persistent_view(*steps), close_up(lots))
 
@@ -230,7 +232,7 @@ def remove_step(table: Table, seat: int, draft: Draft) -> Panel:
     view, ref, who_is, code = view_of(table, seat), Ref.of(table), names(table), draft.encode()
     unit = unit_of(view)
     options = [choice(leg_line(leg_view(view, leg, unit), seat, who_is), str(i)) for i, leg in enumerate(draft.legs)]
-    pick = ControlSelect(ref, payload("rm", code), options[:25], "Remove which item?", row=0)
-    back = ControlButton(ref, payload("drf", code), "Back", style=BACK, row=1)
+    pick = ControlSelect(ref, payload(Verb.REMOVE, code), options[:25], "Remove which item?", row=0)
+    back = ControlButton(ref, payload(Verb.DRAFT, code), "Back", style=BACK, row=1)
     picture = close_up(draft.lots()) if draft.lots() else None
     return Panel("Which item comes off the offer?", persistent_view(pick, back), picture)

@@ -13,8 +13,10 @@ from bot.errors import UserError
 from bot.games.base import Action
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view
-from cogs.controls.chinatown.common import GONE, UNREADABLE, close_up, lot_neighbours, names, number, payload, view_of
+from cogs.controls.chinatown.common import close_up, lot_neighbours, names, number, payload, view_of
+from cogs.controls.chinatown.verbs import Verb
 from cogs.controls.chinatown.words import join
+from cogs.controls.routes import GONE, UNREADABLE
 from render.crops import Focus
 
 
@@ -47,7 +49,7 @@ def build(table: Table, seat: int) -> discord.ui.View | None:
     keep = view["keep"]
     select = ControlSelect(
         Ref.of(table),
-        payload("kp", view["round"]),
+        payload(Verb.KEEP_PICK, view["round"]),
         options,
         f"Choose the {keep} lots to keep…",
         min_values=keep,
@@ -70,8 +72,8 @@ def confirm(table: Table, seat: int, round_no: int, values: Sequence[str]) -> Pa
     chosen = _chosen(table, seat, values)
     ref = Ref.of(table)
     buttons = persistent_view(
-        ControlButton(ref, payload("kc", round_no, "-".join(map(str, chosen))), "Keep these", row=0),
-        ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=0),
+        ControlButton(ref, payload(Verb.KEEP, round_no, "-".join(map(str, chosen))), "Keep these", row=0),
+        ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=0),
     )
     return Panel(f"Keep lots {join([str(lot) for lot in chosen])}? This is final.", buttons, close_up(chosen))
 

@@ -18,9 +18,11 @@ from bot.games.chinatown.data import BOARD, Shop
 from bot.games.chinatown.scoring import businesses_of
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view, selects
-from cogs.controls.chinatown.common import GONE, UNREADABLE, close_up, lot_neighbours, names, payload, view_of
+from cogs.controls.chinatown.common import close_up, lot_neighbours, names, payload, view_of
 from cogs.controls.chinatown.draft import LETTER_SHOP, SHOP_LETTER
+from cogs.controls.chinatown.verbs import Verb
 from cogs.controls.chinatown.words import join, money, tile
+from cogs.controls.routes import GONE, UNREADABLE
 from render.crops import Focus
 
 
@@ -80,9 +82,10 @@ def build(table: Table, seat: int) -> discord.ui.View | None:
             top = BOARD.shops[shop].max_size
             about = f"complete at {top} · fits {len(lots)} of your lots · up to +{money(best)} a year"
             options.append(choice(f"{tile(shop.value)} ({held[shop.value]} in hand)", SHOP_LETTER[shop], about))
-        items.append(ControlSelect(ref, payload("ps", view["round"]), options, "Build a shop…", row=0))
+        items.append(ControlSelect(ref, payload(Verb.PLACE_TILE, view["round"]), options, "Build a shop…", row=0))
     label = "Finish building" if places else "Finish (nothing to build)"
-    items.append(ControlButton(ref, payload("end", view["round"]), label, style=discord.ButtonStyle.secondary, row=1))
+    end = payload(Verb.END, view["round"])
+    items.append(ControlButton(ref, end, label, style=discord.ButtonStyle.secondary, row=1))
     return persistent_view(*items)
 
 
@@ -101,9 +104,9 @@ def lots_step(table: Table, seat: int, round_no: int, letter: str) -> Panel:
         near = lot_neighbours(view, lot, who).split(" · ", 1)[1]  # "next to 16 you (PH), 18 Bob"
         options.append(choice(f"Lot {lot}", str(lot), f"+{money(gain)} a year · {with_what} · {near}"))
     steps: list[discord.ui.Item[Any]] = list(
-        selects(ref, payload("pl", round_no, letter), options, f"Build {tile(shop.value)} on… (final)")
+        selects(ref, payload(Verb.PLACE_LOT, round_no, letter), options, f"Build {tile(shop.value)} on… (final)")
     )
-    steps.append(ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=4))
+    steps.append(ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=4))
     text = f"Where do you build {tile(shop.value)}? A shop stays where it is built. Your lots for it are ringed."
     return Panel(text, persistent_view(*steps), close_up(lots))
 

@@ -22,8 +22,10 @@ from bot.games.chinatown.schema import ChinatownView, OfferView
 from bot.games.words import count
 from bot.tables import Notification, Table
 from cogs.components import ControlButton, ControlSelect, Panel, PublicControlButton, Ref, choice, persistent_view
-from cogs.controls.chinatown.common import GONE, UNREADABLE, close_up, names, number, payload, view_of
+from cogs.controls.chinatown.common import close_up, in_round, names, number, payload, view_of
+from cogs.controls.chinatown.verbs import Verb
 from cogs.controls.chinatown.words import join, offer_lines, offer_title, trading_status, who
+from cogs.controls.routes import GONE, UNREADABLE, Click, Route, route
 from cogs.messages import public_names
 from render.crops import Focus
 
@@ -91,17 +93,18 @@ def build(table: Table, seat: int) -> discord.ui.View:
             choice(_summary(o, seat, who_is), str(o["id"]), f"version {o['version']} · {count(len(o['legs']), 'item')}")
             for o in mine
         ]
-        items.append(ControlSelect(ref, payload("ofs", round_no), options, "Answer or change an offer…", row=0))
-    items.append(ControlButton(ref, payload("new", round_no), "New offer", row=1))
+        items.append(ControlSelect(ref, payload(Verb.OFFER, round_no), options, "Answer or change an offer…", row=0))
+    items.append(ControlButton(ref, payload(Verb.NEW, round_no), "New offer", row=1))
     if view["players"][seat]["ready"]:
         items.append(
             ControlButton(
-                ref, payload("rdy", round_no, 0), "Back to trading", style=discord.ButtonStyle.secondary, row=1
+                ref, payload(Verb.READY, round_no, 0), "Back to trading", style=discord.ButtonStyle.secondary, row=1
             )
         )
     else:
         items.append(
-            ControlButton(ref, payload("rdy", round_no, 1), "Done trading", style=discord.ButtonStyle.success, row=1)
+            ControlButton(ref, payload(Verb.READY, round_no, 1), "Done trading", style=discord.ButtonStyle.success,
+                          row=1)
         )
     return persistent_view(*items)
 
@@ -113,12 +116,13 @@ def answer_buttons(
     offer_id = offer["id"]
     buttons: list[discord.ui.Item[Any]] = []
     if accept:
-        accept_id = payload("acc", round_no, offer_id, offer["version"])
+        accept_id = payload(Verb.ACCEPT, round_no, offer_id, offer["version"])
         buttons.append(kind(ref, accept_id, "Accept", style=discord.ButtonStyle.success, row=0))
-    buttons.append(kind(ref, payload("rej", round_no, offer_id), "Decline", style=discord.ButtonStyle.danger, row=0))
-    buttons.append(kind(ref, payload("ctr", round_no, offer_id), "Counter-offer", row=0))
+    decline = payload(Verb.REJECT, round_no, offer_id)
+    buttons.append(kind(ref, decline, "Decline", style=discord.ButtonStyle.danger, row=0))
+    buttons.append(kind(ref, payload(Verb.COUNTER, round_no, offer_id), "Counter-offer", row=0))
     if withdraw:
-        cancel_id = payload("can", round_no, offer_id)
+        cancel_id = payload(Verb.CANCEL, round_no, offer_id)
         buttons.append(kind(ref, cancel_id, "Withdraw", style=discord.ButtonStyle.secondary, row=0))
     return buttons
 
@@ -130,7 +134,7 @@ def offer_step(table: Table, seat: int, round_no: int, offer_id: int) -> Panel:
     payable = can_pay(view, offer, seat)
     accept = seat not in offer["accepted"] and payable
     buttons = answer_buttons(ControlButton, ref, round_no, offer, accept=accept, withdraw=offer["author"] == seat)
-    buttons.append(ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=1))
+    buttons.append(ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=1))
     lines = [f"**{offer_title(offer, seat, who_is)}**", *offer_lines(offer, seat, who_is)]
     if not payable:
         lines.append(CANNOT_PAY)
@@ -140,22 +144,22 @@ def offer_step(table: Table, seat: int, round_no: int, offer_id: int) -> Panel:
     return Panel("\n".join(lines), persistent_view(*buttons), close_up(lots) if lots else None)
 
 
-def resolve(
-    table: Table, seat: int, verb: str, round_no: int, rest: Sequence[str], values: Sequence[str]
-) -> Action | Panel:
-    """The panel's own steps (``verb`` in TRADE_VERBS); the caller has checked the round."""
-    if verb == "rdy" and len(rest) == 1 and rest[0] in ("0", "1"):
-        return {"type": "ready", "ready": rest[0] == "1"}
-    if verb == "ofs" and not rest and len(values) == 1:
-        return offer_step(table, seat, round_no, number(values[0]))
-    if verb == "acc" and len(rest) == 2:
-        return {"type": "accept", "offer": number(rest[0]), "version": number(rest[1])}
-    if verb in ("rej", "can") and len(rest) == 1:
-        return {"type": "reject" if verb == "rej" else "cancel", "offer": number(rest[0])}
-    raise UserError(UNREADABLE)
+def _ready(click: Click, round_no: int) -> Action:
+    if click.args[1] not in ("0", "1"):
+        raise UserError(UNREADABLE)
+    return {"type": "ready", "ready": click.args[1] == "1"}
 
 
-TRADE_VERBS = frozenset({"rdy", "ofs", "acc", "rej", "can"})
+#: The panel's own steps and the answers to offers; each carries the round.
+ROUTES: dict[Verb, Route] = {
+    Verb.READY: route(in_round(_ready), 2),
+    Verb.OFFER: route(in_round(lambda c, round_no: offer_step(c.table, c.seat, round_no, number(c.value))), 1,
+                      value=True),
+    Verb.ACCEPT: route(in_round(lambda c, _: {"type": "accept", "offer": number(c.args[1]),
+                                              "version": number(c.args[2])}), 3),
+    Verb.REJECT: route(in_round(lambda c, _: {"type": "reject", "offer": number(c.args[1])}), 2),
+    Verb.CANCEL: route(in_round(lambda c, _: {"type": "cancel", "offer": number(c.args[1])}), 2),
+}
 
 
 # -- the thread ------------------------------------------------------------------------------------------

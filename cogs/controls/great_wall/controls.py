@@ -2,9 +2,8 @@
 
 Root step: a select of card groups ("2 × Infantry", from the legal plays) and a "Draw a card" button; or,
 while a first marker waits for its place, a select of (marker, card). Picking a group shows the legal
-sections as buttons; a Dragon's section then offers its cover targets. Payloads (in custom_ids):
-
-    draw | home | grp.<n> | play.<CARD>.<count>.<section> | drg.<section> | cov.<section>.<n> | clm.<n>
+sections as buttons; a Dragon's section then offers its cover targets. Payloads (in custom_ids) are a
+:class:`Verb` and its arguments, routed by ``ROUTES``.
 
 Everything parsed here is untrusted; the engine re-checks the resulting action at the control's version.
 """
@@ -13,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Any, cast
 
 import discord
@@ -25,6 +25,7 @@ from bot.tables import Table
 from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.base import Controls
 from cogs.controls.great_wall.words import phase_summary
+from cogs.controls.routes import GONE, UNREADABLE, Click, check_routes, dispatch, route
 from render.crops import Focus
 
 NAMES: dict[str, tuple[str, str]] = {
@@ -36,8 +37,16 @@ NAMES: dict[str, tuple[str, str]] = {
     "NOBLE": ("Noble", "Nobles"),
     "DRAGON": ("Dragon", "Dragons"),
 }
-UNREADABLE = "I could not read that choice; press Play for fresh controls."
-GONE = "That move is not available any more; press Play for fresh controls."
+
+
+class Verb(StrEnum):
+    DRAW = "draw"
+    HOME = "home"  # Back: the first step again
+    GROUP = "grp"  # select (grp.<n>): <CARD>.<count>
+    PLAY = "play"  # play.<CARD>.<count>.<section>
+    DRAGON = "drg"  # drg.<section>: where in the section
+    COVER = "cov"  # select (cov.<section>.<n>): the card id to cover
+    CLAIM = "clm"  # select (clm.<n>): <section>.<marker>.<card>
 
 
 def cards(card: str, count: int) -> str:
@@ -118,9 +127,9 @@ def _sections_step(table: Table, seat: int, card: str, count: int) -> Panel:
     for slot in slots:
         label = section_label(sections[slot], seat, names)
         covers = any(a["section"] == slot and a.get("cover") is not None for a in plays)
-        payload = f"drg.{slot}" if covers else f"play.{card}.{count}.{slot}"
+        payload = f"{Verb.DRAGON}.{slot}" if covers else f"{Verb.PLAY}.{card}.{count}.{slot}"
         buttons.append(ControlButton(ref, payload, label, row=0))
-    buttons.append(ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=1))
+    buttons.append(ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=1))
     text = f"Play {cards(card, count)} to which section? The picture shows them, with each player's strength."
     return Panel(text, persistent_view(*buttons), Focus("sections", tuple(slots)))
 
@@ -138,15 +147,26 @@ def _dragon_step(table: Table, seat: int, slot: int) -> Panel:
         owner = "your own" if card["owner"] == seat else f"{names[card['owner']]}'s"
         label = f"Cover {owner} {NAMES[card['type']][0]} (position {pos})"
         options.append(choice(label, str(card["id"]), f"worth {card['value']} now; 0 once covered"))
-    items: list[discord.ui.Item[Any]] = list(selects(ref, f"cov.{slot}", options, "Cover a card…"))
+    items: list[discord.ui.Item[Any]] = list(selects(ref, f"{Verb.COVER}.{slot}", options, "Cover a card…"))
     if any(a.get("cover") is None for a in plays):
-        items.append(ControlButton(ref, f"play.DRAGON.1.{slot}", "At the end of the row", row=4))
-    items.append(ControlButton(ref, "home", "Back", style=discord.ButtonStyle.secondary, row=4))
+        items.append(ControlButton(ref, f"{Verb.PLAY}.DRAGON.1.{slot}", "At the end of the row", row=4))
+    items.append(ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=4))
     text = f"Where does your Dragon go in section {slot + 1}?"
     return Panel(text, persistent_view(*items), Focus("sections", (slot,)))
 
 
 class GreatWallControls(Controls):
+    def __init__(self) -> None:
+        self.routes = check_routes(Verb, {
+            Verb.DRAW: route(lambda click: {"type": "draw"}),
+            Verb.HOME: route(lambda click: self.first_step(click.table, click.seat)),
+            Verb.GROUP: route(_group, range(2), value=True),
+            Verb.PLAY: route(_play, 3),
+            Verb.DRAGON: route(lambda click: _dragon_step(click.table, click.seat, _number(click.args[0])), 1),
+            Verb.COVER: route(_cover, 2, value=True),
+            Verb.CLAIM: route(_claim, range(2), value=True),
+        })
+
     def phase_summary(self, table: Table) -> str:
         return phase_summary(table)
 
@@ -213,7 +233,7 @@ class GreatWallControls(Controls):
         legal, ref = _legal(table, seat), Ref.of(table)
         claims = [a for a in legal if a["type"] == "claim"]
         if claims:
-            return persistent_view(*selects(ref, "clm", _claim_options(table, claims), "Choose your first marker"))
+            return persistent_view(*selects(ref, Verb.CLAIM, _claim_options(table, claims), "Choose your first marker"))
         groups = list(dict.fromkeys((a["card"], a["count"]) for a in legal if a["type"] == "play"))
         held = Counter[str](card["type"] for card in _view(table, seat)["hand"] or [])
         options = [
@@ -224,30 +244,36 @@ class GreatWallControls(Controls):
             )
             for card, count in groups
         ]
-        items: list[discord.ui.Item[Any]] = list(selects(ref, "grp", options, "Play cards…"))
+        items: list[discord.ui.Item[Any]] = list(selects(ref, Verb.GROUP, options, "Play cards…"))
         if {"type": "draw"} in legal:
-            items.append(ControlButton(ref, "draw", "Draw a card", style=discord.ButtonStyle.secondary, row=4))
+            items.append(ControlButton(ref, Verb.DRAW, "Draw a card", style=discord.ButtonStyle.secondary, row=4))
         return persistent_view(*items) if items else None
 
     def resolve(self, table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
-        verb, *args = payload.split(".")
-        value = values[0] if len(values) == 1 else None
-        if verb == "draw" and not args:
-            return {"type": "draw"}
-        if verb == "home" and not args:
-            return Panel(self.prompt(table, seat), self.build(table, seat), self.focus(table, seat))
-        if verb == "grp" and value is not None:
-            card, _, count = value.partition(".")
-            if card not in NAMES:
-                raise UserError(UNREADABLE)
-            return _sections_step(table, seat, card, _number(count))
-        if verb == "play" and len(args) == 3 and args[0] in NAMES:
-            return {"type": "play", "card": args[0], "count": _number(args[1]), "section": _number(args[2])}
-        if verb == "drg" and len(args) == 1:
-            return _dragon_step(table, seat, _number(args[0]))
-        if verb == "cov" and len(args) == 2 and value is not None:
-            return {"type": "play", "card": "DRAGON", "count": 1, "section": _number(args[0]), "cover": _number(value)}
-        if verb == "clm" and value is not None and value.count(".") == 2:
-            slot, marker, card_id = (_number(part) for part in value.split("."))
-            return {"type": "claim", "section": slot, "marker": marker, "card": card_id}
+        return dispatch(Verb, self.routes, table, seat, payload, values)
+
+
+def _group(click: Click) -> Panel:
+    card, _, count = click.value.partition(".")
+    if card not in NAMES:
         raise UserError(UNREADABLE)
+    return _sections_step(click.table, click.seat, card, _number(count))
+
+
+def _play(click: Click) -> Action:
+    card, count, section = click.args
+    if card not in NAMES:
+        raise UserError(UNREADABLE)
+    return {"type": "play", "card": card, "count": _number(count), "section": _number(section)}
+
+
+def _cover(click: Click) -> Action:
+    return {"type": "play", "card": "DRAGON", "count": 1, "section": _number(click.args[0]),
+            "cover": _number(click.value)}
+
+
+def _claim(click: Click) -> Action:
+    if click.value.count(".") != 2:
+        raise UserError(UNREADABLE)
+    slot, marker, card_id = (_number(part) for part in click.value.split("."))
+    return {"type": "claim", "section": slot, "marker": marker, "card": card_id}

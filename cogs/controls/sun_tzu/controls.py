@@ -20,9 +20,13 @@ from bot.games.sun_tzu.schema import SunTzuView
 from bot.tables import Table
 from cogs.components import Panel
 from cogs.controls.base import Controls
+from cogs.controls.routes import check_routes, dispatch, verb_of
 from cogs.controls.sun_tzu import orders, steps, words
 from cogs.controls.sun_tzu.seat import Seat
+from cogs.controls.sun_tzu.verbs import ORDER_VERBS, Verb
 from render.crops import Focus
+
+ROUTES = check_routes(Verb, {**orders.ROUTES, **steps.ROUTES})
 
 
 class SunTzuControls(Controls):
@@ -37,14 +41,7 @@ class SunTzuControls(Controls):
         return steps.root(Seat(table, seat)).focus
 
     def resolve(self, table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
-        verb, _, rest = payload.partition(".")
-        if verb == "os":
-            # Support from the orders' summary: its Back returns to the same orders.
-            codes = "".join(orders.codes_of(Seat(table, seat), rest.split(".")))
-            return steps.support_step(Seat(table, seat), back=f"oe.{codes}")
-        if verb in orders.VERBS:
-            return orders.resolve(Seat(table, seat), verb, rest.split("."), values)
-        return steps.resolve(Seat(table, seat), verb, rest, values)
+        return dispatch(Verb, ROUTES, table, seat, payload, values)
 
     def may_act(self, table: Table, seat: int) -> bool:
         """A seat the game is not waiting for may still act (the engine's ``can_act``) when it has something
@@ -58,7 +55,7 @@ class SunTzuControls(Controls):
         only the seat's own hand and the round's orders are still open (checked in each step; ``apply``
         re-checks the commitment). Otherwise a player who is still choosing would lose their orders to the
         other's Confirm."""
-        return payload.partition(".")[0] in orders.VERBS
+        return verb_of(payload) in ORDER_VERBS
 
     def hand_text(self, table: Table, seat: int) -> str:
         return words.hand_text(Seat(table, seat).view)

@@ -14,9 +14,10 @@ from bot.errors import UserError
 from bot.games.base import Action
 from bot.games.sun_tzu.data import PROVINCES
 from cogs.components import ControlButton, ControlSelect, Panel, choice, persistent_view
+from cogs.controls.routes import GONE
 from cogs.controls.sun_tzu.seat import Seat
+from cogs.controls.sun_tzu.verbs import Verb
 from cogs.controls.sun_tzu.words import (
-    GONE,
     armies,
     board_line,
     card,
@@ -66,7 +67,7 @@ def _choose_warlord(seat: Seat) -> tuple[str, list[Item]]:
         f"Choose your warlord in secret: {seat.other} learns which only when you use it. "
         "Each can be used once (Head Start acts at once)."
     )
-    return due, [ControlSelect(seat.ref, "wl", options, "Keep which warlord?", row=0)]
+    return due, [ControlSelect(seat.ref, Verb.WARLORD, options, "Keep which warlord?", row=0)]
 
 
 def _window(seat: Seat) -> tuple[str, list[Item]]:
@@ -79,9 +80,9 @@ def _window(seat: Seat) -> tuple[str, list[Item]]:
         due += f" Your {', '.join(map(warlord, held))} cannot be used now: pass to go on."
     elif not held:
         due += " You hold no warlord, but exceptional support is still possible before the final scoring."
-    specs = [("pass", "Pass")]
+    specs = [(str(Verb.PASS), "Pass")]
     for wid in dict.fromkeys(a["warlord"] for a in uses):
-        specs.append((f"use.{wid}", f"Use {warlord(wid)}" + ("" if direct(uses, wid) else "…")))
+        specs.append((f"{Verb.USE}.{wid}", f"Use {warlord(wid)}" + ("" if direct(uses, wid) else "…")))
     return due, buttons(seat, specs)
 
 
@@ -105,12 +106,12 @@ def targets(seat: Seat, wid: str) -> Panel:
             )
             for a in uses
         ]
-        items = [ControlSelect(seat.ref, "mv", options, "Move one army from… to…", row=0)]
+        items = [ControlSelect(seat.ref, Verb.MOVE, options, "Move one army from… to…", row=0)]
     else:
         places = [a["province"] for a in uses]
-        specs = [(f"use.{wid}.{p}", f"{province(p)} ({holder(seat.view, p, seat.names)})") for p in places]
+        specs = [(f"{Verb.USE}.{wid}.{p}", f"{province(p)} ({holder(seat.view, p, seat.names)})") for p in places]
         items = buttons(seat, specs)
-    items.append(ControlButton(seat.ref, "home", "Back", style=SECONDARY, row=next_row(items)))
+    items.append(ControlButton(seat.ref, Verb.HOME, "Back", style=SECONDARY, row=next_row(items)))
     return Panel(f"{warlord(wid)}: {warlord_effect(wid)}\nWhere?", persistent_view(*items), Focus("provinces"))
 
 
@@ -120,7 +121,7 @@ def _pick(seat: Seat) -> tuple[str, list[Item]]:
         prov = seat.view["provinces"][PROVINCES.index(pid)]
         own = prov["own_card"]
         label = f"{prov['name']} · {points(prov['screen']['current'])}" + (f" · your {card(own['id'])}" if own else "")
-        specs.append((f"rv.{pid}", label))
+        specs.append((f"{Verb.REVEAL}.{pid}", label))
     return "You hold the privilege: which province is revealed and resolved next?", buttons(seat, specs)
 
 
@@ -136,8 +137,8 @@ def _react(seat: Seat) -> tuple[str, list[Item]]:
     due = f"{_battle_text(seat)} You may react now: with {warlord(wid)}, {effect}."
     if not usable:
         due += " You do not hold it: continue."
-    specs = [("re.1", f"Use {warlord(wid)}")] if usable else []
-    return due, buttons(seat, [*specs, ("re.0", "Continue without it")])
+    specs = [(f"{Verb.REACT}.1", f"Use {warlord(wid)}")] if usable else []
+    return due, buttons(seat, [*specs, (f"{Verb.REACT}.0", "Continue without it")])
 
 
 def _payment_text(seat: Seat) -> str:
@@ -164,7 +165,7 @@ def _source(seat: Seat) -> tuple[str, list[Item]]:
             label = "Leave the rest unpaid"
         else:
             label = f"From {province(src)} ({holder(seat.view, src, seat.names)})"
-        specs.append((f"src.{src}", label))
+        specs.append((f"{Verb.SOURCE}.{src}", label))
     due = _payment_text(seat)
     if support_cards(seat.view):
         due += " Exceptional support first brings a set-aside army to your reserve."
@@ -174,21 +175,30 @@ def _source(seat: Seat) -> tuple[str, list[Item]]:
 def _light_infantry(seat: Seat) -> tuple[str, list[Item]]:
     where = province(seat.view["battles"][-1]["province"]) if seat.view["battles"] else "?"
     due = f"Light Infantry: both 1s were revealed in {where} and you are behind. Take a win by 1 there?"
-    return due, buttons(seat, [("li.1", f"Take the win by 1 in {where}"), ("li.0", "Decline")])
+    take = (f"{Verb.LIGHT_INFANTRY}.1", f"Take the win by 1 in {where}")
+    return due, buttons(seat, [take, (f"{Verb.LIGHT_INFANTRY}.0", "Decline")])
 
 
 def _chariot(seat: Seat) -> tuple[str, list[Item]]:
-    specs = [(f"ch.{a['warlord']}", f"Take {warlord(a['warlord'])}") for a in seat.legal_of("chariot") if a["warlord"]]
+    specs = [
+        (f"{Verb.CHARIOT}.{a['warlord']}", f"Take {warlord(a['warlord'])}")
+        for a in seat.legal_of("chariot")
+        if a["warlord"]
+    ]
     due = "War Chariot: you have marked 3 provinces. Take one of your other warlords, in secret?"
-    return due, buttons(seat, [*specs, ("ch", "Take none")])
+    return due, buttons(seat, [*specs, (str(Verb.CHARIOT), "Take none")])
 
 
 def _recycle(seat: Seat) -> tuple[str, list[Item]]:
-    specs = [(f"rc.{a['card']}", f"Recycle your {card(a['card'])}") for a in seat.legal_of("recycle") if a["card"]]
+    specs = [
+        (f"{Verb.RECYCLE}.{a['card']}", f"Recycle your {card(a['card'])}")
+        for a in seat.legal_of("recycle")
+        if a["card"]
+    ]
     due = "You may put a card revealed this round under your deck; the top card of your deck then leaves the game."
     if not specs:
         due += " You hold no recycling warlord now: go on."
-    return due, buttons(seat, [*specs, ("rc", "Recycle nothing")])
+    return due, buttons(seat, [*specs, (str(Verb.RECYCLE), "Recycle nothing")])
 
 
 def _keep(seat: Seat) -> tuple[str, list[Item]]:
@@ -197,7 +207,8 @@ def _keep(seat: Seat) -> tuple[str, list[Item]]:
     for a in seat.legal_of("keep"):
         kept = list(a["cards"])
         under = [c for c in drawn if c not in kept]
-        specs.append((f"kp.{'-'.join(kept)}", f"Keep {' and '.join(map(card, kept))}, put {card(under[0])} under"))
+        label = f"Keep {' and '.join(map(card, kept))}, put {card(under[0])} under"
+        specs.append((f"{Verb.KEEP}.{'-'.join(kept)}", label))
     n = len(seat.legal_of("keep")[0]["cards"]) if specs else 1
     due = f"You drew {', '.join(map(card, drawn))}: keep {n}; the other goes under your deck."
     return due, buttons(seat, specs)

@@ -2,10 +2,8 @@
 
 The half-built orders live in the custom_ids as five characters, one card kind per province in board order
 ("-" for none yet; copies of a card are alike, so kinds suffice), e.g. ``o.7p-x1.2`` is the select of the
-third province while Qin holds the 7, Chu a +1, Han-Qi a Plague and Wu the 1. Payloads:
-
-    o.<codes>.<i> (select, value: a kind code) | oe.<codes> (edit) | oc.<codes> (confirm)
-    os.<codes> (exceptional support, whose Back returns to these orders)
+third province while Qin holds the 7, Chu a +1, Han-Qi a Plague and Wu the 1. Payloads: ``Verb.ORDER``,
+``EDIT``, ``CONFIRM`` and ``ORDERS_SUPPORT`` (:mod:`cogs.controls.sun_tzu.verbs`).
 
 Codes are untrusted: every step rebuilds them against the seat's current hand (a card no longer held, or a 6
 where it may not go, is dropped) and ``apply`` re-checks the commitment. Editing only reads the seat's own
@@ -15,7 +13,7 @@ view, so a half-built order survives the other player's moves (``carries_over``)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable
 
 import discord
 
@@ -24,11 +22,12 @@ from bot.games.base import Action
 from bot.games.sun_tzu.data import PROVINCES
 from bot.games.sun_tzu.schema import CardView, SunTzuView
 from cogs.components import ControlButton, ControlSelect, Panel, choice, persistent_view
+from cogs.controls.routes import UNREADABLE, Click, Handler, Route, route
 from cogs.controls.sun_tzu.seat import Seat
+from cogs.controls.sun_tzu.verbs import Verb
 from cogs.controls.sun_tzu.words import (
     KIND_ORDER,
     LABELS,
-    UNREADABLE,
     board_line,
     card_hint,
     holder,
@@ -47,7 +46,6 @@ CODES = {f"n{n}": str(n % 10) for n in range(1, 11)} | {"plus1": "p", "minus1": 
 CODES["plague"] = "x"
 KINDS = {code: k for k, code in CODES.items()}
 SECONDARY = discord.ButtonStyle.secondary
-VERBS = ("o", "oe", "oc", "os")
 PROVINCES_PICTURE = Focus("provinces")  # orders go to provinces: their screens, armies and 6-marks
 
 
@@ -157,7 +155,7 @@ def editor(seat: Seat, codes: list[str], note: str = "", *, complete: bool = Fal
         value = seat.view["provinces"][i]["screen"]["current"]
         placeholder = f"{province(pid)} ({points(value)}, {holder(seat.view, pid, seat.names)}): choose a card"
         options = _options(seat.view, codes, i)
-        items.append(ControlSelect(seat.ref, f"o.{text}.{i}", options, placeholder, row=i))
+        items.append(ControlSelect(seat.ref, f"{Verb.ORDER}.{text}.{i}", options, placeholder, row=i))
     return Panel(editor_text(seat, codes, note), persistent_view(*items), PROVINCES_PICTURE)
 
 
@@ -166,11 +164,13 @@ def review(seat: Seat, codes: list[str], note: str = "") -> Panel:
     head = f"**Sun Tzu #{seat.table.id}** · {board_line(seat.view)}\n{note}"
     body = f"Your orders for round {seat.view['round']}:\n{_summary(seat.view, codes)}{_double_six(seat.view, codes)}"
     items = [
-        ControlButton(seat.ref, f"oc.{text}", "Confirm these orders", style=discord.ButtonStyle.success, row=0),
-        ControlButton(seat.ref, f"oe.{text}", "Change a card", style=discord.ButtonStyle.secondary, row=0),
+        ControlButton(seat.ref, f"{Verb.CONFIRM}.{text}", "Confirm these orders", style=discord.ButtonStyle.success,
+                      row=0),
+        ControlButton(seat.ref, f"{Verb.EDIT}.{text}", "Change a card", style=discord.ButtonStyle.secondary, row=0),
     ]
     if support_cards(seat.view):
-        items.append(ControlButton(seat.ref, f"os.{text}", "Exceptional support…", style=SECONDARY, row=1))
+        support = f"{Verb.ORDERS_SUPPORT}.{text}"
+        items.append(ControlButton(seat.ref, support, "Exceptional support…", style=SECONDARY, row=1))
     return Panel(f"{head}{body}\n{_status(seat)}", persistent_view(*items), PROVINCES_PICTURE)
 
 
@@ -211,27 +211,45 @@ def codes_of(seat: Seat, args: list[str]) -> list[str]:
     return read(args[0])
 
 
-def resolve(seat: Seat, verb: str, args: list[str], values: Sequence[str]) -> Action | Panel:
-    given = codes_of(seat, args)
-    codes = tidy(seat.view, given)
-    note = "Some of those cards are not in your hand any more.\n" if codes != given else ""
-    if verb == "oe" and len(args) == 1:
-        return editor(seat, codes, note, complete=True)
-    if verb == "oc" and len(args) == 1:
-        if EMPTY in codes:
-            return editor(seat, codes, note)
-        if me(seat.view)["committed"] and "".join(codes) == committed_codes(seat.view):
-            # A second click on Confirm (this control works across versions): nothing to change.
-            return review(seat, codes, "These orders are committed already.\n")
-        return commit(seat, codes)
-    if verb == "o" and len(args) == 2 and args[1].isdigit() and int(args[1]) < len(PROVINCES) and len(values) == 1:
-        i, code = int(args[1]), values[0]
-        if code not in KINDS:
-            raise UserError(UNREADABLE)
-        if all(c["card"] != KINDS[code] for c in pool(seat.view)):
-            raise UserError("That card is not in your hand any more.")
-        chosen = tidy(seat.view, place(seat.view, codes, i, code))
-        if chosen[i] == EMPTY:
-            raise UserError(f"You cannot put that card in {province(PROVINCES[i])}.")
-        return editor(seat, chosen, note)
-    raise UserError(UNREADABLE)
+def _with_codes(step: Callable[[Seat, list[str], str, Click], Action | Panel]) -> Handler:
+    """A handler of a payload carrying orders: the seat, its codes rebuilt against the hand, and a note when
+    some card was dropped."""
+
+    def read(click: Click) -> Action | Panel:
+        seat = Seat(click.table, click.seat)
+        given = codes_of(seat, list(click.args))
+        codes = tidy(seat.view, given)
+        note = "Some of those cards are not in your hand any more.\n" if codes != given else ""
+        return step(seat, codes, note, click)
+
+    return read
+
+
+def _confirm(seat: Seat, codes: list[str], note: str, click: Click) -> Action | Panel:
+    if EMPTY in codes:
+        return editor(seat, codes, note)
+    if me(seat.view)["committed"] and "".join(codes) == committed_codes(seat.view):
+        # A second click on Confirm (this control works across versions): nothing to change.
+        return review(seat, codes, "These orders are committed already.\n")
+    return commit(seat, codes)
+
+
+def _order(seat: Seat, codes: list[str], note: str, click: Click) -> Action | Panel:
+    index, code = click.args[1], click.value
+    if not index.isdigit() or int(index) >= len(PROVINCES) or code not in KINDS:
+        raise UserError(UNREADABLE)
+    i = int(index)
+    if all(c["card"] != KINDS[code] for c in pool(seat.view)):
+        raise UserError("That card is not in your hand any more.")
+    chosen = tidy(seat.view, place(seat.view, codes, i, code))
+    if chosen[i] == EMPTY:
+        raise UserError(f"You cannot put that card in {province(PROVINCES[i])}.")
+    return editor(seat, chosen, note)
+
+
+#: The orders' steps (exceptional support from the summary is routed with the other support steps).
+ROUTES: dict[Verb, Route] = {
+    Verb.EDIT: route(_with_codes(lambda seat, codes, note, _: editor(seat, codes, note, complete=True)), 1),
+    Verb.CONFIRM: route(_with_codes(_confirm), 1),
+    Verb.ORDER: route(_with_codes(_order), 2, value=True),
+}

@@ -1,9 +1,6 @@
 """Sun Tzu decisions after the orders: the seat's current panel (its decision, or what it may do while the
-game waits for the other seat), exceptional support (D14) from any panel, and reading a click. Payloads:
-
-    wl (select: warlord) | pass | use.<warlord>[.<province>] | mv (select: <from>.<to>) | rv.<province>
-    re.<0|1> | src.<reserve|province|none> | li.<0|1> | ch[.<warlord>] | rc[.<card>] | kp.<card>[-<card>]
-    sup[.<card>] | home
+game waits for the other seat), exceptional support (D14) from any panel, and reading a click: the payloads
+are a :class:`~cogs.controls.sun_tzu.verbs.Verb` and its arguments, routed by ``ROUTES``.
 
 Support, which a seat may also use while the game waits for the other one, comes from the seat's own view.
 Every payload is untrusted: it is parsed strictly here and the engine re-checks the action.
@@ -11,20 +8,21 @@ Every payload is untrusted: it is parsed strictly here and the engine re-checks 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 
 from bot.errors import UserError
 from bot.games.base import Action
 from bot.games.sun_tzu.data import PROVINCES, WARLORD_DEFS
 from cogs.components import ControlButton, Panel, persistent_view
+from cogs.controls.routes import UNREADABLE, Click, Handler, Route, route
 from cogs.controls.sun_tzu import orders
 from cogs.controls.sun_tzu.decisions import DECISIONS, SECONDARY, Item, buttons, direct, head, next_row, targets
 from cogs.controls.sun_tzu.orders import PROVINCES_PICTURE
 from cogs.controls.sun_tzu.seat import Seat
+from cogs.controls.sun_tzu.verbs import Verb
 from cogs.controls.sun_tzu.words import (
     LABELS,
     STAGE_WAITS,
-    UNREADABLE,
     card,
     hand_text,
     me,
@@ -40,7 +38,8 @@ ABOUT_CARDS = frozenset({"choose_warlord", "keep", "recycle", "chariot"})
 
 def _with_support(seat: Seat, items: list[Item]) -> list[Item]:
     if support_cards(seat.view):
-        items.append(ControlButton(seat.ref, "sup", "Exceptional support…", style=SECONDARY, row=next_row(items)))
+        support = ControlButton(seat.ref, Verb.SUPPORT, "Exceptional support…", style=SECONDARY, row=next_row(items))
+        items.append(support)
     return items
 
 
@@ -79,7 +78,7 @@ def _idle(seat: Seat) -> Panel:
     lines = [f"Nothing is due from you now: waiting for {' and '.join(seat.names[s] for s in waiting)} {what}."]
     if _may_change_orders(seat):
         lines.append(f"Your orders are committed; you can change them until {seat.other} commits.")
-        items.append(ControlButton(seat.ref, f"oe.{orders.committed_codes(view)}", "Change my orders", row=0))
+        items.append(ControlButton(seat.ref, f"{Verb.EDIT}.{orders.committed_codes(view)}", "Change my orders", row=0))
     items = _with_support(seat, items)
     if support_cards(view):
         lines.append("You may use exceptional support at any time.")
@@ -90,11 +89,11 @@ def _idle(seat: Seat) -> Panel:
 
 
 # -- exceptional support -------------------------------------------------------------------------------
-def support_step(seat: Seat, back: str = "home") -> Panel:
+def support_step(seat: Seat, back: str = Verb.HOME) -> Panel:
     found = support_cards(seat.view)
     if not found:
         raise UserError("Exceptional support needs a set-aside army and a card in hand that is not framed (1-6).")
-    specs = [(f"sup.{c['id']}", f"Discard {card(c['id'])}") for c in found]
+    specs = [(f"{Verb.SUPPORT}.{c['id']}", f"Discard {card(c['id'])}") for c in found]
     items = buttons(seat, specs)
     items.append(ControlButton(seat.ref, back, "Back", style=SECONDARY, row=next_row(items)))
     text = (
@@ -131,40 +130,65 @@ def _warlord_arg(text: str) -> str:
     return text
 
 
-def resolve(seat: Seat, verb: str, rest: str, values: Sequence[str]) -> Action | Panel:
-    """A decision click as its action, or the next step. ``rest`` is the payload after the verb."""
-    args = rest.split(".") if rest else []
-    value = values[0] if len(values) == 1 else None
-    if verb == "home" and not args:
-        return root(seat)
-    if verb == "sup":
-        if not rest:
-            return support_step(seat)
-        return {"type": "support", "card": _card_arg(rest)}
-    if verb == "wl" and not args and value is not None:
-        return {"type": "choose_warlord", "warlord": _warlord_arg(value)}
-    if verb == "pass" and not args:
-        return {"type": "pass"}
-    if verb == "use" and len(args) == 1:
-        single = direct(seat.legal_of("use_warlord"), _warlord_arg(args[0]))
-        return single if single is not None else targets(seat, args[0])
-    if verb == "use" and len(args) == 2:
-        return {"type": "use_warlord", "warlord": _warlord_arg(args[0]), "province": _province_arg(args[1])}
-    if verb == "mv" and not args and value is not None and value.count(".") == 1:
-        src, dst = value.split(".")
-        return {"type": "use_warlord", "warlord": "wu_move_army", "from": _province_arg(src), "to": _province_arg(dst)}
-    if verb == "rv" and len(args) == 1:
-        return {"type": "reveal", "province": _province_arg(args[0])}
-    if verb == "re":
-        return {"type": "react", "use": _flag(args)}
-    if verb == "src" and len(args) == 1 and args[0] in SOURCES:
-        return {"type": "source", "from": args[0]}
-    if verb == "li":
-        return {"type": "light_infantry", "take": _flag(args)}
-    if verb == "ch" and len(args) <= 1:
-        return {"type": "chariot", "warlord": _warlord_arg(args[0]) if args else None}
-    if verb == "rc":
-        return {"type": "recycle", "card": _card_arg(rest) if rest else None}
-    if verb == "kp" and rest:
-        return {"type": "keep", "cards": sorted(_card_arg(c) for c in rest.split("-"))}
-    raise UserError(UNREADABLE)
+def _on_seat(step: Callable[[Seat, Click], Action | Panel]) -> Handler:
+    return lambda click: step(Seat(click.table, click.seat), click)
+
+
+def _support(seat: Seat, click: Click) -> Action | Panel:
+    if not click.args:
+        return support_step(seat)
+    return {"type": "support", "card": _card_arg(click.rest)}
+
+
+def _use(seat: Seat, click: Click) -> Action | Panel:
+    wid = _warlord_arg(click.args[0])
+    if len(click.args) == 2:
+        return {"type": "use_warlord", "warlord": wid, "province": _province_arg(click.args[1])}
+    single = direct(seat.legal_of("use_warlord"), wid)
+    return single if single is not None else targets(seat, wid)
+
+
+def _move(seat: Seat, click: Click) -> Action:
+    if click.value.count(".") != 1:
+        raise UserError(UNREADABLE)
+    src, dst = click.value.split(".")
+    return {"type": "use_warlord", "warlord": "wu_move_army", "from": _province_arg(src), "to": _province_arg(dst)}
+
+
+def _source(seat: Seat, click: Click) -> Action:
+    if click.args[0] not in SOURCES:
+        raise UserError(UNREADABLE)
+    return {"type": "source", "from": click.args[0]}
+
+
+def _keep(seat: Seat, click: Click) -> Action:
+    if not click.args:
+        raise UserError(UNREADABLE)
+    return {"type": "keep", "cards": sorted(_card_arg(c) for c in click.rest.split("-"))}
+
+
+def _orders_support(seat: Seat, click: Click) -> Panel:
+    """Support from the orders' summary: its Back returns to the same orders."""
+    codes = "".join(orders.codes_of(seat, list(click.args)))
+    return support_step(seat, back=f"{Verb.EDIT}.{codes}")
+
+
+#: The decisions after the orders, and exceptional support.
+ROUTES: dict[Verb, Route] = {
+    Verb.HOME: route(_on_seat(lambda seat, _: root(seat)), 0),
+    Verb.SUPPORT: route(_on_seat(_support), None),
+    Verb.ORDERS_SUPPORT: route(_on_seat(_orders_support), 1),
+    Verb.WARLORD: route(_on_seat(lambda _, c: {"type": "choose_warlord", "warlord": _warlord_arg(c.value)}), 0,
+                        value=True),
+    Verb.PASS: route(lambda _: {"type": "pass"}, 0),
+    Verb.USE: route(_on_seat(_use), range(1, 3)),
+    Verb.MOVE: route(_on_seat(_move), 0, value=True),
+    Verb.REVEAL: route(lambda c: {"type": "reveal", "province": _province_arg(c.args[0])}, 1),
+    Verb.REACT: route(lambda c: {"type": "react", "use": _flag(list(c.args))}, None),
+    Verb.SOURCE: route(_on_seat(_source), 1),
+    Verb.LIGHT_INFANTRY: route(lambda c: {"type": "light_infantry", "take": _flag(list(c.args))}, None),
+    Verb.CHARIOT: route(lambda c: {"type": "chariot", "warlord": _warlord_arg(c.args[0]) if c.args else None},
+                        range(2)),
+    Verb.RECYCLE: route(lambda c: {"type": "recycle", "card": _card_arg(c.rest) if c.args else None}, None),
+    Verb.KEEP: route(_on_seat(_keep), None),
+}

@@ -18,8 +18,6 @@ from bot.games.words import count
 if TYPE_CHECKING:
     from bot.tables import Table
 
-UNREADABLE = "I could not read that choice; press Play for fresh controls."
-GONE = "That choice is not available any more; press Play for fresh controls."
 
 # Printed order of the card kinds (as in a sorted hand).
 KIND_ORDER = (*(f"n{n}" for n in range(1, 11)), "plus1", "minus1", "plus2", "plus3", "plague")
