@@ -38,19 +38,37 @@ def cards_text(cards: Sequence[str]) -> str:
     return " + ".join(parts) or "no cards"
 
 
-def pieces_text(pieces: Sequence[Mapping[str, Any]]) -> str:
+def _pieces(pieces: Sequence[Mapping[str, Any]]) -> tuple[list[tuple[str, bool]], list[str], int]:
+    """A play's pieces as its words name them: each fortification's space number and whether a house goes
+    on it, the other houses' space numbers, and the number of emissaries."""
     houses = [space_label(str(p["space"])) for p in pieces if p.get("kind") == "house"]
     forts = [space_label(str(p["space"])) for p in pieces if p.get("kind") == "fortification"]
     emissaries = sum(1 for p in pieces if p.get("kind") == "emissary")
-    parts = []
-    for f in forts:
-        parts.append(f"fortification+house {f}" if f in houses else f"fortification {f}")
-    houses = [h for h in houses if h not in forts]
+    return [(f, f in houses) for f in forts], [h for h in houses if h not in forts], emissaries
+
+
+def pieces_text(pieces: Sequence[Mapping[str, Any]]) -> str:
+    """ "fortification+house 2", "houses 2 & 5 + emissary": the pieces of an action's short label."""
+    forts, houses, emissaries = _pieces(pieces)
+    parts = [f"fortification+house {f}" if with_house else f"fortification {f}" for f, with_house in forts]
     if houses:
         parts.append(("house " if len(houses) == 1 else "houses ") + " & ".join(houses))
     if emissaries:
         parts.append("emissary" if emissaries == 1 else f"{emissaries} emissaries")
     return " + ".join(parts)
+
+
+def pieces_label(pieces: Sequence[Mapping[str, Any]]) -> str:
+    """ "House on 3 + emissary", "Houses on 3 and 5", "Fortification on 4 with your house": the pieces of a
+    placement as the mover's controls offer them."""
+    forts, houses, emissaries = _pieces(pieces)
+    parts = [f"fortification on {f}" + (" with your house" if with_house else "") for f, with_house in forts]
+    if houses:
+        parts.append(("house on " if len(houses) == 1 else "houses on ") + " and ".join(houses))
+    if emissaries:
+        parts.append("emissary" if emissaries == 1 else f"{emissaries} emissaries")
+    text = " + ".join(parts)
+    return text[:1].upper() + text[1:]
 
 
 def cards_phrase(cards: Sequence[str]) -> str:
@@ -63,11 +81,8 @@ def cards_phrase(cards: Sequence[str]) -> str:
 def pieces_phrase(pieces: Sequence[Mapping[str, Any]]) -> str:
     """ "a house on 3 and an emissary", "a fortification with a house on 4": the pieces of a play, for
     sentences (the numbers are the ones printed on the board's house spaces)."""
-    houses = [space_label(str(p["space"])) for p in pieces if p.get("kind") == "house"]
-    forts = [space_label(str(p["space"])) for p in pieces if p.get("kind") == "fortification"]
-    emissaries = sum(1 for p in pieces if p.get("kind") == "emissary")
-    parts = [f"a fortification with a house on {f}" if f in houses else f"a fortification on {f}" for f in forts]
-    houses = [h for h in houses if h not in forts]
+    forts, houses, emissaries = _pieces(pieces)
+    parts = [f"a fortification {'with a house ' if with_house else ''}on {f}" for f, with_house in forts]
     if houses:
         parts.append(("a house on " if len(houses) == 1 else "houses on ") + join(houses))
     if emissaries:

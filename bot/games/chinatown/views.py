@@ -215,3 +215,23 @@ def build_view(state: State, viewer: int | None, to_act: list[int], turn: int | 
         "last_move": _last_move(state.last_move),
         "result": scoring.final_result(state).to_dict() if state.phase is Phase.GAME_OVER else None,
     }
+
+
+def _own_shops(view: ChinatownView) -> dict[int, Shop]:
+    """Lot -> shop for the viewer's own shops in ``view``, its secret shops of this turn included."""
+    me = view["viewer"]
+    held = {lot["lot"]: Shop(lot["tile"]) for lot in view["lots"] if lot["owner"] == me and lot["tile"]}
+    for placed in view["batch"] or ():  # simultaneous building: own shops not revealed yet
+        held[placed["lot"]] = Shop(placed["tile"])
+    return held
+
+
+def placement_gain(view: ChinatownView, lot: int, tile: str) -> tuple[int, list[int]]:
+    """What a shop of ``tile`` on ``lot`` would add to the viewer's yearly income, and the viewer's lots of
+    that shop it would join: the preview of a Build step, read from the seat's own view."""
+    held, me, shop = _own_shops(view), view["viewer"], Shop(tile)
+    if me is None:
+        raise ValueError("a placement preview needs a seat's own view")
+    before = sum(b.income for b in scoring.businesses_of(held, me))
+    after = sum(b.income for b in scoring.businesses_of({**held, lot: shop}, me))
+    return after - before, sorted(n for n in BOARD.adjacency[lot] if held.get(n) is shop)

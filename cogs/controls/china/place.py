@@ -15,6 +15,7 @@ import discord
 from bot.errors import UserError
 from bot.games.base import Action
 from bot.games.china.schema import ChinaView, RegionView
+from bot.games.china.text import pieces_label
 from bot.tables import Table
 from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.china.verbs import Verb
@@ -24,7 +25,6 @@ from cogs.controls.china.words import (
     houses_in,
     payment_text,
     pieces_code,
-    pieces_label,
     pieces_order,
     read_cards,
     read_pieces,

@@ -97,28 +97,6 @@ def read_pieces(code: str, region: RegionView) -> list[dict[str, str]]:
     return sorted(pieces, key=lambda p: (_KIND_ORDER[p["kind"]], p.get("space", "")))
 
 
-def pieces_label(pieces: Sequence[Mapping[str, Any]]) -> str:
-    """"House on 3 + emissary", "Houses on 3 and 5", "Fortification on 4 with your house"..."""
-    houses = [space_label(str(p["space"])) for p in pieces if p["kind"] == "house"]
-    forts = [space_label(str(p["space"])) for p in pieces if p["kind"] == "fortification"]
-    emissaries = sum(1 for p in pieces if p["kind"] == "emissary")
-    parts = []
-    for fort in forts:
-        if fort in houses:
-            houses.remove(fort)
-            parts.append(f"fortification on {fort} with your house")
-        else:
-            parts.append(f"fortification on {fort}")
-    if len(houses) == 1:
-        parts.append(f"house on {houses[0]}")
-    elif houses:
-        parts.append(f"houses on {' and '.join(houses)}")
-    if emissaries:
-        parts.append("emissary" if emissaries == 1 else f"{emissaries} emissaries")
-    text = " + ".join(parts)
-    return text[:1].upper() + text[1:]
-
-
 def pieces_order(pieces: Sequence[Mapping[str, Any]]) -> tuple[int, tuple[int, ...]]:
     """Reading order of piece options: houses, then with an emissary, emissaries, fortifications; by space."""
     kinds = tuple(p["kind"] for p in pieces)

@@ -7,7 +7,6 @@ values are lots), ``end.<round>`` (finish).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -15,7 +14,7 @@ import discord
 from bot.errors import UserError
 from bot.games.base import Action
 from bot.games.chinatown.data import BOARD, Shop
-from bot.games.chinatown.scoring import businesses_of
+from bot.games.chinatown.views import placement_gain
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.chinatown.common import close_up, lot_neighbours, names, payload, view_of
@@ -33,23 +32,6 @@ def _places(table: Table, seat: int) -> dict[Shop, list[int]]:
         if action["type"] == "place":
             found.setdefault(Shop(action["tile"]), []).append(int(action["lot"]))
     return found
-
-
-def _holdings(view: Mapping[str, Any]) -> dict[int, Shop]:
-    me = view["viewer"]
-    held = {lot["lot"]: Shop(lot["tile"]) for lot in view["lots"] if lot["owner"] == me and lot["tile"]}
-    for placed in view["batch"] or ():  # simultaneous building: own shops not revealed yet
-        held[placed["lot"]] = Shop(placed["tile"])
-    return held
-
-
-def _gain(view: Mapping[str, Any], lot: int, shop: Shop) -> tuple[int, list[int]]:
-    """What a shop on ``lot`` adds to the viewer's yearly income, and the own same-type lots it touches."""
-    held = _holdings(view)
-    me = view["viewer"]
-    before = sum(b.income for b in businesses_of(held, me))
-    after = sum(b.income for b in businesses_of({**held, lot: shop}, me))
-    return after - before, sorted(n for n in BOARD.adjacency[lot] if held.get(n) is shop)
 
 
 def prompt(table: Table, seat: int) -> str:
@@ -78,7 +60,7 @@ def build(table: Table, seat: int) -> discord.ui.View | None:
     if places:
         options = []
         for shop, lots in places.items():
-            best = max(_gain(view, lot, shop)[0] for lot in lots)
+            best = max(placement_gain(view, lot, shop.value)[0] for lot in lots)
             top = BOARD.shops[shop].max_size
             about = f"complete at {top} · fits {len(lots)} of your lots · up to +{money(best)} a year"
             options.append(choice(f"{tile(shop.value)} ({held[shop.value]} in hand)", SHOP_LETTER[shop], about))
@@ -99,7 +81,7 @@ def lots_step(table: Table, seat: int, round_no: int, letter: str) -> Panel:
     view, ref, who = view_of(table, seat), Ref.of(table), names(table)
     options = []
     for lot in lots:
-        gain, joins = _gain(view, lot, shop)
+        gain, joins = placement_gain(view, lot, shop.value)
         with_what = f"joins your {tile(shop.value)} on {join([str(n) for n in joins])}" if joins else "a new business"
         near = lot_neighbours(view, lot, who).split(" · ", 1)[1]  # "next to 16 you (PH), 18 Bob"
         options.append(choice(f"Lot {lot}", str(lot), f"+{money(gain)} a year · {with_what} · {near}"))
