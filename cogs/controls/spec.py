@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import render
 from bot.games.base import Game
 from cogs.controls.base import Controls
 from render import Renderers
@@ -30,6 +31,12 @@ class GameSpec:
     rules_summary: str  # ``/rules``: the whole rules in a few lines (at most an embed's 4,096 characters)
     resample: Resampler  # the no-leak property's other half (tests/games/test_contract.py)
     demo_moves: int  # computer moves into the ``/rules`` picture's demo game: well into a game
+
+    @classmethod
+    def declare(cls, engine: Game, controls: Controls, rules_summary: str, resample: Resampler, *,
+                demo_moves: int) -> GameSpec:
+        """A game's spec, with the pictures ``render`` has for it."""
+        return cls(engine, render.renderers(engine.key), controls, rules_summary, resample, demo_moves)
 
     @property
     def key(self) -> str:

@@ -3,18 +3,8 @@ their words (``words``), and the game's spec."""
 
 from __future__ import annotations
 
-import render
-from bot.games.china import GAME
-from bot.games.china.hidden import resample
-from cogs.controls.china.controls import ChinaControls
-from cogs.controls.china.words import RULES_SUMMARY
+from bot.games.china import GAME, hidden
+from cogs.controls.china import controls, words
 from cogs.controls.spec import GameSpec
 
-SPEC = GameSpec(
-    engine=GAME,
-    renderers=render.renderers(GAME.key),
-    controls=ChinaControls(),
-    rules_summary=RULES_SUMMARY,
-    resample=resample,
-    demo_moves=40,
-)
+SPEC = GameSpec.declare(GAME, controls.ChinaControls(), words.RULES_SUMMARY, hidden.resample, demo_moves=40)

@@ -4,18 +4,8 @@ and the game's spec."""
 
 from __future__ import annotations
 
-import render
-from bot.games.chinatown import GAME
-from bot.games.chinatown.hidden import resample
-from cogs.controls.chinatown.controls import ChinatownControls
-from cogs.controls.chinatown.words import RULES_SUMMARY
+from bot.games.chinatown import GAME, hidden
+from cogs.controls.chinatown import controls, words
 from cogs.controls.spec import GameSpec
 
-SPEC = GameSpec(
-    engine=GAME,
-    renderers=render.renderers(GAME.key),
-    controls=ChinatownControls(),
-    rules_summary=RULES_SUMMARY,
-    resample=resample,
-    demo_moves=14,
-)
+SPEC = GameSpec.declare(GAME, controls.ChinatownControls(), words.RULES_SUMMARY, hidden.resample, demo_moves=14)

@@ -19,7 +19,7 @@ shown in its DM or an ephemeral message.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -42,6 +42,21 @@ from cogs.controls.routes import check_routes, dispatch, route, verb_of
 from render.crops import Focus
 
 VERBS = frozenset(Verb)
+
+
+class PhaseSteps(Protocol):
+    """The module of a phase's steps: its first step's controls and picture."""
+
+    def build(self, table: Table, seat: int) -> discord.ui.View | None: ...
+
+    def focus(self, table: Table, seat: int) -> Focus | None: ...
+
+
+PHASES: dict[str, PhaseSteps] = {
+    "deal_buildings": chinatown_keep,
+    "trades": chinatown_trade,
+    "place_tiles": chinatown_place,
+}
 
 
 class ChinatownControls(Controls):
@@ -110,28 +125,18 @@ class ChinatownControls(Controls):
 
     def focus(self, table: Table, seat: int) -> Focus | None:
         """The first step's picture: the lots it names (dealt, in offers, to build on) in their districts."""
-        if table.status != "running" or not self.may_act(table, seat):
-            return None
-        phase = view_of(table, seat)["phase"]
-        if phase == "deal_buildings":
-            return chinatown_keep.focus(table, seat)
-        if phase == "trades":
-            return chinatown_trade.focus(table, seat)
-        if phase == "place_tiles":
-            return chinatown_place.focus(table, seat)
-        return None
+        phase = self._phase(table, seat)
+        return phase.focus(table, seat) if phase is not None else None
 
     def build(self, table: Table, seat: int) -> discord.ui.View | None:
+        phase = self._phase(table, seat)
+        return phase.build(table, seat) if phase is not None else None
+
+    def _phase(self, table: Table, seat: int) -> PhaseSteps | None:
+        """The module of the phase's first step, while the seat may act in it."""
         if table.status != "running" or not self.may_act(table, seat):
             return None
-        phase = view_of(table, seat)["phase"]
-        if phase == "deal_buildings":
-            return chinatown_keep.build(table, seat)
-        if phase == "trades":
-            return chinatown_trade.build(table, seat)
-        if phase == "place_tiles":
-            return chinatown_place.build(table, seat)
-        return None
+        return PHASES.get(view_of(table, seat)["phase"])
 
     def resolve(self, table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
         return dispatch(Verb, self.routes, table, seat, payload, values)

@@ -10,10 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Option
-from bot.games.chinatown.data import BOARD, Shop
 from bot.games.chinatown.schema import ChinatownView
-from bot.games.chinatown.scoring import part_income
-from bot.games.chinatown.text import money, tile
+from bot.games.chinatown.text import business_text, money, tile
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -86,20 +84,6 @@ def offer_title(offer: Mapping[str, Any], me: int | None, names: Sequence[str], 
 
 def join(items: Sequence[str], empty: str = "none") -> str:
     return ", ".join(items) or empty
-
-
-def business_text(business: Mapping[str, Any]) -> str:
-    """ "Photo ×5 (3 complete + 2): $70,000" from a view's business."""
-    shop = Shop(business["tile"])
-    top = BOARD.shops[shop].max_size
-    parts = business["parts"]
-    size = sum(parts)
-    income = sum(part_income(part, top) for part in parts)
-    if len(parts) > 1:
-        shape = f" ({' + '.join(f'{p} complete' if p == top else str(p) for p in parts)})"
-    else:
-        shape = " complete" if parts[0] == top else f" of {top}"
-    return f"{tile(shop.value)} ×{size}{shape}: {money(income)}"
 
 
 def hand_text(view: Mapping[str, Any]) -> str:

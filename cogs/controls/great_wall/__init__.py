@@ -3,18 +3,8 @@ and summary (``words``), and the game's spec."""
 
 from __future__ import annotations
 
-import render
-from bot.games.great_wall import GAME
-from bot.games.great_wall.hidden import resample
-from cogs.controls.great_wall.controls import GreatWallControls
-from cogs.controls.great_wall.words import RULES_SUMMARY
+from bot.games.great_wall import GAME, hidden
+from cogs.controls.great_wall import controls, words
 from cogs.controls.spec import GameSpec
 
-SPEC = GameSpec(
-    engine=GAME,
-    renderers=render.renderers(GAME.key),
-    controls=GreatWallControls(),
-    rules_summary=RULES_SUMMARY,
-    resample=resample,
-    demo_moves=24,
-)
+SPEC = GameSpec.declare(GAME, controls.GreatWallControls(), words.RULES_SUMMARY, hidden.resample, demo_moves=24)

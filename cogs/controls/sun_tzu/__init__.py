@@ -3,18 +3,8 @@
 
 from __future__ import annotations
 
-import render
-from bot.games.sun_tzu import GAME
-from bot.games.sun_tzu.hidden import resample
+from bot.games.sun_tzu import GAME, hidden
 from cogs.controls.spec import GameSpec
-from cogs.controls.sun_tzu.controls import SunTzuControls
-from cogs.controls.sun_tzu.words import RULES_SUMMARY
+from cogs.controls.sun_tzu import controls, words
 
-SPEC = GameSpec(
-    engine=GAME,
-    renderers=render.renderers(GAME.key),
-    controls=SunTzuControls(),
-    rules_summary=RULES_SUMMARY,
-    resample=resample,
-    demo_moves=14,
-)
+SPEC = GameSpec.declare(GAME, controls.SunTzuControls(), words.RULES_SUMMARY, hidden.resample, demo_moves=14)

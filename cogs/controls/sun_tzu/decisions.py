@@ -180,21 +180,15 @@ def _light_infantry(seat: Seat) -> tuple[str, list[Item]]:
 
 
 def _chariot(seat: Seat) -> tuple[str, list[Item]]:
-    specs = [
-        (f"{Verb.CHARIOT}.{a['warlord']}", f"Take {warlord(a['warlord'])}")
-        for a in seat.legal_of("chariot")
-        if a["warlord"]
-    ]
+    offered = [a["warlord"] for a in seat.legal_of("chariot") if a["warlord"]]
+    specs = [(f"{Verb.CHARIOT}.{wid}", f"Take {warlord(wid)}") for wid in offered]
     due = "War Chariot: you have marked 3 provinces. Take one of your other warlords, in secret?"
     return due, buttons(seat, [*specs, (str(Verb.CHARIOT), "Take none")])
 
 
 def _recycle(seat: Seat) -> tuple[str, list[Item]]:
-    specs = [
-        (f"{Verb.RECYCLE}.{a['card']}", f"Recycle your {card(a['card'])}")
-        for a in seat.legal_of("recycle")
-        if a["card"]
-    ]
+    offered = [a["card"] for a in seat.legal_of("recycle") if a["card"]]
+    specs = [(f"{Verb.RECYCLE}.{instance}", f"Recycle your {card(instance)}") for instance in offered]
     due = "You may put a card revealed this round under your deck; the top card of your deck then leaves the game."
     if not specs:
         due += " You hold no recycling warlord now: go on."
