@@ -2,7 +2,7 @@
 part in question and the numbers it is about, never another seat's hidden information, and alt text that
 says what they show.
 
-The no-leak property reuses the engines' resamplers (tests/games/test_contract.py), as the alt text's test
+The no-leak property reuses the games' resamplers (their specs, as tests/games/test_contract.py), as the alt text's test
 does: a close-up drawn from a seat's own view must not change when what that seat cannot see is reshuffled.
 """
 
@@ -19,13 +19,13 @@ import render
 from bot.games import GAMES, get
 from bot.games.china.text import space_label
 from bot.games.chinatown.data import BOARD as CHINATOWN
+from cogs.controls.registry import SPECS
 from render import BOARD, Focus, theme
 from render.alt_text import LIMIT, alt_text
 from render.crops import kinds
 from render.great_wall.players import seats_of
 from render.great_wall.table import draw_sections
 from tests.games.strategies import played_games
-from tests.games.test_contract import RESAMPLERS
 from tests.render.pictures import decode
 
 NAMES = ("Ann", "Bo Li", "Chén", "Dana Ng", "Eli")
@@ -163,7 +163,7 @@ def test_a_close_up_is_blind_to_what_its_seat_cannot_see(key: str, data: st.Data
     for state in played.states[::step][:SAMPLES]:
         seat = rng.randrange(played.players)
         view = cast(dict[str, Any], game.view(state, seat))
-        shuffled = game.view(RESAMPLERS[key](state, seat, rng), seat)
+        shuffled = game.view(SPECS[key].resample(state, seat, rng), seat)
         for focus in focuses(key, view):
             before = (render.focus(key, view, names, focus), alt_text(key, "focus", view, names, focus=focus))
             after = (render.focus(key, shuffled, names, focus), alt_text(key, "focus", shuffled, names, focus=focus))

@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Event
-from bot.games.chinatown.data import BOARD, ZODIAC, Shop, shop_name
-from bot.games.chinatown.scoring import part_income
+from bot.games.chinatown.data import ZODIAC, Shop, shop_name
 from bot.games.words import count, join
 
 LABEL_LIMIT = 79
@@ -211,17 +210,3 @@ def action_label(action: Mapping[str, Any]) -> str:
     if kind == "end_turn":
         return "End turn"
     return _clip(str(kind))
-
-
-def business_text(business: Mapping[str, Any]) -> str:
-    """ "Photo ×5 (3 complete + 2): $70,000" from a view's business."""
-    shop = Shop(business["tile"])
-    top = BOARD.shops[shop].max_size
-    parts = business["parts"]
-    size = sum(parts)
-    income = sum(part_income(part, top) for part in parts)
-    if len(parts) > 1:
-        shape = f" ({' + '.join(f'{p} complete' if p == top else str(p) for p in parts)})"
-    else:
-        shape = " complete" if parts[0] == top else f" of {top}"
-    return f"{tile(shop.value)} ×{size}{shape}: {money(income)}"

@@ -5,9 +5,9 @@ Never in a view: the seed, another player's cash (until the end), dealt cards or
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import cast
+from typing import Any, cast
 
 from bot.games.base import Event
 from bot.games.chinatown import scoring
@@ -44,6 +44,7 @@ from bot.games.chinatown.schema import (
 from bot.games.chinatown.schema import (
     Phase as PhaseName,
 )
+from bot.games.chinatown.text import money, tile
 
 
 def _shop_id(value: object) -> ShopId | None:
@@ -226,12 +227,26 @@ def _own_shops(view: ChinatownView) -> dict[int, Shop]:
     return held
 
 
-def placement_gain(view: ChinatownView, lot: int, tile: str) -> tuple[int, list[int]]:
-    """What a shop of ``tile`` on ``lot`` would add to the viewer's yearly income, and the viewer's lots of
+def placement_gain(view: ChinatownView, lot: int, shop_id: str) -> tuple[int, list[int]]:
+    """What a shop of type ``shop_id`` on ``lot`` would add to the viewer's yearly income, and the viewer's lots of
     that shop it would join: the preview of a Build step, read from the seat's own view."""
-    held, me, shop = _own_shops(view), view["viewer"], Shop(tile)
+    held, me, shop = _own_shops(view), view["viewer"], Shop(shop_id)
     if me is None:
         raise ValueError("a placement preview needs a seat's own view")
     before = sum(b.income for b in scoring.businesses_of(held, me))
     after = sum(b.income for b in scoring.businesses_of({**held, lot: shop}, me))
     return after - before, sorted(n for n in BOARD.adjacency[lot] if held.get(n) is shop)
+
+
+def business_text(business: Mapping[str, Any]) -> str:
+    """ "Photo ×5 (3 complete + 2): $70,000" from a view's business."""
+    shop = Shop(business["tile"])
+    top = BOARD.shops[shop].max_size
+    parts = business["parts"]
+    size = sum(parts)
+    income = sum(scoring.part_income(part, top) for part in parts)
+    if len(parts) > 1:
+        shape = f" ({' + '.join(f'{p} complete' if p == top else str(p) for p in parts)})"
+    else:
+        shape = " complete" if parts[0] == top else f" of {top}"
+    return f"{tile(shop.value)} ×{size}{shape}: {money(income)}"

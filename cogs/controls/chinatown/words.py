@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Option
 from bot.games.chinatown.schema import ChinatownView
-from bot.games.chinatown.text import business_text, money, tile
+from bot.games.chinatown.text import money, tile
+from bot.games.chinatown.views import business_text
 
 if TYPE_CHECKING:
     from bot.tables import Table
