@@ -157,7 +157,7 @@ def with_rules(view: discord.ui.View | None, ref: Ref) -> discord.ui.View | None
 
 
 class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"b:" + PAYLOAD):
-    """A step of a game's controls; the payload's meaning belongs to that game's controls module."""
+    """A step of a game's controls; the payload's meaning belongs to that game's controls."""
 
     KIND: ClassVar[str] = "b"  # the custom_id's kind letter, matching the template
     PUBLIC: ClassVar[bool] = False  # on a public message: the answer goes to a new ephemeral message

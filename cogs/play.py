@@ -1,7 +1,7 @@
 """Playing: the "Play" and "My hand" buttons of board messages and each game's private controls.
 
 Every answer here is private (ephemeral, or an edit of the DM or ephemeral message the control sits on).
-A callback defers first, reloads the table, asks the game's controls module what was clicked and either
+A callback defers first, reloads the table, asks the game's controls what was clicked and either
 shows the next step or submits the action through ``TableService.act(..., version=)``.
 """
 

@@ -3,6 +3,7 @@ controls, a rules summary, a demo length and a no-leak resampler, agreeing with 
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import random
 
@@ -50,3 +51,20 @@ def test_controls_override_only_hooks_of_the_base_class(key: str) -> None:
     declared = {name for name, _ in inspect.getmembers(Controls, inspect.isfunction)}
     public = {name for name, _ in inspect.getmembers(type(controls_for(key)), inspect.isfunction)}
     assert {name for name in public if not name.startswith("_")} <= declared
+
+
+# The verbs of buttons already posted in Discord: a verb's string never changes, or those buttons stop working.
+POSTED_VERBS = {
+    "china": {"home", "pass", "drw", "xch", "reg", "pcs", "pay", "put"},
+    "great_wall": {"draw", "home", "grp", "play", "drg", "cov", "clm"},
+    "sun_tzu": {"home", "o", "oe", "oc", "os", "sup", "wl", "pass", "use", "mv", "rv", "re", "src", "li", "ch", "rc",
+                "kp"},
+    "chinatown": {"home", "kp", "kc", "ps", "pl", "end", "rdy", "ofs", "acc", "rej", "can", "new", "who", "ctr", "drf",
+                  "add", "giv", "mny", "to", "rmv", "rm", "pst"},
+}
+
+
+@pytest.mark.parametrize("key", games.GAMES)
+def test_every_posted_verb_is_still_routed(key: str) -> None:
+    verbs = importlib.import_module(f"cogs.controls.{key}.verbs")
+    assert {str(verb) for verb in verbs.Verb} == POSTED_VERBS[key]

@@ -3,7 +3,7 @@
 Root step: a select of card groups ("2 × Infantry", from the legal plays) and a "Draw a card" button; or,
 while a first marker waits for its place, a select of (marker, card). Picking a group shows the legal
 sections as buttons; a Dragon's section then offers its cover targets. Payloads (in custom_ids) are a
-:class:`Verb` and its arguments, routed by ``ROUTES``.
+:class:`~cogs.controls.great_wall.verbs.Verb` and its arguments, routed by the table in ``GreatWallControls``.
 
 Everything parsed here is untrusted; the engine re-checks the resulting action at the control's version.
 """
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import Any, cast
 
 import discord
@@ -24,6 +23,7 @@ from bot.games.words import count
 from bot.tables import Table
 from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.base import Controls
+from cogs.controls.great_wall.verbs import Verb
 from cogs.controls.great_wall.words import phase_summary
 from cogs.controls.routes import GONE, UNREADABLE, Click, check_routes, dispatch, route
 from render.crops import Focus
@@ -37,16 +37,6 @@ NAMES: dict[str, tuple[str, str]] = {
     "NOBLE": ("Noble", "Nobles"),
     "DRAGON": ("Dragon", "Dragons"),
 }
-
-
-class Verb(StrEnum):
-    DRAW = "draw"
-    HOME = "home"  # Back: the first step again
-    GROUP = "grp"  # select (grp.<n>): <CARD>.<count>
-    PLAY = "play"  # play.<CARD>.<count>.<section>
-    DRAGON = "drg"  # drg.<section>: where in the section
-    COVER = "cov"  # select (cov.<section>.<n>): the card id to cover
-    CLAIM = "clm"  # select (clm.<n>): <section>.<marker>.<card>
 
 
 def cards(card: str, count: int) -> str:
