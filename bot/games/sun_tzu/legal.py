@@ -9,6 +9,7 @@ it may go to; ``apply`` accepts any legal assignment.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 
 from bot.games.sun_tzu import armies, event_cards, turns, windows
@@ -47,12 +48,16 @@ NO_SUPPORT = frozenset({Stage.CHOOSE_WARLORD, Stage.INITIAL_DRAW, Stage.OVER})
 PLAIN_FRAMED = ("n1", "n2", "n3", "n4", "n5")  # legal in any province, and always in hand at phase 2
 
 
-def six_allowed(state: State, colour: Colour, province: str) -> bool:
-    """The 6 may not go where this colour has marked, except red's Double Six on a single mark (R20)."""
-    marks = state.province(province).marks_of(colour)
+def six_may_go(colour: Colour, marks: int, warlords_held: Iterable[str]) -> bool:
+    """The 6 may not go where this colour has marked, except red's Double Six on a single mark (R20). Read
+    from the state here and from a seat's own view by its controls."""
     if marks == 0:
         return True
-    return colour is Colour.RED and marks == 1 and DOUBLE_SIX in state.side(colour).warlords_held
+    return colour is Colour.RED and marks == 1 and DOUBLE_SIX in warlords_held
+
+
+def six_allowed(state: State, colour: Colour, province: str) -> bool:
+    return six_may_go(colour, state.province(province).marks_of(colour), state.side(colour).warlords_held)
 
 
 def assignable(state: State, colour: Colour) -> tuple[str, ...]:

@@ -19,7 +19,8 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action
-from bot.games.sun_tzu.data import PROVINCES
+from bot.games.sun_tzu.data import PROVINCES, Colour
+from bot.games.sun_tzu.legal import six_may_go
 from bot.games.sun_tzu.schema import CardView, SunTzuView
 from cogs.components import ControlButton, ControlSelect, Panel, choice, persistent_view
 from cogs.controls.routes import UNREADABLE, Click, Handler, Route, route
@@ -55,11 +56,11 @@ def pool(view: SunTzuView) -> list[CardView]:
 
 
 def six_allowed(view: SunTzuView, pid: str) -> bool:
-    """The 6 may not go where the seat has marked, except red's Double Six on a single mark (R20)."""
+    """Whether the seat may put its 6 in province ``pid`` (the engine's rule, read from the seat's view)."""
     colour = view["viewer_colour"]
     assert colour is not None
     marks = view["provinces"][PROVINCES.index(pid)]["marks"][colour]
-    return marks == 0 or (colour == "red" and marks == 1 and "chu_double_six" in (view["warlords_held"] or []))
+    return six_may_go(Colour(colour), marks, view["warlords_held"] or [])
 
 
 def read(text: str) -> list[str]:
