@@ -62,7 +62,8 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Nobody"
 
 
-def _armies(n: int) -> str:
+def armies_text(n: int) -> str:
+    """"1 army", "3 armies"."""
     return f"{n} arm{'y' if n == 1 else 'ies'}"
 
 
@@ -74,9 +75,9 @@ def _sources(sources: Mapping[str, int]) -> str:
     parts = []
     for src, n in sources.items():
         if src == "reserve":
-            parts.append(f"{_armies(n)} from the reserve")
+            parts.append(f"{armies_text(n)} from the reserve")
         elif src != "none":
-            parts.append(f"{_armies(n)} from {province(src)}")
+            parts.append(f"{armies_text(n)} from {province(src)}")
     return join(parts)
 
 
@@ -102,9 +103,9 @@ def _paid(d: Mapping[str, Any], names: Sequence[str]) -> str | None:
     waived = d["sources"].get("none", 0)
     text = f"{_name(names, d['seat'])} moves {moved} {dest}" if moved else ""
     if waived:
-        text += ("; " if text else f"{_name(names, d['seat'])}: ") + f"{_armies(waived)} could not be found"
+        text += ("; " if text else f"{_name(names, d['seat'])}: ") + f"{armies_text(waived)} could not be found"
     if d["owed"]:
-        text += f"; {_armies(d['owed'])} still to find"
+        text += f"; {armies_text(d['owed'])} still to find"
     return text + "." if text else None
 
 
@@ -115,9 +116,9 @@ def _battle(d: Mapping[str, Any], names: Sequence[str]) -> str:
     winner = _name(names, d["winner"])
     text = f"{winner} wins {where} by {d['margin']}"
     if d["removed"]:
-        text += f", removing {_armies(d['removed'])}"
+        text += f", removing {armies_text(d['removed'])}"
     if d["placed"]:
-        text += f"{' and' if d['removed'] else ','} placing {_armies(d['placed'])}"
+        text += f"{' and' if d['removed'] else ','} placing {armies_text(d['placed'])}"
     return text + "."
 
 
@@ -125,7 +126,7 @@ def _plague(d: Mapping[str, Any], names: Sequence[str]) -> str:
     where = province(d["province"])
     if d["owner"] is None:
         return f"Plague in {where}: the battle is cancelled and the province stays empty."
-    return f"Plague in {where}: the battle is cancelled and {_name(names, d['owner'])} keeps {_armies(d['left'])}."
+    return f"Plague in {where}: the battle is cancelled and {_name(names, d['owner'])} keeps {armies_text(d['left'])}."
 
 
 def _revealed(d: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -158,7 +159,7 @@ def _game_over(d: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def _privilege(d: Mapping[str, Any], names: Sequence[str]) -> str:
-    armies = f"Blue has {_armies(d['blue'])} on the board and red {d['red']}"
+    armies = f"Blue has {armies_text(d['blue'])} on the board and red {d['red']}"
     if d["holder"] is None:
         return f"{armies}; nobody holds the privilege, so the board order is used."
     return f"{armies}; {_name(names, d['holder'])} chooses the order of the battles."

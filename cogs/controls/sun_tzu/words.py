@@ -11,9 +11,14 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Option
-from bot.games.sun_tzu.data import EVENT_DEFS, PROVINCE_NAMES, PROVINCES, WARLORD_DEFS
+from bot.games.sun_tzu.data import PROVINCES, WARLORD_DEFS
 from bot.games.sun_tzu.schema import CardView, PlayerView, SunTzuView
+from bot.games.sun_tzu.text import armies_text as armies
+from bot.games.sun_tzu.text import event_name as event
+from bot.games.sun_tzu.text import province
 from bot.games.words import count
+
+__all__ = ["armies", "event", "province"]  # the engine's words, named as the controls use them
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -74,9 +79,6 @@ def cards(instances: Iterable[str]) -> str:
     return " · ".join(card(c) for c in instances) or "none"
 
 
-def province(pid: str | None) -> str:
-    return PROVINCE_NAMES.get(pid or "", "?")
-
 
 def warlord(wid: str | None) -> str:
     return WARLORD_DEFS[wid].name if wid in WARLORD_DEFS else "?"
@@ -86,16 +88,10 @@ def warlord_effect(wid: str) -> str:
     return WARLORD_DEFS[wid].effect if wid in WARLORD_DEFS else ""
 
 
-def event(eid: str | None) -> str:
-    return EVENT_DEFS[eid].name if eid in EVENT_DEFS else "none"
-
 
 def points(n: int) -> str:
     return f"{n} pt{'' if n == 1 else 's'}"
 
-
-def armies(n: int) -> str:
-    return f"{n} arm{'y' if n == 1 else 'ies'}"
 
 
 def me(view: SunTzuView) -> PlayerView:
