@@ -1,6 +1,6 @@
 """Reshuffle everything a seat may not know: the no-leak property's other half (spec §9).
 
-For tests/games/test_contract.py: ``RESAMPLERS["chinatown"] = resample``.
+Named by the game's spec (cogs/controls/chinatown), which tests/games/test_contract.py reads.
 """
 
 from __future__ import annotations
