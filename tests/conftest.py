@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FAST_EXAMPLES = 3
+FAST_EXAMPLES = 2
 settings.register_profile("fast", parent=settings.get_profile("default"), max_examples=FAST_EXAMPLES)
 settings.load_profile("default")
 
