@@ -1,6 +1,6 @@
 """Reshuffle everything a seat may not know (spec §6): the no-leak property's other half.
 
-Register ``resample`` in tests/games/test_contract.py as ``"sun_tzu": sun_tzu_hidden.resample``.
+Named by the game's spec (cogs/controls/sun_tzu), which tests/games/test_contract.py reads.
 """
 
 from __future__ import annotations

@@ -27,10 +27,7 @@ from bot.games.base import Action, Option
 from bot.tables import Notification, Table
 from cogs.components import Panel
 from cogs.controls.base import Controls, Extra
-from cogs.controls.chinatown import builder as chinatown_builder
-from cogs.controls.chinatown import keep as chinatown_keep
-from cogs.controls.chinatown import place as chinatown_place
-from cogs.controls.chinatown import trade as chinatown_trade
+from cogs.controls.chinatown import builder, keep, place, trade
 from cogs.controls.chinatown.common import in_round, names, view_of
 from cogs.controls.chinatown.verbs import Verb
 from cogs.controls.chinatown.words import awaited as _awaited
@@ -53,9 +50,9 @@ class PhaseSteps(Protocol):
 
 
 PHASES: dict[str, PhaseSteps] = {
-    "deal_buildings": chinatown_keep,
-    "trades": chinatown_trade,
-    "place_tiles": chinatown_place,
+    "deal_buildings": keep,
+    "trades": trade,
+    "place_tiles": place,
 }
 
 
@@ -63,17 +60,15 @@ class ChinatownControls(Controls):
     def __init__(self) -> None:
         self.routes = check_routes(Verb, {
             Verb.HOME: route(lambda click: self.first_step(click.table, click.seat)),
-            Verb.KEEP_PICK: route(in_round(lambda c, round_no: chinatown_keep.confirm(c.table, c.seat, round_no,
-                                                                                      c.values)), 1),
-            Verb.KEEP: route(in_round(lambda c, _: chinatown_keep.keep(c.table, c.seat, c.args[1])), 2),
-            Verb.PLACE_TILE: route(in_round(lambda c, round_no: chinatown_place.lots_step(c.table, c.seat, round_no,
-                                                                                          c.value)), 1, value=True),
+            Verb.KEEP_PICK: route(in_round(lambda c, round_no: keep.confirm(c.table, c.seat, round_no, c.values)), 1),
+            Verb.KEEP: route(in_round(lambda c, _: keep.keep(c.table, c.seat, c.args[1])), 2),
+            Verb.PLACE_TILE: route(in_round(lambda c, round_no: place.lots_step(c.table, c.seat, round_no, c.value)), 1,
+                                   value=True),
             # a last part: selects()' ".<n>"
-            Verb.PLACE_LOT: route(in_round(lambda c, _: chinatown_place.place(c.args[1], c.value)), range(2, 4),
-                                  value=True),
+            Verb.PLACE_LOT: route(in_round(lambda c, _: place.place(c.args[1], c.value)), range(2, 4), value=True),
             Verb.END: route(in_round(lambda c, _: {"type": "end_turn"}), 1),
-            **chinatown_trade.ROUTES,
-            **chinatown_builder.ROUTES,
+            **trade.ROUTES,
+            **builder.ROUTES,
         })
 
     def phase_summary(self, table: Table) -> str:
@@ -98,24 +93,24 @@ class ChinatownControls(Controls):
         return verb_of(payload) in VERBS
 
     def thread_extras(self, table: Table, note: Notification) -> list[Extra]:
-        return chinatown_trade.thread_extras(table, note)
+        return trade.thread_extras(table, note)
 
     def extra_outcome(self, table: Table, ref: str) -> str | None:
-        return chinatown_trade.extra_outcome(table, ref)
+        return trade.extra_outcome(table, ref)
 
     def private_alerts(self, table: Table, note: Notification) -> list[int]:
-        return chinatown_trade.private_alerts(table, note)
+        return trade.private_alerts(table, note)
 
     def prompt(self, table: Table, seat: int) -> str:
         view = view_of(table, seat)
         head = f"**{table.game.title} #{table.id}**, {view['year']}, the Year of the {view['zodiac']}."
         phase = view["phase"]
         if phase == "deal_buildings":
-            body = [income_text(view), chinatown_keep.prompt(table, seat)]
+            body = [income_text(view), keep.prompt(table, seat)]
         elif phase == "trades":
-            body = [chinatown_trade.prompt(table, seat)]
+            body = [trade.prompt(table, seat)]
         elif phase == "place_tiles" and seat in table.to_act():
-            body = [chinatown_place.prompt(table, seat)]
+            body = [place.prompt(table, seat)]
         elif phase == "place_tiles":
             waiting = ", ".join(who(s, seat, names(table)) for s in sorted(table.to_act()))
             body = [f"Building: waiting for {waiting or 'nobody'}."]
