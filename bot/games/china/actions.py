@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Action, IllegalAction
+from bot.games.base import Action, IllegalAction, action_sort_key
 from bot.games.china.data import Colour, PieceKind, Source, sort_cards
 
 _KIND_ORDER: dict[str, int] = {"fortification": 0, "house": 1, "emissary": 2}
@@ -107,6 +107,19 @@ class Pass:
 
 
 ChinaAction = Place | Draw | Exchange | Pass
+
+
+_SORT_KEYS: dict[ChinaAction, tuple[tuple[str, tuple[int, int, str]], ...]] = {}
+
+
+def sort_key(action: ChinaAction) -> tuple[tuple[str, tuple[int, int, str]], ...]:
+    """``action_sort_key`` of the action's dict form, remembered: sorting the legal actions of every turn
+    is most of the work of listing them. An action's key never changes, and there are only a few thousand
+    distinct China actions, so the memory stays small."""
+    key = _SORT_KEYS.get(action)
+    if key is None:
+        key = _SORT_KEYS[action] = action_sort_key(action.to_dict())
+    return key
 
 
 def _source(data: Mapping[str, Any], key: str) -> tuple[Source, Colour | None]:

@@ -95,6 +95,10 @@ class Board:
         """Road adjacency of a board side."""
         return _adjacency(self, side)
 
+    def region_space_indices(self, region: int) -> tuple[int, ...]:
+        """Indices (into ``spaces``) of a region's house spaces, in data order."""
+        return _region_space_indices(self)[region]
+
 
 @cache
 def _region_index(board: Board) -> dict[str, int]:
@@ -104,6 +108,12 @@ def _region_index(board: Board) -> dict[str, int]:
 @cache
 def _space_index(board: Board) -> dict[str, int]:
     return {s: i for i, s in enumerate(board.spaces)}
+
+
+@cache
+def _region_space_indices(board: Board) -> tuple[tuple[int, ...], ...]:
+    index = _space_index(board)
+    return tuple(tuple(index[s] for s in r.spaces) for r in board.regions)
 
 
 @cache
@@ -243,10 +253,10 @@ class State:
 
 def region_houses(state: State, region: int) -> list[int]:
     """Houses of each seat in a region."""
-    b = board()
     counts = [0] * state.players
-    for space in b.regions[region].spaces:
-        owner = state.houses[b.space_index(space)]
+    houses = state.houses
+    for i in board().region_space_indices(region):
+        owner = houses[i]
         if owner is not None:
             counts[owner] += 1
     return counts
@@ -258,16 +268,13 @@ def emissary_cap(house_counts: Iterable[int]) -> int:
 
 
 def region_is_full(state: State, region: int) -> bool:
-    b = board()
-    return all(state.houses[b.space_index(s)] is not None for s in b.regions[region].spaces)
+    houses = state.houses
+    return all(houses[i] is not None for i in board().region_space_indices(region))
 
 
 def region_has_piece(state: State, region: int) -> bool:
     """Any house, emissary or fortification of anyone (R8)."""
-    b = board()
     if any(state.dragon[region]):
         return True
-    return any(
-        state.houses[i] is not None or state.fortified[i] is not None
-        for i in (b.space_index(s) for s in b.regions[region].spaces)
-    )
+    houses, fortified = state.houses, state.fortified
+    return any(houses[i] is not None or fortified[i] is not None for i in board().region_space_indices(region))

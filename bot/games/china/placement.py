@@ -19,6 +19,7 @@ from bot.games.china.data import (
     board,
     emissary_cap,
     region_has_piece,
+    region_houses,
     sort_cards,
 )
 
@@ -28,7 +29,10 @@ from bot.games.china.data import (
 def payments(hand: tuple[Colour, ...], colour: Colour, pieces: int) -> list[tuple[Colour, ...]]:
     """Every distinct card set of ``hand`` that pays exactly for ``pieces`` pieces in a region of
     ``colour``: one own-colour card or a wild pair of another colour per piece (§4.2 table)."""
-    held = Counter(hand)
+    return _payments(Counter(hand), colour, pieces)
+
+
+def _payments(held: Counter[Colour], colour: Colour, pieces: int) -> list[tuple[Colour, ...]]:
     own = held[colour]
     pairs = [c for c in COLOURS if c != colour and held[c] >= 2]
     found: list[tuple[Colour, ...]] = []
@@ -196,57 +200,76 @@ def _put_fortification(state: State, seat: int, work: Work, space: str | None) -
 
 
 def _house_counts(players: int, work: Work) -> list[int]:
-    b = board()
     counts = [0] * players
-    for space in b.regions[work.region].spaces:
-        owner = work.houses[b.space_index(space)]
+    for i in board().region_space_indices(work.region):
+        owner = work.houses[i]
         if owner is not None:
             counts[owner] += 1
     return counts
 
 
 def _full(work: Work) -> bool:
-    b = board()
-    return all(work.houses[b.space_index(s)] is not None for s in b.regions[work.region].spaces)
+    return all(work.houses[i] is not None for i in board().region_space_indices(work.region))
 
 
 # ---------------------------------------------------------------------------------------- listing
 
 
 def legal_placements(state: State, seat: int) -> list[Place]:
-    """Every legal (region, pieces, cards) triple for the seat (§4.4)."""
+    """Every legal (region, pieces, cards) triple for the seat (§4.4).
+
+    Every card set listed is held and pays exactly for its pieces, two pieces only come where the region
+    had one, and every house or fortification goes on a free space of the region: of the checks of
+    ``check_pieces`` only the supply, the emissary cap and rule F4 are left, and they do not depend on the
+    cards. They are decided here from the region's counts, without the working copy of the board that
+    ``check_pieces`` makes (this listing runs for every turn of every playout); ``check_place`` still
+    checks every placement that is applied.
+    """
     b = board()
     supply = state.seats[seat]
+    held = Counter(supply.hand)
+    houses, emissaries = supply.houses, supply.emissaries
+    forts = state.fortifications and supply.fortifications > 0
     found: list[Place] = []
     for ridx, region in enumerate(b.regions):
-        one = payments(supply.hand, region.colour, 1)
-        two = payments(supply.hand, region.colour, 2) if region_has_piece(state, ridx) else []
+        opened = region_has_piece(state, ridx)
+        one = _payments(held, region.colour, 1)
+        two = _payments(held, region.colour, 2) if opened else []
         if not one and not two:
             continue
-        free = [s for s in region.spaces if state.houses[b.space_index(s)] is None]
-        bare = [s for s in free if state.fortified[b.space_index(s)] is None]
-        singles = [Piece("house", s) for s in free] + [Piece("emissary")]
-        if state.fortifications and supply.fortifications:
-            singles += [Piece("fortification", s) for s in bare]
-        candidates: list[tuple[tuple[Piece, ...], list[tuple[Colour, ...]]]] = [((p,), one) for p in singles]
+        indices = b.region_space_indices(ridx)
+        free = [s for s, i in zip(region.spaces, indices, strict=True) if state.houses[i] is None]
+        bare = [
+            s for s, i in zip(region.spaces, indices, strict=True)
+            if state.houses[i] is None and state.fortified[i] is None
+        ]
+        counts = region_houses(state, ridx)
+        present = sum(state.dragon[ridx])
+        cap = emissary_cap(counts)
+        cap_after_house = max(cap, counts[seat] + 1)
+        pay_two = bool(two) if opened else bool(_payments(held, region.colour, 2))
+        # F4: where the seat can pay for a house on its fortification, the fortification comes with it.
+        fort_alone = not (opened and houses > 0 and pay_two)
+        candidates: list[tuple[tuple[Piece, ...], list[tuple[Colour, ...]]]] = []
+        if one:
+            if houses >= 1:
+                candidates += [((Piece("house", s),), one) for s in free]
+            if emissaries >= 1 and present + 1 <= cap:
+                candidates.append(((Piece("emissary"),), one))
+            if forts and fort_alone:
+                candidates += [((Piece("fortification", s),), one) for s in bare]
         if two:
-            pairs = [(Piece("house", s), Piece("house", t)) for s, t in combinations(free, 2)]
-            pairs += [(Piece("house", s), Piece("emissary")) for s in free]
-            pairs.append((Piece("emissary"), Piece("emissary")))
-            if state.fortifications and supply.fortifications:
-                pairs += [(Piece("fortification", s), Piece("house", s)) for s in bare]
-                pairs += [(Piece("fortification", s), Piece("emissary")) for s in bare]
-            candidates += [(p, two) for p in pairs]
-        opened, pay_two = bool(two) or region_has_piece(state, ridx), can_pay_two(supply.hand, region.colour)
+            if houses >= 2:
+                candidates += [((Piece("house", s), Piece("house", t)), two) for s, t in combinations(free, 2)]
+            if houses >= 1 and emissaries >= 1 and present + 1 <= cap_after_house:
+                candidates += [((Piece("house", s), Piece("emissary")), two) for s in free]
+            if emissaries >= 2 and present + 2 <= cap:
+                candidates.append(((Piece("emissary"), Piece("emissary")), two))
+            if forts:
+                if houses >= 1:
+                    candidates += [((Piece("fortification", s), Piece("house", s)), two) for s in bare]
+                if houses == 0 and emissaries >= 1 and present + 1 <= cap:
+                    candidates += [((Piece("fortification", s), Piece("emissary")), two) for s in bare]
         for pieces, card_sets in candidates:
-            # Every card set here is held and pays exactly for these pieces (and two pieces only come where
-            # the region had one): what is left to check does not depend on the cards, so one check of the
-            # pieces decides for all their payments.
-            if not card_sets:
-                continue
-            try:
-                check_pieces(state, seat, ridx, pieces, opened=opened, can_pay_two=pay_two)
-            except IllegalAction:
-                continue
             found.extend(Place(region.id, cards, pieces) for cards in card_sets)
     return found

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import JSON, Action, ModularGame, Option, Result, action_sort_key
+from bot.games.base import JSON, Action, ModularGame, Option, Result
 from bot.games.china import ai, handlers, serial, text, views
-from bot.games.china.actions import ChinaAction, Draw, Pass
+from bot.games.china.actions import ChinaAction, Draw, Pass, sort_key
 from bot.games.china.cards import setup_rng
 from bot.games.china.data import (
     COLOURS,
@@ -110,7 +110,7 @@ class China(ModularGame):
             found = [*legal_placements(state, seat), *handlers.exchanges(state, seat)]
             if not found:
                 found = [Pass()]
-        return sorted((a.to_dict() for a in found), key=action_sort_key)
+        return [a.to_dict() for a in sorted(found, key=sort_key)]
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """A refill draw blind to the hand: the deck, or the first face-up colour once it is gone.
