@@ -70,7 +70,7 @@ class Place:
         return {
             "type": "place",
             "region": self.region,
-            "cards": [c.value for c in self.cards],
+            "cards": [c._value_ for c in self.cards],  # the plain str, without the slower ``value`` property
             "pieces": [p.to_dict() for p in self.pieces],
         }
 
@@ -113,12 +113,13 @@ _SORT_KEYS: dict[ChinaAction, tuple[tuple[str, tuple[int, int, str]], ...]] = {}
 
 
 def sort_key(action: ChinaAction) -> tuple[tuple[str, tuple[int, int, str]], ...]:
-    """``action_sort_key`` of the action's dict form, remembered: sorting the legal actions of every turn
-    is most of the work of listing them. An action's key never changes, and there are only a few thousand
-    distinct China actions, so the memory stays small."""
+    """``action_sort_key`` of the action's dict form, remembered: draws and exchanges are listed every turn,
+    and there are only a few hundred of them (placements are ordered by ``keyed_placements``)."""
     key = _SORT_KEYS.get(action)
     if key is None:
-        key = _SORT_KEYS[action] = action_sort_key(action.to_dict())
+        key = action_sort_key(action.to_dict())
+        if not isinstance(action, Place):
+            _SORT_KEYS[action] = key
     return key
 
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from itertools import combinations
+from operator import itemgetter
+from typing import NamedTuple
 
 from bot.games.base import IllegalAction
 from bot.games.china.actions import Piece, Place
@@ -216,60 +219,156 @@ def _full(work: Work) -> bool:
 
 
 def legal_placements(state: State, seat: int) -> list[Place]:
-    """Every legal (region, pieces, cards) triple for the seat (§4.4).
+    """Every legal (region, pieces, cards) triple for the seat (§4.4), in the order of their dicts'
+    ``action_sort_key``."""
+    return [place for _, place in keyed_placements(state, seat)]
+
+
+def keyed_placements(state: State, seat: int) -> list[tuple[SortKey, Place]]:
+    """The legal placements in the order of ``action_sort_key`` of their dicts, with the part of that key
+    that orders them: each field of a placement is a list or a str, so its key is (2, 0, the field's text),
+    and the fields come in the order cards, pieces, region, type (always "place").
 
     Every card set listed is held and pays exactly for its pieces, two pieces only come where the region
     had one, and every house or fortification goes on a free space of the region: of the checks of
     ``check_pieces`` only the supply, the emissary cap and rule F4 are left, and they do not depend on the
     cards. They are decided here from the region's counts, without the working copy of the board that
     ``check_pieces`` makes (this listing runs for every turn of every playout); ``check_place`` still
-    checks every placement that is applied.
+    checks every placement that is applied. A region's list depends only on its free spaces, those
+    checks and the card sets, so it is remembered (most regions do not change from one turn to the next).
     """
     b = board()
     supply = state.seats[seat]
     held = Counter(supply.hand)
     houses, emissaries = supply.houses, supply.emissaries
     forts = state.fortifications and supply.fortifications > 0
-    found: list[Place] = []
+    pay = _payment_texts(tuple(held[c] for c in COLOURS))
+    found: list[tuple[SortKey, Place]] = []
     for ridx, region in enumerate(b.regions):
+        one, two_anywhere = pay[region.colour]
         opened = region_has_piece(state, ridx)
-        one = _payments(held, region.colour, 1)
-        two = _payments(held, region.colour, 2) if opened else []
+        two = two_anywhere if opened else ()
         if not one and not two:
             continue
         indices = b.region_space_indices(ridx)
-        free = [s for s, i in zip(region.spaces, indices, strict=True) if state.houses[i] is None]
-        bare = [
+        free = tuple(s for s, i in zip(region.spaces, indices, strict=True) if state.houses[i] is None)
+        bare = tuple(
             s for s, i in zip(region.spaces, indices, strict=True)
             if state.houses[i] is None and state.fortified[i] is None
-        ]
+        )
         counts = region_houses(state, ridx)
         present = sum(state.dragon[ridx])
         cap = emissary_cap(counts)
-        cap_after_house = max(cap, counts[seat] + 1)
-        pay_two = bool(two) if opened else bool(_payments(held, region.colour, 2))
         # F4: where the seat can pay for a house on its fortification, the fortification comes with it.
-        fort_alone = not (opened and houses > 0 and pay_two)
-        candidates: list[tuple[tuple[Piece, ...], list[tuple[Colour, ...]]]] = []
-        if one:
-            if houses >= 1:
-                candidates += [((Piece("house", s),), one) for s in free]
-            if emissaries >= 1 and present + 1 <= cap:
-                candidates.append(((Piece("emissary"),), one))
-            if forts and fort_alone:
-                candidates += [((Piece("fortification", s),), one) for s in bare]
-        if two:
-            if houses >= 2:
-                candidates += [((Piece("house", s), Piece("house", t)), two) for s, t in combinations(free, 2)]
-            if houses >= 1 and emissaries >= 1 and present + 1 <= cap_after_house:
-                candidates += [((Piece("house", s), Piece("emissary")), two) for s in free]
-            if emissaries >= 2 and present + 2 <= cap:
-                candidates.append(((Piece("emissary"), Piece("emissary")), two))
-            if forts:
-                if houses >= 1:
-                    candidates += [((Piece("fortification", s), Piece("house", s)), two) for s in bare]
-                if houses == 0 and emissaries >= 1 and present + 1 <= cap:
-                    candidates += [((Piece("fortification", s), Piece("emissary")), two) for s in bare]
-        for pieces, card_sets in candidates:
-            found.extend(Place(region.id, cards, pieces) for cards in card_sets)
+        fort_alone = not (opened and houses > 0 and bool(two_anywhere))
+        allowed = _Allowed(
+            house=houses >= 1,
+            emissary=emissaries >= 1 and present + 1 <= cap,
+            fortification=forts and fort_alone,
+            two_houses=houses >= 2,
+            house_emissary=houses >= 1 and emissaries >= 1 and present + 1 <= max(cap, counts[seat] + 1),
+            two_emissaries=emissaries >= 2 and present + 2 <= cap,
+            fortification_house=forts and houses >= 1,
+            fortification_emissary=forts and houses == 0 and emissaries >= 1 and present + 1 <= cap,
+        )
+        found += _region_placements(ridx, free, bare, one, two, allowed)
+    found.sort(key=itemgetter(0))
     return found
+
+
+class _Allowed(NamedTuple):
+    """Which shapes of placement the supply, the emissary cap and F4 allow in a region."""
+
+    house: bool
+    emissary: bool
+    fortification: bool
+    two_houses: bool
+    house_emissary: bool
+    two_emissaries: bool
+    fortification_house: bool
+    fortification_emissary: bool
+
+
+@lru_cache(maxsize=8192)
+def _region_placements(
+    ridx: int,
+    free: tuple[str, ...],
+    bare: tuple[str, ...],
+    one: tuple[str, ...],
+    two: tuple[str, ...],
+    allowed: _Allowed,
+) -> tuple[tuple[SortKey, Place], ...]:
+    """The placements of one region with their sort keys (cards named by the texts of ``_texts``)."""
+    candidates: list[tuple[tuple[Piece, ...], tuple[str, ...]]] = []
+    if one:
+        if allowed.house:
+            candidates += [((_house(s),), one) for s in free]
+        if allowed.emissary:
+            candidates.append(((_EMISSARY,), one))
+        if allowed.fortification:
+            candidates += [((_fortification(s),), one) for s in bare]
+    if two:
+        if allowed.two_houses:
+            candidates += [((_house(s), _house(t)), two) for s, t in combinations(free, 2)]
+        if allowed.house_emissary:
+            candidates += [((_house(s), _EMISSARY), two) for s in free]
+        if allowed.two_emissaries:
+            candidates.append(((_EMISSARY, _EMISSARY), two))
+        if allowed.fortification_house:
+            candidates += [((_fortification(s), _house(s)), two) for s in bare]
+        if allowed.fortification_emissary:
+            candidates += [((_fortification(s), _EMISSARY), two) for s in bare]
+    region_id = board().regions[ridx].id
+    found: list[tuple[SortKey, Place]] = []
+    for pieces, card_texts in candidates:
+        pieces_text = _pieces_text(pieces)
+        found.extend(((text, pieces_text, region_id), Place(region_id, _CARDS[text], pieces)) for text in card_texts)
+    return tuple(found)
+
+
+# The listing's pieces, made once: a Piece is immutable, and building a frozen dataclass is slow.
+_EMISSARY = Piece("emissary")
+
+
+@cache
+def _house(space: str) -> Piece:
+    return Piece("house", space)
+
+
+@cache
+def _fortification(space: str) -> Piece:
+    return Piece("fortification", space)
+
+
+# How ``keyed_placements`` orders placements: the texts of the cards and pieces lists, and the region.
+SortKey = tuple[str, str, str]
+
+
+# A card set by its text: the listing names card sets by text, which is quicker to compare and hash.
+_CARDS: dict[str, tuple[Colour, ...]] = {}
+
+
+@lru_cache(maxsize=256)
+def _payment_texts(held: tuple[int, ...]) -> dict[Colour, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """What pays for one piece and for two in a region of each colour, for a hand of ``held`` cards of
+    each colour (the texts of the card lists). Callers only read the result."""
+    hand = Counter({c: n for c, n in zip(COLOURS, held, strict=True) if n})
+    return {colour: (_texts(_payments(hand, colour, 1)), _texts(_payments(hand, colour, 2))) for colour in COLOURS}
+
+
+def _texts(card_sets: list[tuple[Colour, ...]]) -> tuple[str, ...]:
+    texts = []
+    for cards in card_sets:
+        text = str([c._value_ for c in cards])
+        _CARDS.setdefault(text, cards)
+        texts.append(text)
+    return tuple(texts)
+
+
+def _pieces_text(pieces: tuple[Piece, ...]) -> str:
+    return "[" + ", ".join(_piece_text(p.kind, p.space) for p in pieces) + "]"
+
+
+@cache
+def _piece_text(kind: str, space: str | None) -> str:
+    return str(Piece(kind, space).to_dict())  # type: ignore[arg-type]

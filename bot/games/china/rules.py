@@ -27,7 +27,7 @@ from bot.games.china.data import (
     sort_cards,
 )
 from bot.games.china.flow import draw_choices, ranking
-from bot.games.china.placement import legal_placements
+from bot.games.china.placement import keyed_placements
 
 # Cards removed per colour by player count (§3).
 _REMOVED_PER_COLOUR = {3: 2, 4: 1, 5: 0}
@@ -105,12 +105,14 @@ class China(ModularGame):
             return []
         found: list[ChinaAction]
         if state.phase == "refill":
-            found = [Draw(src, colour) for src, colour in draw_choices(state)]
+            found = sorted((Draw(src, colour) for src, colour in draw_choices(state)), key=sort_key)
         else:
-            found = [*legal_placements(state, seat), *handlers.exchanges(state, seat)]
-            if not found:
-                found = [Pass()]
-        return [a.to_dict() for a in sorted(found, key=sort_key)]
+            # Placements come first in ``action_sort_key``'s order: their first field, "cards", sorts before
+            # the first field of an exchange ("color" or "give").
+            found = [place for _, place in keyed_placements(state, seat)]
+            found += sorted(handlers.exchanges(state, seat), key=sort_key)
+            found = found or [Pass()]
+        return [action.to_dict() for action in found]
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """A refill draw blind to the hand: the deck, or the first face-up colour once it is gone.
