@@ -7,10 +7,10 @@ leaves the deck goes through ``take_top`` so that exhaustion is handled in one p
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from bot.games.base import Event
-from bot.games.china.data import DISPLAY_SIZE, Colour, State, colour_counts, sort_cards
+from bot.games.china.data import DISPLAY_SIZE, Colour, State, colour_counts, evolve, sort_cards
 
 
 def setup_rng(seed: int) -> random.Random:
@@ -76,7 +76,7 @@ class Cards:
         return events
 
     def commit(self, state: State) -> State:
-        return replace(
+        return evolve(
             state,
             deck=tuple(self.deck),
             display=sort_cards(self.display),

@@ -7,7 +7,6 @@ exhaustion is over", then the next seat still in play.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from bot.games.base import Event, competition_ranking
 from bot.games.china.cards import Cards
@@ -21,6 +20,7 @@ from bot.games.china.data import (
     State,
     board,
     emissary_cap,
+    evolve,
     region_houses,
     sort_cards,
 )
@@ -46,7 +46,7 @@ def region_scoring(
     points = score_region(counts, doubled)
     region_id = b.regions[region].id
     seats = tuple(
-        replace(st, breakdown=(*st.breakdown, ScoreEntry("region", region_id, pts, doubled[s])))
+        evolve(st, breakdown=(*st.breakdown, ScoreEntry("region", region_id, pts, doubled[s])))
         if pts
         else st
         for s, (st, pts) in enumerate(zip(state.seats, points, strict=True))
@@ -69,9 +69,9 @@ def final_scoring(state: State) -> tuple[State, list[Event]]:
         scored[ridx] = True
         if any(region_houses(state, ridx)):
             seats, event = region_scoring(state, ridx, state.houses, state.fortified)
-            state = replace(state, seats=seats)
+            state = evolve(state, seats=seats)
             events.append(event)
-    state = replace(state, scored=tuple(scored))
+    state = evolve(state, scored=tuple(scored))
     entries: list[list[ScoreEntry]] = [[] for _ in range(state.players)]
     for alliance in b.alliances:
         first, second = (state.dragon[b.region_index(r)] for r in alliance.regions)
@@ -86,9 +86,9 @@ def final_scoring(state: State) -> tuple[State, list[Event]]:
         for row, value in rows:
             entries[seat].append(ScoreEntry("road", "", value, value > len(row), row))
     seats = tuple(
-        replace(st, breakdown=(*st.breakdown, *extra)) for st, extra in zip(state.seats, entries, strict=True)
+        evolve(st, breakdown=(*st.breakdown, *extra)) for st, extra in zip(state.seats, entries, strict=True)
     )
-    state = replace(state, seats=seats)
+    state = evolve(state, seats=seats)
     events.append(
         Event(
             "final_scoring",
@@ -110,7 +110,7 @@ def ranking(state: State) -> tuple[int, ...]:
 
 def finish(state: State, reason: OverReason) -> tuple[State, list[Event]]:
     state, events = final_scoring(state)
-    state = replace(state, phase="over", over_reason=reason)
+    state = evolve(state, phase="over", over_reason=reason)
     places = ranking(state)
     events.append(
         Event(
@@ -149,7 +149,7 @@ def draw(state: State, source: Source, colour: Colour | None) -> tuple[State, li
         event = Event("drew", {"seat": seat, "source": "display", "color": colour.value})
     events = [event, *cards.drain()]
     hand = sort_cards((*state.seats[seat].hand, card))
-    state = cards.commit(with_seat(state, seat, replace(state.seats[seat], hand=hand)))
+    state = cards.commit(with_seat(state, seat, evolve(state.seats[seat], hand=hand)))
     return state, events
 
 
@@ -184,7 +184,7 @@ def end_turn(state: State) -> tuple[State, list[Event]]:
     if state.final_round and round_closed:
         more = finish(state, "normal")
         return more[0], events + more[1]
-    return replace(state, current=nxt, phase="action"), events
+    return evolve(state, current=nxt, phase="action"), events
 
 
 def next_seat(state: State) -> tuple[int, bool]:
@@ -214,4 +214,4 @@ def pieces_can_be_placed(state: State) -> bool:
 
 
 def with_seat(state: State, seat: int, new: SeatState) -> State:
-    return replace(state, seats=(*state.seats[:seat], new, *state.seats[seat + 1 :]))
+    return evolve(state, seats=(*state.seats[:seat], new, *state.seats[seat + 1 :]))

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from bot.games.base import JSON, Event, Handler, IllegalAction, run_handler
-from bot.games.china.actions import ChinaAction, Draw, Exchange, Pass, Place, parse
+from bot.games.china.actions import ChinaAction, Draw, Exchange, Pass, Place, parse, sort_key
 from bot.games.china.cards import Cards
-from bot.games.china.data import LastPlacement, State, board, sort_cards
+from bot.games.china.data import Colour, LastPlacement, Source, State, board, evolve, sort_cards
 from bot.games.china.flow import (
     continue_refill,
     draw,
-    draw_choices,
     end_turn,
     finish,
     pieces_can_be_placed,
@@ -47,7 +46,7 @@ def resign(state: State, seat: int) -> Outcome:
         raise IllegalAction("The game is over.")
     if not 0 <= seat < state.players or state.seats[seat].resigned:
         raise IllegalAction("You are not playing in this game any more.")
-    state = with_seat(state, seat, replace(state.seats[seat], resigned=True))
+    state = with_seat(state, seat, evolve(state.seats[seat], resigned=True))
     events = [Event("resigned", {"seat": seat})]
     if len(state.active_seats()) < 2:
         state, more = finish(state, "resignation")
@@ -63,10 +62,19 @@ def resign(state: State, seat: int) -> Outcome:
 
 
 def exchanges(state: State, seat: int) -> list[Exchange]:
-    """Every exchange open now: give any colour held, take from the deck or any face-up colour."""
-    gives = sort_cards(set(state.seats[seat].hand))
-    takes = draw_choices(state)
-    return [Exchange(g, src, colour) for g in gives for src, colour in takes]
+    """Every exchange open now, in the order of ``action_sort_key`` of their dicts: give any colour held,
+    take from the deck or any face-up colour."""
+    # Keyed by the cards' plain texts, which hash faster than the colours.
+    hand = tuple(c._value_ for c in state.seats[seat].hand)
+    return list(_exchanges(hand, bool(state.deck), tuple(c._value_ for c in state.display)))
+
+
+@lru_cache(maxsize=1024)
+def _exchanges(hand: tuple[str, ...], deck: bool, display: tuple[str, ...]) -> tuple[Exchange, ...]:
+    gives = sort_cards(set(map(Colour, hand)))
+    takes: list[tuple[Source, Colour | None]] = [("deck", None)] if deck else []
+    takes += [("display", c) for c in sort_cards(set(map(Colour, display)))]
+    return tuple(sorted((Exchange(g, src, colour) for g in gives for src, colour in takes), key=sort_key))
 
 
 def _apply_place(state: State, seat: int, move: ChinaAction, events: list[Event]) -> State:
@@ -87,7 +95,7 @@ def _apply_place(state: State, seat: int, move: ChinaAction, events: list[Event]
     )
     hand = Counter(me.hand)
     hand.subtract(move.cards)
-    me = replace(
+    me = evolve(
         me,
         hand=sort_cards(hand.elements()),
         houses=me.houses - work.houses_used,
@@ -101,12 +109,12 @@ def _apply_place(state: State, seat: int, move: ChinaAction, events: list[Event]
         if work.filled_after == n:
             # P11: the turn stops for the region's scoring before any second piece.
             seats, event = region_scoring(state, work.region, work.houses, work.fortified)
-            state = replace(state, seats=seats)
+            state = evolve(state, seats=seats)
             scored[work.region] = True
             events.append(event)
     dragon = list(state.dragon)
     dragon[work.region] = tuple(work.dragon)
-    state = replace(
+    state = evolve(
         state,
         houses=tuple(work.houses),
         fortified=tuple(work.fortified),
@@ -166,7 +174,7 @@ def _apply_exchange(state: State, seat: int, move: ChinaAction, events: list[Eve
     if move.take == "display":
         cards.restock()
         events += cards.drain()
-    state = cards.commit(with_seat(state, seat, replace(me, hand=sort_cards((*hand, taken)))))
+    state = cards.commit(with_seat(state, seat, evolve(me, hand=sort_cards((*hand, taken)))))
     state, more = end_turn(state)
     events += more
     return state

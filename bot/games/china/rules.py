@@ -110,7 +110,7 @@ class China(ModularGame):
             # Placements come first in ``action_sort_key``'s order: their first field, "cards", sorts before
             # the first field of an exchange ("color" or "give").
             found = [place for _, place in keyed_placements(state, seat)]
-            found += sorted(handlers.exchanges(state, seat), key=sort_key)
+            found += handlers.exchanges(state, seat)
             found = found or [Pass()]
         return [action.to_dict() for action in found]
 
