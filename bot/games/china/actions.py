@@ -114,12 +114,10 @@ _SORT_KEYS: dict[ChinaAction, tuple[tuple[str, tuple[int, int, str]], ...]] = {}
 
 def sort_key(action: ChinaAction) -> tuple[tuple[str, tuple[int, int, str]], ...]:
     """``action_sort_key`` of the action's dict form, remembered: draws and exchanges are listed every turn,
-    and there are only a few hundred of them (placements are ordered by ``keyed_placements``)."""
+    and there are only a few hundred of them (``placement.legal_placements`` orders placements)."""
     key = _SORT_KEYS.get(action)
     if key is None:
-        key = action_sort_key(action.to_dict())
-        if not isinstance(action, Place):
-            _SORT_KEYS[action] = key
+        key = _SORT_KEYS[action] = action_sort_key(action.to_dict())
     return key
 
 

@@ -219,15 +219,9 @@ def _full(work: Work) -> bool:
 
 
 def legal_placements(state: State, seat: int) -> list[Place]:
-    """Every legal (region, pieces, cards) triple for the seat (§4.4), in the order of their dicts'
-    ``action_sort_key``."""
-    return [place for _, place in keyed_placements(state, seat)]
-
-
-def keyed_placements(state: State, seat: int) -> list[tuple[SortKey, Place]]:
-    """The legal placements in the order of ``action_sort_key`` of their dicts, with the part of that key
-    that orders them: each field of a placement is a list or a str, so its key is (2, 0, the field's text),
-    and the fields come in the order cards, pieces, region, type (always "place").
+    """Every legal (region, pieces, cards) triple for the seat (§4.4), in the order of ``action_sort_key`` of
+    their dicts. Each field of a placement's dict is a list or a str, so that key orders placements by the
+    texts of their cards, then of their pieces, then by region: the key ``_region_placements`` gives them.
 
     Every card set listed is held and pays exactly for its pieces, two pieces only come where the region
     had one, and every house or fortification goes on a free space of the region: of the checks of
@@ -273,7 +267,7 @@ def keyed_placements(state: State, seat: int) -> list[tuple[SortKey, Place]]:
         )
         found += _region_placements(ridx, free, bare, one, two, allowed)
     found.sort(key=itemgetter(0))
-    return found
+    return [place for _, place in found]
 
 
 class _Allowed(NamedTuple):
@@ -340,7 +334,7 @@ def _fortification(space: str) -> Piece:
     return Piece("fortification", space)
 
 
-# How ``keyed_placements`` orders placements: the texts of the cards and pieces lists, and the region.
+# How ``legal_placements`` orders placements: the texts of the cards and pieces lists, and the region.
 SortKey = tuple[str, str, str]
 
 

@@ -27,7 +27,7 @@ from bot.games.china.data import (
     sort_cards,
 )
 from bot.games.china.flow import draw_choices, ranking
-from bot.games.china.placement import keyed_placements
+from bot.games.china.placement import legal_placements
 
 # Cards removed per colour by player count (§3).
 _REMOVED_PER_COLOUR = {3: 2, 4: 1, 5: 0}
@@ -109,9 +109,7 @@ class China(ModularGame):
         else:
             # Placements come first in ``action_sort_key``'s order: their first field, "cards", sorts before
             # the first field of an exchange ("color" or "give").
-            found = [place for _, place in keyed_placements(state, seat)]
-            found += handlers.exchanges(state, seat)
-            found = found or [Pass()]
+            found = [*legal_placements(state, seat), *handlers.exchanges(state, seat)] or [Pass()]
         return [action.to_dict() for action in found]
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
