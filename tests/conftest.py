@@ -1,8 +1,9 @@
 """Shared test settings: hypothesis without deadlines (CI machines are slow and shared), and the fast tier.
 
 ``pytest --fast`` runs the tier to use while working: engines, pictures, storage and the services, with
-at most ``FAST_EXAMPLES`` hypothesis examples per test; the Discord layer (tests/cogs) and the end-to-end
-tests (tests/e2e) are left to the whole suite, which CI runs with every test's own number of examples.
+at most ``FAST_EXAMPLES`` hypothesis examples per test; the Discord layer (tests/cogs), the end-to-end
+tests (tests/e2e) and the services' many-game runs (whole tournaments, the demo) are left to the whole
+suite, which CI runs with every test's own number of examples.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ FAST_EXAMPLES = 2
 settings.register_profile("fast", parent=settings.get_profile("default"), max_examples=FAST_EXAMPLES)
 settings.load_profile("default")
 
-SLOW_FOLDERS = ("tests/cogs/", "tests/e2e/")
+SLOW_PATHS = ("tests/cogs/", "tests/e2e/", "tests/tournaments/test_service.py", "tests/test_demo.py")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -34,7 +35,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     for item in items:
         _cap_examples(getattr(item, "obj", None))
-    slow = [item for item in items if any(folder in item.path.as_posix() for folder in SLOW_FOLDERS)]
+    slow = [item for item in items if any(path in item.path.as_posix() for path in SLOW_PATHS)]
     if slow:
         config.hook.pytest_deselected(items=slow)
         gone = {id(item) for item in slow}
