@@ -11,6 +11,7 @@ from pathlib import Path
 
 import render
 from bot import games
+from bot.statuses import TableStatus
 from bot.store.db import Database
 from bot.tables import Notification, Table, TableService
 
@@ -37,7 +38,7 @@ async def act_latency(key: str, players: int, moves: int = 300, seed: int = 1) -
         users = list(range(1, players + 1))
         table_id = None
         while len(timings) < moves:
-            if table_id is None or (await service.get(table_id)).status != "running":
+            if table_id is None or (await service.get(table_id)).status != TableStatus.RUNNING:
                 table = await service.create(
                     key=key, creator_id=users[0], creator_name="u1", seat_count=players, seed=rng.randrange(2**31)
                 )

@@ -17,6 +17,7 @@ from bot import games
 from bot.errors import WrongStatus
 from bot.games.base import Game
 from bot.replays import BadMove, Move, Replayed, replay_log
+from bot.statuses import TableStatus
 from bot.store.games import MoveRow
 from bot.tables import Table
 
@@ -47,10 +48,10 @@ def record_of(table: Table, moves: Sequence[MoveRow]) -> dict[str, Any]:
     """The record of a finished game (WrongStatus for any other: a running game's record would reveal what
     is hidden, and a cancelled one has no result)."""
     result = table.result()
-    if table.status == "running":
+    if table.status == TableStatus.RUNNING:
         raise WrongStatus("A running game cannot be exported: its seed and moves would reveal the hidden cards. "
                           "Export it once it is over.")
-    if table.status != "finished" or result is None:
+    if table.status != TableStatus.FINISHED or result is None:
         raise WrongStatus("Only a finished game can be exported.")
     return {
         "format": FORMAT,

@@ -9,6 +9,7 @@ of the old game (kind ``rematch``, ref = the new game's id).
 from __future__ import annotations
 
 from bot.errors import UserError, WrongStatus
+from bot.statuses import TableStatus
 from bot.store.posts import PostRow
 from bot.tables import Table, TableService
 
@@ -18,7 +19,7 @@ REMATCH = "rematch"
 async def check_rematch(service: TableService, game_id: int, user_id: int) -> Table:
     """The finished game a player of it may ask a rematch of; UserError otherwise."""
     old = await service.get(game_id)
-    if old.status != "finished":
+    if old.status != TableStatus.FINISHED:
         raise WrongStatus("Only a finished game can be played again.")
     if not old.is_member(user_id):
         raise UserError("Only the players of this game can ask for a rematch; open your own with New table.")
@@ -29,7 +30,7 @@ async def current_rematch(service: TableService, old: Table) -> Table | None:
     """The rematch of ``old`` still open or under way (a cancelled one does not count)."""
     for post in await service.open_posts(old.id, REMATCH):
         table = await service.get(int(post.ref))
-        if table.status != "cancelled":
+        if table.status != TableStatus.CANCELLED:
             return table
     return None
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.base import Event, Game, IllegalAction
+from bot.statuses import TableStatus
 from bot.store.outbox import MOVE_KINDS, OutboxRow
 from bot.tables import Table, TableService
 
@@ -64,8 +65,8 @@ def tables_of(table: Table, moves: Sequence[Move]) -> tuple[Table, ...]:
     game = table.game
     replayed = replay_log(game, len(table.players), table.seed, table.options, moves)
     return tuple(
-        replace(table, version=v, state=state, status="finished" if game.is_over(state) else "running",
-                deadlines={})
+        replace(table, version=v, state=state, deadlines={},
+                status=TableStatus.FINISHED if game.is_over(state) else TableStatus.RUNNING)
         for v, state in enumerate(replayed.states)
     )
 

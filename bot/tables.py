@@ -21,6 +21,7 @@ from bot.errors import GameNotFound, NotAllowed, NotSeated, NotYourTurn, StaleVe
 from bot.games.base import Event, Game, Result
 from bot.games.words import join
 from bot.results import record_results
+from bot.statuses import OPEN_TABLES, TableStatus
 from bot.store import games as game_sql
 from bot.store import outbox as outbox_sql
 from bot.store import posts as post_sql
@@ -68,7 +69,7 @@ class Table:
     thread_id: int | None
     lobby_message_id: int | None
     creator_id: int
-    status: str  # lobby | running | finished | cancelled
+    status: TableStatus
     seat_count: int
     options: dict[str, Any]
     seed: int
@@ -88,7 +89,7 @@ class Table:
     @property
     def seated(self) -> tuple[Player, ...]:
         """Players in seat order once running; in joining order in the lobby."""
-        if self.status == "lobby":
+        if self.status == TableStatus.LOBBY:
             return self.players
         return tuple(sorted(self.players, key=lambda p: p.seat if p.seat is not None else p.slot))
 
@@ -111,7 +112,7 @@ class Table:
         return [p.name for p in self.seated]
 
     def to_act(self) -> frozenset[int]:
-        if self.status != "running":
+        if self.status != TableStatus.RUNNING:
             return frozenset()
         return self.game.to_act(self.state)
 
@@ -200,14 +201,14 @@ class TableService:
             raise GameNotFound(game_id)
         return await self._table(row)
 
-    async def list_guild(self, guild_id: int, statuses: Sequence[str] = ("lobby", "running")) -> list[Table]:
+    async def list_guild(self, guild_id: int, statuses: Sequence[TableStatus] = OPEN_TABLES) -> list[Table]:
         marks = ", ".join("?" for _ in statuses)
         rows = await game_sql.fetch_games(
             self.db, f"guild_id = ? AND status IN ({marks})", (guild_id, *statuses)
         )
         return [await self._table(row) for row in rows]
 
-    async def list_user(self, user_id: int, statuses: Sequence[str] = ("lobby", "running")) -> list[Table]:
+    async def list_user(self, user_id: int, statuses: Sequence[TableStatus] = OPEN_TABLES) -> list[Table]:
         """The user's games, those where they must act first, then the longest-waiting first."""
         marks = ", ".join("?" for _ in statuses)
         rows = await game_sql.fetch_games(
@@ -228,7 +229,7 @@ class TableService:
         if row.snapshot is not None:
             state = games.get(row.key).load(row.snapshot)
         deadlines: dict[int, float] = {}
-        if row.status == "running" and row.time_control.get("kind", "none") != "none":
+        if row.status == TableStatus.RUNNING and row.time_control.get("kind", "none") != "none":
             for timer in await timer_sql.pending_for_game(self.db, row.id):
                 if timer.kind == "deadline" and timer.seat is not None:
                     deadlines[timer.seat] = timer.due_at
@@ -358,8 +359,8 @@ class TableService:
             async with self.db.tx() as conn:
                 for seat, player in enumerate(order):
                     await game_sql.assign_seat(conn, game_id, player.slot, seat)
-                await game_sql.set_columns(conn, game_id, now, status="running", snapshot=game.dump(state))
-                started = replace(table, status="running", players=tuple(
+                await game_sql.set_columns(conn, game_id, now, status=TableStatus.RUNNING, snapshot=game.dump(state))
+                started = replace(table, status=TableStatus.RUNNING, players=tuple(
                     replace(p, seat=order.index(p)) for p in table.players
                 ))
                 await update_turns(conn, started, frozenset(), game.to_act(state), 0, now, {})
@@ -382,15 +383,15 @@ class TableService:
     async def cancel(self, game_id: int, user_id: int, *, can_manage: bool = False) -> Table:
         async with self._lock(game_id):
             table = await self.get(game_id)
-            if table.status not in ("lobby", "running"):
+            if table.status not in OPEN_TABLES:
                 raise WrongStatus("This game is already over.")
             if user_id != table.creator_id and not can_manage:
                 raise NotAllowed("Only the person who opened the table or a server manager can cancel it.")
             now = self.clock()
             async with self.db.tx() as conn:
-                await game_sql.set_columns(conn, game_id, now, status="cancelled")
+                await game_sql.set_columns(conn, game_id, now, status=TableStatus.CANCELLED)
                 await timer_sql.cancel_game(conn, game_id, now)
-                if table.status == "running":
+                if table.status == TableStatus.RUNNING:
                     await outbox_sql.add(
                         conn, game_id, table.version, "cancelled", {"seat": None, "events": []}, now
                     )
@@ -410,7 +411,7 @@ class TableService:
 
     async def _lobby(self, game_id: int) -> Table:
         table = await self.get(game_id)
-        if table.status != "lobby":
+        if table.status != TableStatus.LOBBY:
             raise WrongStatus("This game has already started or been cancelled.")
         return table
 
@@ -448,8 +449,8 @@ class TableService:
 
     async def _running(self, game_id: int) -> Table:
         table = await self.get(game_id)
-        if table.status != "running":
-            raise WrongStatus("This game is not running any more." if table.status != "lobby" else
+        if table.status != TableStatus.RUNNING:
+            raise WrongStatus("This game is not running any more." if table.status != TableStatus.LOBBY else
                               "This game has not started yet.")
         return table
 
@@ -476,7 +477,7 @@ class TableService:
 
     @staticmethod
     def _forced(table: Table) -> tuple[int, dict[str, Any]] | None:
-        if table.status != "running":
+        if table.status != TableStatus.RUNNING:
             return None
         for seat in sorted(table.to_act()):
             action = table.game.forced_action(table.state, seat)
@@ -525,7 +526,7 @@ class TableService:
                 kind=kind,
                 action=action,
                 snapshot=game.dump(state),
-                status="finished" if over else "running",
+                status=TableStatus.FINISHED if over else TableStatus.RUNNING,
                 result=game.result(state).to_dict() if over else None,
                 now=now,
             )
@@ -558,7 +559,7 @@ class TableService:
             async with self.db.tx() as conn:
                 await timer_sql.recall_user_reminders(conn, user_id, away_until, now)
         keeper = Timekeeper(self)
-        for table in await self.list_user(user_id, statuses=("running",)):
+        for table in await self.list_user(user_id, statuses=(TableStatus.RUNNING,)):
             seat = table.seat_of(user_id)
             if seat is None or seat not in table.to_act() or not table.vacation_allowed:
                 continue
@@ -583,7 +584,7 @@ class TableService:
 
     # -- computer players ----------------------------------------------------------------------------
     def _kick_ai(self, table: Table) -> None:
-        if table.status != "running" or not any(p.is_ai for p in table.players):
+        if table.status != TableStatus.RUNNING or not any(p.is_ai for p in table.players):
             return
         task = asyncio.get_running_loop().create_task(self.run_ai(table.id))
         self._tasks.add(task)
@@ -629,7 +630,7 @@ class TableService:
             self._kick_ai(table)
 
     async def _all_running(self) -> list[Table]:
-        rows = await game_sql.fetch_games(self.db, "status = ?", ("running",), limit=100_000)
+        rows = await game_sql.fetch_games(self.db, "status = ?", (TableStatus.RUNNING,), limit=100_000)
         return [await self._table(row) for row in rows]
 
     async def _deliver(self, game_id: int) -> None:
@@ -668,7 +669,7 @@ class TableService:
                 except Exception:  # the database locked by another process: the move stands, this is sent again
                     log.exception("marking notification %s of game %s delivered failed; will resend", last.id, game_id)
                     return
-                if note.kind == "moved" and table.status == "finished":
+                if note.kind == "moved" and table.status == TableStatus.FINISHED:
                     for listener in self.finish_listeners:
                         try:
                             await listener(game_id)
@@ -708,7 +709,7 @@ class TableService:
     async def replay(self, game_id: int) -> Any:
         """Rebuild the state from (seed, options, moves): must equal the stored snapshot."""
         table = await self.get(game_id)
-        if table.status == "lobby":
+        if table.status == TableStatus.LOBBY:
             raise WrongStatus("This game has not started yet.")
         return replay_moves(table.game, len(table.players), table.seed, table.options,
                             await game_sql.fetch_moves(self.db, game_id))
@@ -764,7 +765,7 @@ def table_at(table: Table, version: int, moves: Sequence[game_sql.MoveRow]) -> T
     newest one)."""
     game = table.game
     state = replay_moves(game, len(table.players), table.seed, table.options, moves[:version])
-    status = "finished" if game.is_over(state) else "running"
+    status = TableStatus.FINISHED if game.is_over(state) else TableStatus.RUNNING
     return replace(table, version=version, state=state, status=status, deadlines={})
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import aiosqlite
 
 from bot.errors import StaleVersion
+from bot.statuses import TableStatus
 from bot.store import outbox as outbox_sql
 from bot.store import timers as timer_sql
 from bot.store import users as user_sql
@@ -98,7 +99,7 @@ class Timekeeper:
         self.service._kick_ai(await self.service.get(timer.game_id))
 
     async def _turn_timer_is_live(self, table: Table, timer: TimerRow) -> bool:
-        if table.status != "running" or timer.seat is None or timer.seat not in table.to_act():
+        if table.status != TableStatus.RUNNING or timer.seat is None or timer.seat not in table.to_act():
             return False
         async with self.db.read() as conn:
             clock = (await timer_sql.seat_clocks(conn, table.id)).get(timer.seat)
@@ -106,7 +107,7 @@ class Timekeeper:
 
     async def _upkeep(self, table: Table, timer: TimerRow, now: float) -> None:
         async with self.db.tx() as conn:
-            if not await timer_sql.mark_fired(conn, timer.id, now) or table.status != "running":
+            if not await timer_sql.mark_fired(conn, timer.id, now) or table.status != TableStatus.RUNNING:
                 return
             await timer_sql.add(conn, table.id, "upkeep", None, table.version, now + UPKEEP_INTERVAL)
             await outbox_sql.add(conn, table.id, table.version, "upkeep", {"seat": None, "events": []}, now)
@@ -180,7 +181,7 @@ class Timekeeper:
             return
         turn = table.version
         fired: int | None = timer_id
-        while table.status == "running" and seat in table.to_act():
+        while table.status == TableStatus.RUNNING and seat in table.to_act():
             game = table.game
             action = game.timeout_action(table.state, seat) if policy == "skip" else None
             if action is None:  # "ai", or no move exists that is blind to the seat's hidden cards

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import discord
 from discord.ext import commands
 
+from bot.statuses import TableStatus
+
 if TYPE_CHECKING:
     from bot.tables import Table
     from cogs.play import Play
@@ -256,7 +258,7 @@ def selects(
 
 def board_view(table: Table) -> discord.ui.View | None:
     """The buttons under a board message: none once the game is over."""
-    if table.status != "running":
+    if table.status != TableStatus.RUNNING:
         return None
     ref = Ref.of(table)
     return persistent_view(BoardButton(ref, "play"), BoardButton(ref, "hand"))

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.errors import NotYourTurn, StaleVersion, UserError
 from bot.games.base import IllegalAction
+from bot.statuses import TableStatus
 from cogs.controls import panel, waiting_text
 from cogs.messages import board_picture, send_private, service_of, table_link
 
@@ -75,7 +76,7 @@ async def _stale(interaction: discord.Interaction, error: StaleVersion, game_id:
     if seat is not None and seat in table.to_act():
         current = panel(table, seat)
         text, view = f"{text}\n\n{current.content}", current.view
-    elif table.status == "running":
+    elif table.status == TableStatus.RUNNING:
         text = f"{text} {awaited_line(table)}".strip()
     else:
         text = f"{text} The game is over: the final ranking is on the board."

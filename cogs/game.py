@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot import games, records
 from bot.errors import NotSeated, UserError, WrongStatus
+from bot.statuses import OPEN_TABLES, TableStatus
 from bot.tables import Table
 from cogs.checks import can_manage, check_may_view
 from cogs.components import PREFIX, Ref, clip, persistent_view
@@ -60,7 +61,7 @@ def _where(table: Table) -> str:
 
 def _summary(table: Table, user_id: int | None = None) -> str:
     head = f"#{table.id} **{table.game.title}**"
-    if table.status == "lobby":
+    if table.status == TableStatus.LOBBY:
         return f"{head}: open table, {len(table.players)}/{table.seat_count} seats taken{_where(table)}"
     seat = table.seat_of(user_id) if user_id is not None else None
     movers = sorted(table.to_act())
@@ -115,7 +116,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         here = interaction.channel_id
         found: list[Table] = []
         if interaction.guild_id is not None:
-            tables = await self.service.list_guild(interaction.guild_id, ("lobby", "running", "finished"))
+            tables = await self.service.list_guild(interaction.guild_id, (*OPEN_TABLES, TableStatus.FINISHED))
             found = [t for t in tables if t.thread_id == here] or [
                 t for t in tables if t.thread_id is None and t.channel_id == here
             ]
@@ -230,7 +231,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         table = await self._find(interaction, game)
         if table.seat_of(interaction.user.id) is None:
             raise NotSeated()
-        if table.status != "running":
+        if table.status != TableStatus.RUNNING:
             raise WrongStatus("Only a running game can be resigned from.")
         view = persistent_view(ResignButton(Ref.of(table)))
         await send_private(interaction, f"Resign from {title(table)}? You will be ranked last.", view=view)

@@ -16,6 +16,7 @@ import discord
 
 from bot.errors import UserError, WrongStatus
 from bot.replays import POSITION_KINDS, Position
+from bot.statuses import TableStatus
 from bot.tables import Table
 from cogs.board_posts import opening_line, position_lines
 from cogs.checks import check_may_view
@@ -35,7 +36,7 @@ def history_lines(table: Table, rows: Sequence[Position]) -> list[str]:
             continue  # clock news and reminders are not moves
         said = [opening_line(table)] if row.kind == "started" else position_lines(table, row)
         lines.extend(f"`{row.version:>3}` {line}" for line in said)
-    if table.status == "finished" and table.state is not None:
+    if table.status == TableStatus.FINISHED and table.state is not None:
         lines.extend(ranking_lines(table))
         lines.append(alt_text(table.key, "final", table.view(None), picture_names(table)))
     return lines
@@ -61,7 +62,7 @@ def history_page(table: Table, page: int | None, rows: Sequence[Position]) -> tu
         raise WrongStatus("This game has not started yet.")
     cut = pages(history_lines(table, rows))
     number = len(cut) - 1 if page is None or not 0 <= page < len(cut) else page
-    scope = "the whole game" if table.status == "finished" else "public moves only while the game runs"
+    scope = "the whole game" if table.status == TableStatus.FINISHED else "public moves only while the game runs"
     head = f"**History of {title(table)}** · page {number + 1} of {len(cut)} ({scope})"
     ref = Ref.of(table)
     view = persistent_view(

@@ -17,6 +17,7 @@ import discord
 from bot import games
 from bot.errors import UserError
 from bot.games.base import Game
+from bot.statuses import TableStatus
 from bot.tables import Table
 from cogs.checks import can_manage, display_name
 from cogs.components import PREFIX, choice, clip, persistent_view
@@ -244,11 +245,11 @@ def lobby_text(table: Table) -> str:
         else:
             who = player.mention + (" (host)" if player.user_id == table.creator_id else "")
             lines.append(f"{n + 1}. {who}")
-    if table.status == "lobby":
+    if table.status == TableStatus.LOBBY:
         need = max(0, game.min_players - len(table.players))
         ready = "Ready to start." if need == 0 else f"Waiting for {need} more player{'s' if need != 1 else ''}."
         lines.append(f"<@{table.creator_id}> (or a server manager) can start the game. {ready}")
-    elif table.status == "cancelled":
+    elif table.status == TableStatus.CANCELLED:
         lines.append("This table was cancelled.")
     else:
         where = f"<#{table.thread_id}>" if table.thread_id else "this channel"
@@ -258,7 +259,7 @@ def lobby_text(table: Table) -> str:
 
 def lobby_view(table: Table, *, computers: bool = True) -> discord.ui.View | None:
     """The lobby's buttons; no "Add computer" where the server does not allow computer players."""
-    if table.status != "lobby":
+    if table.status != TableStatus.LOBBY:
         return None
     verbs = [verb for verb in LobbyButton.LABELS if computers or verb not in LobbyButton.LEVELS]
     return persistent_view(*(LobbyButton(table.id, verb) for verb in verbs))

@@ -16,6 +16,7 @@ import discord
 
 import render
 from bot.games.base import Event
+from bot.statuses import TableStatus
 from cogs import pictures
 from cogs.controls import controls_for
 from render.alt_text import alt_text
@@ -102,7 +103,7 @@ _TIMED_OUT = {
 
 def clock_line(table: Table) -> str:
     """The table's time control and timeout policy, for running timed games; "" otherwise."""
-    if not table.time_control.timed or table.status != "running":
+    if not table.time_control.timed or table.status != TableStatus.RUNNING:
         return ""
     policy = POLICY_LABELS.get(table.timeout_policy, table.timeout_policy)
     return f"Clock: {table.time_control.describe()}; out of time, {policy}."

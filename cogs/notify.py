@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.statuses import TableStatus
 from bot.store import users
 from bot.store.posts import PostRow
 from bot.tables import Notification, Table
@@ -87,7 +88,7 @@ class DiscordNotifier:
             player = table.player_at(seat)
             if player.user_id is None or player.is_ai:
                 continue
-            after = "the others play on" if table.status == "running" else "the game is over"
+            after = "the others play on" if table.status == TableStatus.RUNNING else "the game is over"
             text = f"Time ran out in **{title(table)}**: you forfeit and are ranked last; {after}. {table_link(table)}"
             by_dm, _ = await self._channels(table, [seat])
             if not by_dm or await self.sender.dm(table, player.user_id, text) is None:
@@ -179,7 +180,7 @@ class DiscordNotifier:
         """By DM (with the recap, hand and controls) when the player takes turn DMs and can get them; else a
         mention in the thread. A reminder delivered late, for a turn that is over, is dropped."""
         seat = note.seat
-        if seat is None or table.status != "running" or seat not in table.to_act():
+        if seat is None or table.status != TableStatus.RUNNING or seat not in table.to_act():
             return
         user_id = table.player_at(seat).user_id
         if user_id is None:
@@ -197,7 +198,7 @@ class DiscordNotifier:
         """Upkeep, so the thread of a slow game never archives silently. Discord archives a thread after a week
         without activity and counts a change of its archived flag as activity: re-open an archived thread,
         and archive and re-open a live one, which restarts its week without a message pinging anybody."""
-        if table.thread_id is None or table.status != "running":
+        if table.thread_id is None or table.status != TableStatus.RUNNING:
             return
         try:
             thread = await self.bot.fetch_channel(table.thread_id)
@@ -212,7 +213,7 @@ class DiscordNotifier:
     async def _ping_next(self, table: Table, note: Notification, told_by_dm: set[int]) -> None:
         """ "Ping me when the player before me moves": a DM to the person seated after the mover once the
         mover's turn is over, unless the turn DM already told them. Closed DMs get nothing."""
-        if note.seat is None or table.status != "running" or note.seat in table.to_act():
+        if note.seat is None or table.status != TableStatus.RUNNING or note.seat in table.to_act():
             return
         seat = _successor(table, note.seat)
         user_id = table.player_at(seat).user_id if seat is not None else None

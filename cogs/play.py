@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.errors import NotSeated, StaleVersion, WrongStatus
+from bot.statuses import TableStatus
 from bot.store import users
 from bot.tables import MoveOutcome, Table
 from cogs.components import Panel, Ref
@@ -59,10 +60,12 @@ def _must_move(table: Table, user_id: int) -> int:
     """The user's seat if they are to act in this running game; otherwise a refusal that says what the
     game is waiting for and where its latest board is."""
     seat = _seat(table, user_id)
-    if table.status == "finished":
+    if table.status == TableStatus.FINISHED:
         raise WrongStatus(f"This game is over; its final ranking is on the board: {table_link(table)}")
-    if table.status != "running":
-        raise WrongStatus("This game has not started yet." if table.status == "lobby" else "This table was cancelled.")
+    if table.status != TableStatus.RUNNING:
+        raise WrongStatus(
+            "This game has not started yet." if table.status == TableStatus.LOBBY else "This table was cancelled."
+        )
     if not may_act(table, seat):
         raise not_your_turn(table)
     return seat
@@ -169,7 +172,7 @@ class Play(commands.Cog):
         while they are still to act, or whose turn it is now."""
         table, seat = outcome.table, outcome.seat
         done = " ".join(event_lines(table, outcome.events, seat)) or "Done."
-        if table.status == "running" and may_act(table, seat):
+        if table.status == TableStatus.RUNNING and may_act(table, seat):
             current = panel(table, seat)
             return {
                 "content": clip_message(f"{done}\n\n{current.content}"),

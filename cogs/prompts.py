@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.games.base import Event
+from bot.statuses import TableStatus
 from bot.store.outbox import OutboxRow
 from bot.store.posts import PostRow
 from cogs.controls import may_act, panel
@@ -71,7 +72,7 @@ def summary(table: Table, seat: int, rows: Sequence[OutboxRow]) -> str:
     mine = [r for r in rows if r.payload.get("seat") == seat]
     timed_out = any(r.payload.get("timeout") for r in mine)
     said = [line for r in mine for line in event_lines(table, [Event.from_dict(e) for e in r.payload["events"]], seat)]
-    if table.status != "running":
+    if table.status != TableStatus.RUNNING:
         head = "The game is over: the final ranking is in the thread."
     elif timed_out:
         head = "Time ran out: a move was made for you."
@@ -139,7 +140,7 @@ class Prompts:
         one-line summary without controls."""
         for post in await self.service.open_posts(table.id, PROMPT):
             seat = int(post.ref)
-            if not everyone and table.status == "running" and may_act(table, seat):
+            if not everyone and table.status == TableStatus.RUNNING and may_act(table, seat):
                 continue
             rows = await self.service.positions(table.id, after=post.version, upto=table.version)
             line = summary(table, seat, rows)
@@ -153,7 +154,7 @@ class Prompts:
             if time.monotonic() - open_panel.since > EPHEMERAL_LIFETIME:
                 del self.panels[key]
                 continue
-            if not everyone and table.status == "running" and may_act(table, open_panel.seat):
+            if not everyone and table.status == TableStatus.RUNNING and may_act(table, open_panel.seat):
                 continue
             del self.panels[key]
             line = summary(table, open_panel.seat, [])

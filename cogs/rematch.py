@@ -17,6 +17,7 @@ import discord
 
 from bot.errors import UserError
 from bot.rematch import check_rematch, current_rematch, invited, open_rematch, remember_rematch
+from bot.statuses import TableStatus
 from bot.tables import Table
 from cogs.checks import display_name
 from cogs.components import PREFIX, Ref, board_view, persistent_view
@@ -39,7 +40,7 @@ _opening: dict[int, asyncio.Lock] = {}  # per finished game: two players pressin
 
 def table_buttons(table: Table) -> discord.ui.View | None:
     """The buttons under a game's board: Play and My hand while it runs, Rematch and New table once over."""
-    if table.status == "finished":
+    if table.status == TableStatus.FINISHED:
         ref = Ref.of(table)
         return persistent_view(RematchButton(ref, "rematch"), RematchButton(ref, "newtable"))
     return board_view(table)
@@ -101,7 +102,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRE
         await send_private(interaction, f"The rematch is open: {_lobby_link(new)}")
 
     async def _join(self, interaction: discord.Interaction, new: Table) -> None:
-        if new.status != "lobby":
+        if new.status != TableStatus.LOBBY:
             await send_private(interaction, f"The rematch, {title(new)}, has already started.")
             return
         if new.is_member(interaction.user.id):

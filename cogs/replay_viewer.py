@@ -25,6 +25,7 @@ import discord
 from bot import replays
 from bot.errors import WrongStatus
 from bot.replays import POSITION_KINDS, Position
+from bot.statuses import TableStatus
 from bot.tables import Table, TableService, opens_turn
 from cogs.board_posts import opening_line, position_lines
 from cogs.checks import check_may_view
@@ -86,7 +87,7 @@ def frames_of(tables: Sequence[Table], rows: Sequence[Position]) -> Frames:
         steps.append(v)
         lines[v] = said
         before, after = tables[v - 1].to_act(), tables[v].to_act()
-        if opens_turn(before, after, tables[v].status != "running"):
+        if opens_turn(before, after, tables[v].status != TableStatus.RUNNING):
             turns.append(v)
     return Frames(tuple(tables), tuple(steps), tuple(turns), lines)
 
@@ -116,7 +117,7 @@ async def frame(frames: Frames, version: int) -> tuple[str, discord.File | None,
     shown = frames.snap(version)
     table, now = frames.tables[shown], frames.tables[-1]
     where = f"move {shown} of {now.version}"
-    if now.status == "running":
+    if now.status == TableStatus.RUNNING:
         where += " so far (public information only while the game runs)"
     head = f"**Replay of {title(now)}** · {where}"
     text = clip_message("\n".join([head, *frames.lines.get(shown, [])]))

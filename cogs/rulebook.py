@@ -23,6 +23,7 @@ from PIL import Image
 import render
 from bot import games
 from bot.games.words import players_range
+from bot.statuses import TableStatus
 from cogs.components import Ref
 from cogs.controls import controls_for, spec_of
 from cogs.errors import report
@@ -103,7 +104,7 @@ def rules_embed(key: str, picture: RulesPicture | None) -> discord.Embed:
 def phase_rules(table: Table) -> str:
     """The Rules button's answer: the phase the game is in now (the controls' ``phase_summary``), else the
     game's whole summary."""
-    phase = controls_for(table.key).phase_summary(table) if table.status == "running" else None
+    phase = controls_for(table.key).phase_summary(table) if table.status == TableStatus.RUNNING else None
     text = phase or summary(table.key)
     return f"{text}\nThe whole rules, with a picture: `/rules` · Commands: `/help`"
 

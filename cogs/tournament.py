@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot import games
 from bot.errors import UserError
+from bot.statuses import TournamentStatus
 from bot.store.tournaments import TournamentRow
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
 from bot.tournaments.service import FORMATS, SEEDINGS, RoundEvent, TournamentService
@@ -111,11 +112,11 @@ class RoundPoster:
 
     async def _round_over(self, row: TournamentRow, number: int, rows: Sequence[StandingRow]) -> None:
         now = await self.bot.tournaments.get(row.id)
-        if now.status == "finished" and now.current_round == number:
+        if now.status == TournamentStatus.FINISHED and now.current_round == number:
             return  # the final standings follow at once: one picture, not two
         lines = [f"**{row.name}**: round {number} is over. Standings after round {number}:"]
         mentioned = NO_PINGS
-        if row.status == "paused":  # ended while paused: nothing else would tell the organiser
+        if row.status == TournamentStatus.PAUSED:  # ended while paused: nothing else would tell the organiser
             lines.append(f"The tournament is paused: round {number + 1} starts when {mention(row.organiser_id)} "
                          "resumes it with `/tournament resume`.")
             mentioned = pinging([row.organiser_id])

@@ -16,6 +16,7 @@ import discord
 
 from bot import games
 from bot.games.words import count
+from bot.statuses import ACTIVE_ENTRANTS, ENTERING, EntrantStatus, TournamentStatus
 from bot.store.tournaments import TournamentRow
 from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
 from bot.tournaments.service import FORMATS, TournamentService
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SHOWN_PLAYERS = 60  # mentions listed on the sign-up message; beyond that only the count
-ACTIVE = ("registered", "checked_in")
 
 
 def tournaments_of(interaction: discord.Interaction) -> TournamentService:
@@ -101,7 +101,7 @@ def round_name(row: TournamentRow, number_: int) -> str:
 
 def standings_title(row: TournamentRow, complete: int) -> str:
     """Named by the rounds actually over (``complete``), not the round under way."""
-    if row.status == "finished":
+    if row.status == TournamentStatus.FINISHED:
         return f"{row.name}: final standings"
     if row.current_round == 0:
         return f"{row.name}: standings"
@@ -112,7 +112,7 @@ def standings_title(row: TournamentRow, complete: int) -> str:
 
 def under_way_line(row: TournamentRow, complete: int) -> str:
     """Under standings asked for in the middle of a round: what of that round they already count."""
-    if row.status == "finished" or complete >= row.current_round:
+    if row.status == TournamentStatus.FINISHED or complete >= row.current_round:
         return ""
     return f"Round {row.current_round} is under way: its byes and the games already over count."
 
@@ -122,7 +122,7 @@ def departures(row: TournamentRow) -> dict[int, str]:
     shown = {p.user_id for p in row.players}
     marks: dict[int, str] = {}
     for player in row.players:
-        if player.status != "dropped":
+        if player.status != EntrantStatus.DROPPED:
             continue
         if player.replaced_by is not None and player.replaced_by in shown:
             marks[player.replaced_by] = "replacement"
@@ -144,7 +144,7 @@ def departures_line(row: TournamentRow, rows: Sequence[StandingRow]) -> str:
     names = {p.user_id: p.name for p in row.players}
     parts = []
     for player in row.players:
-        if player.status != "dropped":
+        if player.status != EntrantStatus.DROPPED:
             continue
         if player.replaced_by is not None and player.replaced_by in listed:
             heir = names.get(player.replaced_by, str(player.replaced_by))
@@ -203,8 +203,11 @@ def signup_url(row: TournamentRow) -> str:
 
 def summary(row: TournamentRow) -> str:
     """One line of ``/tournament list``."""
-    players = sum(p.status in ACTIVE for p in row.players)
-    state = {"signup": "sign-up open", "checkin": "check-in open", "paused": "paused"}
+    players = sum(p.status in ACTIVE_ENTRANTS for p in row.players)
+    state = {
+        TournamentStatus.SIGNUP: "sign-up open", TournamentStatus.CHECKIN: "check-in open",
+        TournamentStatus.PAUSED: "paused",
+    }
     where = signup_url(row)
     return (
         f"#{row.id} **{row.name}**: {games.get(row.key).title}, {format_text(row)} · "
@@ -215,11 +218,13 @@ def summary(row: TournamentRow) -> str:
 
 # -- the sign-up message ----------------------------------------------------------------------------
 _STATUS = {
-    "signup": "Sign-up is open: press **Join** (or **Leave**).",
-    "checkin": "Check-in is open: press **Check in**. Whoever has not checked in when it starts is dropped.",
-    "paused": "The tournament is paused: no new round starts until the organiser resumes it.",
-    "finished": "The tournament is over.",
-    "cancelled": "This tournament was cancelled.",
+    TournamentStatus.SIGNUP: "Sign-up is open: press **Join** (or **Leave**).",
+    TournamentStatus.CHECKIN: (
+        "Check-in is open: press **Check in**. Whoever has not checked in when it starts is dropped."
+    ),
+    TournamentStatus.PAUSED: "The tournament is paused: no new round starts until the organiser resumes it.",
+    TournamentStatus.FINISHED: "The tournament is over.",
+    TournamentStatus.CANCELLED: "This tournament was cancelled.",
 }
 
 
@@ -231,15 +236,17 @@ def signup_text(row: TournamentRow) -> str:
         f" · {clock_text(row)} · table options: the game's defaults",
         f"Organiser: {mention(row.organiser_id)}",
     ]
-    active = [p for p in row.players if p.status in ACTIVE]
+    active = [p for p in row.players if p.status in ACTIVE_ENTRANTS]
     count = f"{len(active)}/{row.cap}" if row.cap is not None else str(len(active))
-    if row.status in ("signup", "checkin"):
-        shown = [mention(p.user_id) + (" ✓" if p.status == "checked_in" else "") for p in active[:SHOWN_PLAYERS]]
+    if row.status in ENTERING:
+        shown = [
+            mention(p.user_id) + (" ✓" if p.status == EntrantStatus.CHECKED_IN else "") for p in active[:SHOWN_PLAYERS]
+        ]
         more = f" and {len(active) - SHOWN_PLAYERS} more" if len(active) > SHOWN_PLAYERS else ""
         lines.append(f"Players ({count}): {', '.join(shown) or 'nobody yet'}{more}")
     else:
         lines.append(f"Players: {count}")
-    if row.status == "running":
+    if row.status == TournamentStatus.RUNNING:
         lines.append(f"The tournament is under way: round {row.current_round}. Rounds are posted in this channel.")
     else:
         lines.append(_STATUS.get(row.status, ""))
@@ -247,7 +254,9 @@ def signup_text(row: TournamentRow) -> str:
 
 
 def signup_view(row: TournamentRow) -> discord.ui.View | None:
-    verbs = {"signup": ("join", "leave"), "checkin": ("join", "leave", "checkin")}.get(row.status)
+    verbs = {
+        TournamentStatus.SIGNUP: ("join", "leave"), TournamentStatus.CHECKIN: ("join", "leave", "checkin"),
+    }.get(row.status)
     if verbs is None:
         return None
     return persistent_view(*(SignupButton(row.id, verb) for verb in verbs))

@@ -8,6 +8,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.statuses import TableStatus
 from bot.store.db import Database
 
 
@@ -30,7 +31,7 @@ class GameRow:
     thread_id: int | None
     lobby_message_id: int | None
     creator_id: int
-    status: str
+    status: TableStatus
     seat_count: int
     options: dict[str, Any]
     seed: int
@@ -132,7 +133,7 @@ async def commit_move(
     kind: str,
     action: dict[str, Any],
     snapshot: dict[str, Any],
-    status: str,
+    status: TableStatus,
     result: dict[str, Any] | None,
     now: float,
 ) -> bool:
@@ -187,7 +188,7 @@ def _game_row(row: aiosqlite.Row, seats: list[aiosqlite.Row]) -> GameRow:
         thread_id=row["thread_id"],
         lobby_message_id=row["lobby_message_id"],
         creator_id=row["creator_id"],
-        status=row["status"],
+        status=TableStatus(row["status"]),
         seat_count=row["seat_count"],
         options=json.loads(row["options"]),
         seed=row["seed"],

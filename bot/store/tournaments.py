@@ -8,6 +8,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.statuses import EntrantStatus, TournamentStatus
 from bot.store.db import Database
 
 
@@ -15,7 +16,7 @@ from bot.store.db import Database
 class TournamentPlayerRow:
     user_id: int
     name: str
-    status: str  # registered | checked_in | dropped | eliminated
+    status: EntrantStatus
     left_round: int | None = None  # dropped: the round under way then (0: before round 1); None if unknown
     replaced_by: int | None = None  # dropped: the user who took over the place and results, if anyone
 
@@ -46,7 +47,7 @@ class TournamentRow:
     options: dict[str, Any]
     time_control: dict[str, Any]
     timeout_policy: str
-    status: str
+    status: TournamentStatus
     current_round: int
     seed: int
     uneven: str  # byes | larger: numbers that do not divide into tables of table_size
@@ -84,7 +85,7 @@ async def set_columns(conn: aiosqlite.Connection, tournament_id: int, now: float
     )
 
 
-async def upsert_player(conn: aiosqlite.Connection, tournament_id: int, user_id: int, name: str, status: str,
+async def upsert_player(conn: aiosqlite.Connection, tournament_id: int, user_id: int, name: str, status: EntrantStatus,
                         now: float) -> None:
     await conn.execute(
         """
@@ -189,13 +190,13 @@ async def fetch(db: Database, tournament_id: int) -> TournamentRow | None:
         options=json.loads(row["options"]),
         time_control=json.loads(row["time_control"]),
         timeout_policy=row["timeout_policy"],
-        status=row["status"],
+        status=TournamentStatus(row["status"]),
         current_round=row["current_round"],
         seed=row["seed"],
         uneven=row["uneven"],
         announced_round=row["announced_round"],
         players=tuple(
-            TournamentPlayerRow(p["user_id"], p["name"], p["status"], p["left_round"], p["replaced_by"])
+            TournamentPlayerRow(p["user_id"], p["name"], EntrantStatus(p["status"]), p["left_round"], p["replaced_by"])
             for p in players
         ),
         tables=tuple(
@@ -205,7 +206,7 @@ async def fetch(db: Database, tournament_id: int) -> TournamentRow | None:
     )
 
 
-async def ids(db: Database, *, guild_id: int | None = None, statuses: tuple[str, ...]) -> list[int]:
+async def ids(db: Database, *, guild_id: int | None = None, statuses: tuple[TournamentStatus, ...]) -> list[int]:
     marks = ", ".join("?" for _ in statuses)
     where = f"status IN ({marks})"
     params: list[Any] = list(statuses)

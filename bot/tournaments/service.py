@@ -20,6 +20,15 @@ from typing import Any, Protocol
 from bot import games
 from bot import ratings as rating_model
 from bot.errors import NotAllowed, UserError, WrongStatus
+from bot.statuses import (
+    ACTIVE_ENTRANTS,
+    ENTERING,
+    LIVE_TOURNAMENTS,
+    OPEN_TABLES,
+    EntrantStatus,
+    TableStatus,
+    TournamentStatus,
+)
 from bot.store import ratings as rating_sql
 from bot.store import tournaments as t_sql
 from bot.store.db import Database
@@ -39,17 +48,17 @@ from bot.tournaments.standings import Bye, StandingRow, TableResult, bye_points,
 log = logging.getLogger(__name__)
 
 _STATE_WORDS = {
-    "signup": "still taking sign-ups",
-    "checkin": "in check-in",
-    "running": "running",
-    "paused": "paused",
-    "finished": "over",
-    "cancelled": "cancelled",
+    TournamentStatus.SIGNUP: "still taking sign-ups",
+    TournamentStatus.CHECKIN: "in check-in",
+    TournamentStatus.RUNNING: "running",
+    TournamentStatus.PAUSED: "paused",
+    TournamentStatus.FINISHED: "over",
+    TournamentStatus.CANCELLED: "cancelled",
 }
 _CANNOT = {
-    "paused": "Only a running tournament can be paused; this one is {state}.",
-    "running": "Only a paused tournament can be resumed; this one is {state}.",
-    "cancelled": "This tournament is {state} and cannot be cancelled.",
+    TournamentStatus.PAUSED: "Only a running tournament can be paused; this one is {state}.",
+    TournamentStatus.RUNNING: "Only a paused tournament can be resumed; this one is {state}.",
+    TournamentStatus.CANCELLED: "This tournament is {state} and cannot be cancelled.",
 }
 
 FORMATS = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
@@ -57,7 +66,6 @@ SEEDINGS = ("random", "rating")
 #: When the players do not divide into tables of the chosen size: byes (no table above that size), or some
 #: larger tables (as few byes as the game allows).
 UNEVEN = {"byes": "byes", "larger": "larger tables"}
-ACTIVE = ("registered", "checked_in")
 
 
 @dataclass(frozen=True)
@@ -103,7 +111,7 @@ class TournamentService:
         return row
 
     async def list_guild(self, guild_id: int) -> list[TournamentRow]:
-        ids = await t_sql.ids(self.db, guild_id=guild_id, statuses=("signup", "checkin", "running", "paused"))
+        ids = await t_sql.ids(self.db, guild_id=guild_id, statuses=LIVE_TOURNAMENTS)
         return [await self.get(i) for i in ids]
 
     async def standings(self, tournament_id: int) -> list[StandingRow]:
@@ -163,7 +171,7 @@ class TournamentService:
                 format=format, table_size=table_size, rounds=rounds if format == "swiss" else 0, cap=cap,
                 check_in=int(check_in), seeding=seeding, options=game.resolve_options(options),
                 time_control=(time_control or TimeControl()).to_dict(), timeout_policy=timeout_policy,
-                status="signup", seed=secrets.randbits(62) if seed is None else seed, uneven=uneven,
+                status=TournamentStatus.SIGNUP, seed=secrets.randbits(62) if seed is None else seed, uneven=uneven,
             )
         return await self.get(tournament_id)
 
@@ -174,14 +182,14 @@ class TournamentService:
     async def join(self, tournament_id: int, user_id: int, name: str) -> TournamentRow:
         async with self._lock(tournament_id):
             row = await self.get(tournament_id)
-            if row.status not in ("signup", "checkin"):
+            if row.status not in ENTERING:
                 raise WrongStatus("Sign-up for this tournament is closed.")
-            if any(p.user_id == user_id and p.status in ACTIVE for p in row.players):
+            if any(p.user_id == user_id and p.status in ACTIVE_ENTRANTS for p in row.players):
                 raise UserError("You are already signed up.")
-            if row.cap is not None and sum(p.status in ACTIVE for p in row.players) >= row.cap:
+            if row.cap is not None and sum(p.status in ACTIVE_ENTRANTS for p in row.players) >= row.cap:
                 raise UserError("This tournament is full.")
             # Joining during check-in counts as checking in: the player is here now.
-            status = "checked_in" if row.status == "checkin" else "registered"
+            status = EntrantStatus.CHECKED_IN if row.status == TournamentStatus.CHECKIN else EntrantStatus.REGISTERED
             async with self.db.tx() as conn:
                 await t_sql.upsert_player(conn, tournament_id, user_id, name, status, self.clock())
             return await self.get(tournament_id)
@@ -189,7 +197,7 @@ class TournamentService:
     async def leave(self, tournament_id: int, user_id: int) -> TournamentRow:
         async with self._lock(tournament_id):
             row = await self.get(tournament_id)
-            if row.status not in ("signup", "checkin"):
+            if row.status not in ENTERING:
                 raise WrongStatus("The tournament has started: ask the organiser to drop you.")
             if not any(p.user_id == user_id for p in row.players):
                 raise UserError("You are not signed up.")
@@ -200,31 +208,33 @@ class TournamentService:
     async def open_check_in(self, tournament_id: int, user_id: int, *, can_manage: bool = False) -> TournamentRow:
         async with self._lock(tournament_id):
             row = await self._organised(tournament_id, user_id, can_manage)
-            if row.status != "signup" or not row.check_in:
+            if row.status != TournamentStatus.SIGNUP or not row.check_in:
                 raise WrongStatus("Check-in is only for tournaments created with check-in, before they start.")
             async with self.db.tx() as conn:
-                await t_sql.set_columns(conn, tournament_id, self.clock(), status="checkin")
+                await t_sql.set_columns(conn, tournament_id, self.clock(), status=TournamentStatus.CHECKIN)
             return await self.get(tournament_id)
 
     async def check_in(self, tournament_id: int, user_id: int) -> TournamentRow:
         async with self._lock(tournament_id):
             row = await self.get(tournament_id)
-            if row.status != "checkin":
+            if row.status != TournamentStatus.CHECKIN:
                 raise WrongStatus("Check-in is not open.")
-            mine = [p for p in row.players if p.user_id == user_id and p.status in ACTIVE]
+            mine = [p for p in row.players if p.user_id == user_id and p.status in ACTIVE_ENTRANTS]
             if not mine:
                 raise UserError("You are not signed up.")
             async with self.db.tx() as conn:
-                await t_sql.upsert_player(conn, tournament_id, user_id, mine[0].name, "checked_in", self.clock())
+                await t_sql.upsert_player(
+                    conn, tournament_id, user_id, mine[0].name, EntrantStatus.CHECKED_IN, self.clock()
+                )
             return await self.get(tournament_id)
 
     # -- running -------------------------------------------------------------------------------------
     async def start(self, tournament_id: int, user_id: int, *, can_manage: bool = False) -> TournamentRow:
         async with self._lock(tournament_id):
             row = await self._organised(tournament_id, user_id, can_manage)
-            if row.status not in ("signup", "checkin"):
+            if row.status not in ENTERING:
                 raise WrongStatus("This tournament has already started.")
-            wanted = ("checked_in",) if row.status == "checkin" else ACTIVE
+            wanted = (EntrantStatus.CHECKED_IN,) if row.status == TournamentStatus.CHECKIN else ACTIVE_ENTRANTS
             field = [p.user_id for p in row.players if p.status in wanted]
             game = games.get(row.key)
             if len(field) < game.min_players:
@@ -232,7 +242,7 @@ class TournamentService:
             now = self.clock()
             async with self.db.tx() as conn:
                 for player in row.players:  # no-shows of a check-in are dropped
-                    if player.status in ACTIVE and player.user_id not in field:
+                    if player.status in ACTIVE_ENTRANTS and player.user_id not in field:
                         await t_sql.mark_left(conn, tournament_id, player.user_id, 0)
                 if row.format == "round_robin":
                     schedule = round_robin_schedule(
@@ -241,7 +251,7 @@ class TournamentService:
                     await t_sql.set_columns(conn, tournament_id, now, rounds=len(schedule))
                     for number, plan in enumerate(schedule, start=1):
                         await self._store_plan(conn, tournament_id, number, plan)
-                await t_sql.set_columns(conn, tournament_id, now, status="running")
+                await t_sql.set_columns(conn, tournament_id, now, status=TournamentStatus.RUNNING)
         await self.advance(tournament_id)
         return await self.get(tournament_id)
 
@@ -253,7 +263,7 @@ class TournamentService:
     async def resume(self) -> None:
         """At start-up: finish whatever round finished while the bot was down, start games not yet started
         (paused tournaments: only tell of a round that ended)."""
-        for tournament_id in await t_sql.ids(self.db, statuses=("running", "paused")):
+        for tournament_id in await t_sql.ids(self.db, statuses=(TournamentStatus.RUNNING, TournamentStatus.PAUSED)):
             try:
                 await self.advance(tournament_id)
             except Exception:
@@ -267,11 +277,11 @@ class TournamentService:
         async with self._lock(tournament_id):
             while True:
                 row = await self.get(tournament_id)
-                if row.status not in ("running", "paused"):
+                if row.status not in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
                     break
                 current = [t for t in row.tables if t.round == row.current_round]
                 if row.current_round and any(t.game_id is None for t in current):
-                    if row.status == "paused":
+                    if row.status == TournamentStatus.PAUSED:
                         break
                     await self._start_games(row)
                     continue
@@ -283,12 +293,12 @@ class TournamentService:
                     events.append(RoundEvent("round_over", row, row.current_round, tuple(await self._standings(row))))
                 if await self._is_last_round(row):
                     async with self.db.tx() as conn:
-                        await t_sql.set_columns(conn, tournament_id, self.clock(), status="finished")
+                        await t_sql.set_columns(conn, tournament_id, self.clock(), status=TournamentStatus.FINISHED)
                     final = await self.get(tournament_id)
                     events.append(RoundEvent("finished", final, final.current_round,
                                              tuple(await self._standings(final))))
                     break
-                if row.status == "paused":  # the round-over post says the next round waits for resume
+                if row.status == TournamentStatus.PAUSED:  # the round-over post says the next round waits for resume
                     break
                 await self._seat_next_round(row)
                 seated = await self.get(tournament_id)
@@ -315,7 +325,7 @@ class TournamentService:
         """Plan the next round (everything read first: a transaction holds the database to itself)."""
         game = games.get(row.key)
         number = row.current_round + 1
-        active = [p.user_id for p in row.players if p.status in ACTIVE]
+        active = [p.user_id for p in row.players if p.status in ACTIVE_ENTRANTS]
         plan: RoundPlan | None = None
         out: list[int] = []
         if row.format == "swiss":
@@ -335,14 +345,14 @@ class TournamentService:
         names = {p.user_id: p.name for p in row.players}
         async with self.db.tx() as conn:
             for user in out:  # those who did not go through are out
-                await t_sql.upsert_player(conn, row.id, user, names[user], "eliminated", now)
+                await t_sql.upsert_player(conn, row.id, user, names[user], EntrantStatus.ELIMINATED, now)
             if plan is not None:
                 await self._store_plan(conn, row.id, number, plan)
             await t_sql.set_columns(conn, row.id, now, current_round=number)
 
     async def _start_games(self, row: TournamentRow) -> None:
         names = {p.user_id: p.name for p in row.players}
-        dropped = {p.user_id for p in row.players if p.status == "dropped"}
+        dropped = {p.user_id for p in row.players if p.status == EntrantStatus.DROPPED}
         game = games.get(row.key)
         for table in [t for t in row.tables if t.round == row.current_round and t.game_id is None]:
             seated = [u for u in table.players if u not in dropped]
@@ -368,7 +378,7 @@ class TournamentService:
         for table in row.tables:
             if table.round != row.current_round or not table.game_id:
                 continue
-            if (await self.tables.get(table.game_id)).status not in ("finished", "cancelled"):
+            if (await self.tables.get(table.game_id)).status not in (TableStatus.FINISHED, TableStatus.CANCELLED):
                 return False
         return True
 
@@ -389,7 +399,7 @@ class TournamentService:
         for game_id in running:
             table = await self.tables.get(game_id)
             seat = table.seat_of(player_id)
-            if table.status == "running" and seat is not None and not table.player_at(seat).forfeited:
+            if table.status == TableStatus.RUNNING and seat is not None and not table.player_at(seat).forfeited:
                 with contextlib.suppress(UserError):  # already out of that game
                     await self.tables.resign(game_id, player_id)
         await self.advance(tournament_id)
@@ -403,11 +413,11 @@ class TournamentService:
         keeps its players (the leaver can resign it); its result counts for the newcomer too."""
         async with self._lock(tournament_id):
             row = await self._organised(tournament_id, user_id, can_manage)
-            if any(p.user_id == new_id and p.status in ACTIVE for p in row.players):
+            if any(p.user_id == new_id and p.status in ACTIVE_ENTRANTS for p in row.players):
                 raise UserError("The new player is already in the tournament.")
             if any(p.user_id == new_id for p in row.players):
                 raise UserError("The new player has already played in this tournament: a replacement is new to it.")
-            old = [p for p in row.players if p.user_id == old_id and p.status in ACTIVE]
+            old = [p for p in row.players if p.user_id == old_id and p.status in ACTIVE_ENTRANTS]
             if not old:
                 raise UserError("The player to replace is not in the tournament.")
             now = self.clock()
@@ -420,24 +430,34 @@ class TournamentService:
 
     async def pause(self, tournament_id: int, user_id: int, *, can_manage: bool = False) -> TournamentRow:
         """No new round is seated while paused; games already running go on."""
-        return await self._set_status(tournament_id, user_id, can_manage, frm=("running",), to="paused")
+        return await self._set_status(
+            tournament_id, user_id, can_manage, frm=(TournamentStatus.RUNNING,), to=TournamentStatus.PAUSED
+        )
 
     async def unpause(self, tournament_id: int, user_id: int, *, can_manage: bool = False) -> TournamentRow:
-        row = await self._set_status(tournament_id, user_id, can_manage, frm=("paused",), to="running")
+        row = await self._set_status(
+            tournament_id, user_id, can_manage, frm=(TournamentStatus.PAUSED,), to=TournamentStatus.RUNNING
+        )
         await self.advance(tournament_id)
         return row
 
     async def cancel(self, tournament_id: int, user_id: int, *, can_manage: bool = False) -> TournamentRow:
         row = await self._set_status(
-            tournament_id, user_id, can_manage, frm=("signup", "checkin", "running", "paused"), to="cancelled"
+            tournament_id, user_id, can_manage, frm=LIVE_TOURNAMENTS, to=TournamentStatus.CANCELLED
         )
         for table in row.tables:
-            if table.game_id and (await self.tables.get(table.game_id)).status in ("lobby", "running"):
+            if table.game_id and (await self.tables.get(table.game_id)).status in OPEN_TABLES:
                 await self.tables.cancel(table.game_id, user_id, can_manage=True)
         return await self.get(tournament_id)
 
     async def _set_status(
-        self, tournament_id: int, user_id: int, can_manage: bool, *, frm: tuple[str, ...], to: str
+        self,
+        tournament_id: int,
+        user_id: int,
+        can_manage: bool,
+        *,
+        frm: tuple[TournamentStatus, ...],
+        to: TournamentStatus,
     ) -> TournamentRow:
         async with self._lock(tournament_id):
             row = await self._organised(tournament_id, user_id, can_manage)
@@ -461,7 +481,7 @@ class TournamentService:
             return None
         table = await self.tables.get(game_id)
         result = table.result()
-        if table.status != "finished" or result is None:
+        if table.status != TableStatus.FINISHED or result is None:
             return None
         holder = _successors(row)
         seated = [(holder.get(p.user_id, p.user_id), p.seat) for p in table.seated
@@ -481,7 +501,7 @@ class TournamentService:
 
     async def _standings(self, row: TournamentRow) -> list[StandingRow]:
         results, byes = await self._results(row)
-        still_in = [p.user_id for p in row.players if p.status != "dropped"]
+        still_in = [p.user_id for p in row.players if p.status != EntrantStatus.DROPPED]
         return standings(results, byes, players=still_in, scale=place_scale(row.table_size))
 
     async def _advancing(self, row: TournamentRow) -> list[int]:
@@ -498,7 +518,7 @@ class TournamentService:
             result = await self._table_result(row, table.game_id)
             if result is not None:
                 through.update(advancers(result, advance, seeds))
-        dropped = {p.user_id for p in row.players if p.status == "dropped"}
+        dropped = {p.user_id for p in row.players if p.status == EntrantStatus.DROPPED}
         return [u for u in seeds if u in through and u not in dropped]
 
     async def _seeded(self, row: TournamentRow, active: list[int]) -> list[int]:
@@ -564,16 +584,16 @@ def _successors(row: TournamentRow) -> dict[int, int]:
 def _check_active(row: TournamentRow, player_id: int, *, yourself: bool) -> None:
     """Refuse to drop someone no longer playing, in words that fit who asks."""
     found = [p for p in row.players if p.user_id == player_id]
-    if found and found[0].status in ACTIVE:
+    if found and found[0].status in ACTIVE_ENTRANTS:
         return
     if found and found[0].replaced_by is not None:
         heir = next((p.name for p in row.players if p.user_id == found[0].replaced_by), "another player")
         whose = "Your" if yourself else "That player's"
         raise UserError(f"{whose} place in the tournament has gone to {heir}.")
-    if found and found[0].status == "dropped":
+    if found and found[0].status == EntrantStatus.DROPPED:
         raise UserError("You have already dropped out of this tournament." if yourself
                         else "That player has already dropped out of the tournament.")
-    if found and found[0].status == "eliminated":
+    if found and found[0].status == EntrantStatus.ELIMINATED:
         raise UserError("You are already out of this tournament." if yourself
                         else "That player is already out of the tournament.")
     raise UserError("You are not in this tournament." if yourself else "That player is not in the tournament.")

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.games.base import Action, Option
+from bot.statuses import TableStatus
 from bot.tables import Notification, Table
 from cogs.components import Panel
 from cogs.controls.base import Controls, Extra
@@ -129,7 +130,7 @@ class ChinatownControls(Controls):
 
     def _phase(self, table: Table, seat: int) -> PhaseSteps | None:
         """The module of the phase's first step, while the seat may act in it."""
-        if table.status != "running" or not self.may_act(table, seat):
+        if table.status != TableStatus.RUNNING or not self.may_act(table, seat):
             return None
         return PHASES.get(view_of(table, seat)["phase"])
 

@@ -20,6 +20,7 @@ from bot.errors import UserError
 from bot.games.base import Action
 from bot.games.chinatown.schema import ChinatownView, OfferView
 from bot.games.words import count
+from bot.statuses import TableStatus
 from bot.tables import Notification, Table
 from cogs.components import ControlButton, ControlSelect, Panel, PublicControlButton, Ref, choice, persistent_view
 from cogs.controls.chinatown.common import close_up, in_round, names, number, payload, view_of
@@ -167,7 +168,7 @@ def thread_extras(table: Table, note: Notification) -> list[tuple[str, dict[str,
     """After a board message: each offer just proposed or changed, with buttons for its players, as the
     public view shows it (money hidden when the table says so; nothing at all for private offers), named
     ``<offer>.<version>`` so that its outcome can be written under it later."""
-    if table.status != "running" or table.state is None:
+    if table.status != TableStatus.RUNNING or table.state is None:
         return []
     view = view_of(table, None)
     current = {o["id"]: o for o in view["offers"]}
@@ -185,7 +186,7 @@ def thread_extras(table: Table, note: Notification) -> list[tuple[str, dict[str,
 def private_alerts(table: Table, note: Notification) -> list[int]:
     """Seats to tell privately of an offer only its players see (no thread message, and the table does not
     wait for them in public): each participant who has yet to accept it, not its author."""
-    if table.status != "running" or table.state is None:
+    if table.status != TableStatus.RUNNING or table.state is None:
         return []
     seats: dict[int, None] = {}
     for event in note.events:
@@ -214,10 +215,11 @@ def extra_outcome(table: Table, ref: str) -> str | None:
     offers = {o["id"]: o for o in view["offers"]} if view is not None else {}
     offer = offers.get(int(offer_id)) if offer_id.isdigit() else None
     if offer is None:
-        return "**Closed: trading is over.**" if table.status == "running" else "**Closed: the game is over.**"
+        running = table.status == TableStatus.RUNNING
+        return "**Closed: trading is over.**" if running else "**Closed: the game is over.**"
     if str(offer["version"]) != version:
         return f"**Changed: version {offer['version']} is below.**"
-    if table.status != "running":
+    if table.status != TableStatus.RUNNING:
         return "**Closed: the game is over.**"
     return OUTCOMES.get(offer["status"])
 
