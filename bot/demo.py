@@ -54,7 +54,7 @@ async def run_demo(key: str, players: int, seed: int, out_dir: str) -> str:
         for _ in range(players):
             await service.add_ai(table.id, DEMO_HOST, "easy")
         await service.start(table.id, DEMO_HOST)
-        await service.idle()
+        await service.computers.idle()
         table = await service.get(table.id)
         replayed = await service.replay(table.id)
         if game.dump(replayed) != game.dump(table.state):

@@ -28,7 +28,7 @@ async def check_rematch(service: TableService, game_id: int, user_id: int) -> Ta
 
 async def current_rematch(service: TableService, old: Table) -> Table | None:
     """The rematch of ``old`` still open or under way (a cancelled one does not count)."""
-    for post in await service.open_posts(old.id, REMATCH):
+    for post in await service.delivery.open_posts(old.id, REMATCH):
         table = await service.get(int(post.ref))
         if table.status != TableStatus.CANCELLED:
             return table
@@ -58,10 +58,11 @@ async def open_rematch(service: TableService, old: Table, user_id: int, name: st
 
 async def remember_rematch(service: TableService, old: Table, new: Table, channel_id: int, message_id: int) -> None:
     """The new table's lobby message, kept with the old game so that the next Rematch finds it."""
-    for post in await service.open_posts(old.id, REMATCH):  # a cancelled earlier rematch is done with
-        await service.save_post(PostRow(old.id, REMATCH, post.ref, post.channel_id, post.message_id, post.since,
-                                        post.version, True))
-    await service.save_post(PostRow(old.id, REMATCH, str(new.id), channel_id, message_id, 0, 0, False))
+    for post in await service.delivery.open_posts(old.id, REMATCH):  # a cancelled earlier rematch is done with
+        await service.delivery.save_post(PostRow(
+            old.id, REMATCH, post.ref, post.channel_id, post.message_id, post.since, post.version, True
+        ))
+    await service.delivery.save_post(PostRow(old.id, REMATCH, str(new.id), channel_id, message_id, 0, 0, False))
     await service.set_lobby_message(new.id, message_id)
 
 

@@ -11,7 +11,7 @@ from bot.games.base import Result
 from bot.store import ratings as rating_sql
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.tables.model import Table
 
 
 async def record_results(conn: aiosqlite.Connection, table: Table, result: Result, now: float) -> None:

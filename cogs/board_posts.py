@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.base import Event
-from bot.store.outbox import OutboxRow
-from bot.store.posts import PostRow
+from bot.tables.delivery import OutboxRow, PostRow
 from cogs.messages import (
     MESSAGE_LIMIT,
     NO_PINGS,
@@ -110,11 +109,11 @@ class BoardPosts:
     async def show(self, table: Table, note: Notification, pings: discord.AllowedMentions) -> None:
         """Post or edit the board message of ``note``'s turn, showing ``table`` (the note's version)."""
         turn = note.turn if note.turn is not None else note.version
-        rows = await self.service.turn_positions(table.id, turn, note.version)
+        rows = await self.service.delivery.turn_positions(table.id, turn, note.version)
         if not rows:  # a game from before turns were recorded: this notification's own events
             payload = {"seat": note.seat, "events": [e.to_dict() for e in note.events], "timeout": note.timeout}
             rows = [OutboxRow(note.id, table.id, note.version, note.kind, payload, turn)]
-        post = await self.service.post(table.id, TURN, str(turn))
+        post = await self.service.delivery.post(table.id, TURN, str(turn))
         if post is not None and (post.version > note.version or (post.version == note.version and
                                                                  note.kind != "clock")):
             return  # sent before a restart: Discord has it already
@@ -122,7 +121,7 @@ class BoardPosts:
             text = compose(table, [r for r in rows if r.version >= post.since])
             seen = fingerprint(table, text)
             if seen == post.content:  # nothing public changed (a move only its players see): no telling edit
-                await self.service.save_post(_moved(post, note.version, seen))
+                await self.service.delivery.save_post(_moved(post, note.version, seen))
                 return
             if len(text) <= MESSAGE_LIMIT:
                 kwargs = message_kwargs(file=await board_picture(table))
@@ -131,7 +130,7 @@ class BoardPosts:
                     view=table_buttons(table), allowed_mentions=NO_PINGS,
                 )
                 if edited:
-                    await self.service.save_post(_moved(post, note.version, seen))
+                    await self.service.delivery.save_post(_moved(post, note.version, seen))
                     return
             await self._close(post)  # too long, or deleted: the turn continues in a new message
             rows = [r for r in rows if r.version > post.version]
@@ -151,7 +150,7 @@ class BoardPosts:
         if message is None:
             return
         since = rows[0].version if rows else note.version
-        await self.service.save_post(PostRow(table.id, TURN, str(turn), channel_of(message), message.id, since,
+        await self.service.delivery.save_post(PostRow(table.id, TURN, str(turn), channel_of(message), message.id, since,
                                              note.version, False, fingerprint(table, text)))
 
     async def close_all(self, table: Table) -> None:
@@ -160,19 +159,19 @@ class BoardPosts:
     async def _close_others(self, table: Table, keep: str | None) -> None:
         """Earlier turns' messages lose their buttons (only the newest board can be played from) and their
         "It is X's turn" line, which is no longer true: they keep the turn's events, as history."""
-        for post in await self.service.open_posts(table.id, TURN):
+        for post in await self.service.delivery.open_posts(table.id, TURN):
             if post.ref != keep:
-                rows = await self.service.turn_positions(table.id, int(post.ref), post.version)
+                rows = await self.service.delivery.turn_positions(table.id, int(post.ref), post.version)
                 lines = turn_lines(table, [r for r in rows if r.version >= post.since])
                 if keep is not None:  # the move that ended this turn (it opened the next one) is told here
-                    after = await self.service.positions(table.id, after=post.version, upto=int(keep))
+                    after = await self.service.delivery.positions(table.id, after=post.version, upto=int(keep))
                     lines += [line for row in after if _opens_turn(row) for line in position_lines(table, row)]
                 await self._close(post, clip_lines(lines) if lines else None)
 
     async def _close(self, post: PostRow, content: str | None = None) -> None:
         extra = {"content": content, "allowed_mentions": NO_PINGS} if content else {}
         await self.sender.edit(post.channel_id, post.message_id, view=None, **extra)
-        await self.service.save_post(_closed(post))
+        await self.service.delivery.save_post(_closed(post))
 
 
 def fingerprint(table: Table, text: str) -> str:

@@ -161,7 +161,7 @@ class MiddleKingdomBot(commands.Bot):
         committed either way, but its answer and its board should not be cut off by a clean stop."""
         deadline = asyncio.get_running_loop().time() + timeout
         while asyncio.get_running_loop().time() < deadline:
-            delivering = self._service.delivering if self._service is not None else 0
+            delivering = self._service.delivery.delivering if self._service is not None else 0
             if self._in_flight == 0 and delivering == 0:
                 return
             await asyncio.sleep(0.05)
@@ -175,7 +175,7 @@ class MiddleKingdomBot(commands.Bot):
             # Computer moves in progress get a moment to finish; the rest are cancelled (each move is one
             # transaction, so nothing is half-applied) and continue at the next start through resume().
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._service.idle(), timeout=AI_GRACE)
+                await asyncio.wait_for(self._service.computers.idle(), timeout=AI_GRACE)
         pictures.close()  # after the services: their last deliveries may still draw
         if self._db is not None:
             await self._db.close()

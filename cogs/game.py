@@ -197,7 +197,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self._find(interaction, game)
         check_may_view(interaction, table)
-        rows = await self.service.positions(table.id, after=-1, upto=table.version)
+        rows = await self.service.delivery.positions(table.id, after=-1, upto=table.version)
         text, view = history_page(table, None, rows)
         await send_private(interaction, text, view=view)
 

@@ -98,7 +98,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRE
             check_may_view(interaction, table)
             if self.ref.version > table.version:
                 raise UserError("That history does not belong to this game.")
-            rows = await service.positions(table.id, after=-1, upto=table.version)
+            rows = await service.delivery.positions(table.id, after=-1, upto=table.version)
             text, view = history_page(table, self.page, rows)
             await interaction.edit_original_response(content=text, view=view, allowed_mentions=NO_PINGS)
         except Exception as error:

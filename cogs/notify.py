@@ -18,8 +18,8 @@ import discord
 
 from bot.statuses import TableStatus
 from bot.store import users
-from bot.store.posts import PostRow
 from bot.tables import Notification, Table
+from bot.tables.delivery import PostRow
 from cogs.board_posts import BoardPosts
 from cogs.controls import controls_for
 from cogs.messages import NO_PINGS, due_text, pings, relative_time, table_link, title
@@ -134,19 +134,19 @@ class DiscordNotifier:
         (ref, send() keyword arguments)); earlier ones whose outcome is known (``extra_outcome``) are edited
         to say it and lose their buttons."""
         controls = controls_for(table.key)
-        for post in await self.bot.service.open_posts(table.id, OFFER):
+        for post in await self.bot.service.delivery.open_posts(table.id, OFFER):
             said = controls.extra_outcome(table, post.ref)
             if said is None:
                 continue
             await self.sender.edit(post.channel_id, post.message_id, content=f"{post.content}\n{said}",
                                    view=None, allowed_mentions=NO_PINGS)
-            await self.bot.service.save_post(_closed(post))
+            await self.bot.service.delivery.save_post(_closed(post))
         for ref, kwargs in controls.thread_extras(table, note):
-            if await self.bot.service.post(table.id, OFFER, ref) is not None:
+            if await self.bot.service.delivery.post(table.id, OFFER, ref) is not None:
                 continue  # posted before a restart
             message = await self.sender.post(table, **kwargs)
             if message is not None:
-                await self.bot.service.save_post(PostRow(table.id, OFFER, ref, channel_of(message), message.id,
+                await self.bot.service.delivery.save_post(PostRow(table.id, OFFER, ref, channel_of(message), message.id,
                                                          note.version, note.version, False, kwargs["content"]))
 
     # -- the thread ------------------------------------------------------------------------------------

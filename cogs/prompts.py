@@ -19,8 +19,7 @@ import discord
 
 from bot.games.base import Event
 from bot.statuses import TableStatus
-from bot.store.outbox import OutboxRow
-from bot.store.posts import PostRow
+from bot.tables.delivery import OutboxRow, PostRow
 from cogs.controls import may_act, panel
 from cogs.messages import (
     NO_PINGS,
@@ -60,7 +59,7 @@ def recap_lines(table: Table, seat: int, rows: Sequence[OutboxRow]) -> list[str]
 
 
 async def recap(service: TableService, table: Table, seat: int) -> list[str]:
-    rows = await service.positions_since_last_move(table.id, seat, table.version)
+    rows = await service.delivery.positions_since_last_move(table.id, seat, table.version)
     return recap_lines(table, seat, rows)
 
 
@@ -125,11 +124,11 @@ class Prompts:
         message = await self.sender.dm(table, user_id, text, **kwargs)
         if message is None:
             return False
-        old = await self.service.post(table.id, PROMPT, str(seat))
+        old = await self.service.delivery.post(table.id, PROMPT, str(seat))
         if old is not None and not old.closed and old.message_id != message.id:
             await self.sender.edit(old.channel_id, old.message_id, content="A newer prompt for this game is below.",
                                    view=None, attachments=[], allowed_mentions=NO_PINGS)
-        await self.service.save_post(
+        await self.service.delivery.save_post(
             PostRow(table.id, PROMPT, str(seat), channel_of(message), message.id, table.version, table.version,
                     current.view is None)
         )
@@ -138,16 +137,17 @@ class Prompts:
     async def close_passed(self, table: Table, *, everyone: bool = False) -> None:
         """Prompts and panels of seats that can no longer act (or all, when the game stopped) become a
         one-line summary without controls."""
-        for post in await self.service.open_posts(table.id, PROMPT):
+        for post in await self.service.delivery.open_posts(table.id, PROMPT):
             seat = int(post.ref)
             if not everyone and table.status == TableStatus.RUNNING and may_act(table, seat):
                 continue
-            rows = await self.service.positions(table.id, after=post.version, upto=table.version)
+            rows = await self.service.delivery.positions(table.id, after=post.version, upto=table.version)
             line = summary(table, seat, rows)
             await self.sender.edit(post.channel_id, post.message_id, content=line, view=None, attachments=[],
                                    allowed_mentions=NO_PINGS)
-            await self.service.save_post(PostRow(post.game_id, post.kind, post.ref, post.channel_id, post.message_id,
-                                                 post.since, table.version, True))
+            await self.service.delivery.save_post(PostRow(
+                post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, table.version, True
+            ))
         for key, open_panel in list(self.panels.items()):
             if key[0] != table.id:
                 continue

@@ -104,7 +104,7 @@ async def load_frames(service: TableService, table: Table) -> Frames:
     key = (table.id, table.version)
     if key not in kept:
         tables = await replays.positions(service, table)
-        rows = await service.positions(table.id, after=-1, upto=table.version)
+        rows = await service.delivery.positions(table.id, after=-1, upto=table.version)
         kept[key] = await asyncio.to_thread(frames_of, tables, rows)
         while len(kept) > KEPT:
             kept.popitem(last=False)

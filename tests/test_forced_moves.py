@@ -29,7 +29,7 @@ async def _computer_game(service: TableService, key: str, players: int, seed: in
     for _ in range(players):
         await service.add_ai(table.id, 1, "easy")
     await service.start(table.id, 1)
-    await service.run_ai(table.id)
+    await service.computers.run(table.id)
     return table.id
 
 

@@ -210,7 +210,7 @@ async def test_computer_players_move_until_a_person_must(service: TableService) 
     await service.add_ai(table.id, 1)
     await service.add_ai(table.id, 1)
     await service.start(table.id, 1)
-    await service.idle()
+    await service.computers.idle()
     table = await service.get(table.id)
     assert table.status == "running"
     assert all(table.player_at(s).user_id == 1 for s in table.to_act())
@@ -223,7 +223,7 @@ async def test_a_whole_game_of_computers_finishes(service: TableService) -> None
     for _ in range(4):
         await service.add_ai(table.id, 1)
     await service.start(table.id, 1)
-    await service.idle()
+    await service.computers.idle()
     table = await service.get(table.id)
     assert table.status == "finished"
     assert table.result() is not None
@@ -260,9 +260,9 @@ async def test_finished_games_are_rated_only_without_computers(service: TableSer
     vs_computer = await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=2, seed=8)
     await service.add_ai(vs_computer.id, 1)
     await service.start(vs_computer.id, 1)
-    await service.idle()
+    await service.computers.idle()
     await service.resign(vs_computer.id, 1)
-    await service.idle()
+    await service.computers.idle()
     recent = await rating_sql.results_of_user(service.db, 1)
     assert recent[0].game_id == vs_computer.id and not recent[0].rated
     again = await rating_sql.leaderboard(service.db, "great_wall", guild_id=None, min_games=1)

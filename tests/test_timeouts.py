@@ -52,7 +52,7 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     database = await Database.open(tmp_path / "mk.sqlite3")
     yield database
     for service in _SERVICES:  # let computer players finish before the database closes
-        await service.idle()
+        await service.computers.idle()
     _SERVICES.clear()
     await database.close()
 
@@ -77,7 +77,7 @@ async def _game(
     for _ in range(ai):
         await service.add_ai(table.id, 1)
     await service.start(table.id, 1)
-    await service.idle()
+    await service.computers.idle()
     return await service.get(table.id)
 
 
@@ -127,7 +127,7 @@ async def test_forfeit_lets_the_others_play_on_and_the_game_finishes_by_itself(
     assert table.status == "running"
     clock.advance(301)
     await dispatcher.run_due()
-    await service.idle()
+    await service.computers.idle()
     table = await service.get(table.id)
     assert table.status == "finished"
     human = next(p for p in table.players if not p.is_ai)

@@ -101,7 +101,7 @@ class TournamentService:
         self.notifier: TournamentNotifier = notifier or NullTournamentNotifier()
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
-        tables.finish_listeners.append(self.on_game_finished)
+        tables.delivery.finish_listeners.append(self.on_game_finished)
 
     # -- reading -------------------------------------------------------------------------------------
     async def get(self, tournament_id: int) -> TournamentRow:

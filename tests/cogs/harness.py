@@ -181,7 +181,7 @@ class FakeDiscord:
     async def fire_timers(self) -> int:
         """What the bot's timer task does when it wakes: fire every timer due by the clock, once."""
         fired = await self.timers.run_due()
-        await self.bot.service.idle()
+        await self.bot.service.computers.idle()
         return fired
 
     def _guard_database(self) -> None:
@@ -206,7 +206,7 @@ class FakeDiscord:
         db.guarded = True  # type: ignore[attr-defined]
 
     async def stop(self) -> None:
-        await self.bot.service.idle()
+        await self.bot.service.computers.idle()
         await self.bot.close()
 
     # -- recording ---------------------------------------------------------------------------------------
@@ -448,7 +448,7 @@ class FakeDiscord:
         finally:
             self.answering = None
         assert inter.response.defer.await_count == 1, "every interaction is deferred"
-        await self.bot.service.idle()
+        await self.bot.service.computers.idle()
 
     async def command(
         self,

@@ -23,7 +23,7 @@ from typing import Any
 import discord
 import pytest
 
-import bot.tables
+import bot.tables.service
 import render
 from bot import games
 from bot.games.base import Event
@@ -40,7 +40,7 @@ SCORED = re.compile(r"^(\w+) is scored: (.+)\.$", re.MULTILINE)
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables get this seed instead of a random one, so each game below is the same every run."""
-    monkeypatch.setattr(bot.tables, "secrets", SimpleNamespace(randbits=lambda bits: 2024))
+    monkeypatch.setattr(bot.tables.service, "secrets", SimpleNamespace(randbits=lambda bits: 2024))
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 import pytest
 
-import bot.tables
+import bot.tables.service
 import render
 from bot.games.china.text import region_name
 from bot.games.sun_tzu.data import PROVINCES
@@ -40,7 +40,7 @@ NUMBERED = re.compile(r"\b(?:Section|Lot|lot) \d")
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables get this seed instead of a random one, so each walk below is the same every run."""
-    monkeypatch.setattr(bot.tables, "secrets", SimpleNamespace(randbits=lambda bits: 2024))
+    monkeypatch.setattr(bot.tables.service, "secrets", SimpleNamespace(randbits=lambda bits: 2024))
 
 
 # -- what a decision names -------------------------------------------------------------------------------------

@@ -89,7 +89,7 @@ async def test_the_recap_lists_exactly_what_happened_since_the_last_turn(
     table = await fake.bot.service.get(game_id)
     seat = table.seat_of(first.id)
     assert seat is not None
-    rows = await fake.bot.service.positions(game_id, after=since, upto=table.version)
+    rows = await fake.bot.service.delivery.positions(game_id, after=since, upto=table.version)
     names = [p.name if p.is_ai else f"<@{p.user_id}>" for p in table.seated]
     expected = [table.game.describe(Event.from_dict(e), names, seat) for r in rows for e in r.payload["events"]]
     shown = [line[2:] for line in dm.content.splitlines() if line.startswith("• ")]

@@ -21,10 +21,10 @@ import pytest
 
 import render
 from bot import games
-from bot import tables as tables_module
 from bot.games.base import Action
 from bot.store import games as game_sql
 from bot.tables import Table
+from bot.tables import service as tables_module
 from cogs.components import Panel
 from cogs.controls.sun_tzu import SPEC, orders
 from cogs.messages import picture_names

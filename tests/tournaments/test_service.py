@@ -159,7 +159,7 @@ async def test_round_finished_while_down_is_advanced_at_start(tmp_path: Path) ->
     tournaments = TournamentService(db, tables)
     tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
     await tournaments.start(tid, ORGANISER)
-    tables.finish_listeners.clear()  # as if the bot died right after the games ended
+    tables.delivery.finish_listeners.clear()  # as if the bot died right after the games ended
     await _play_round(tables, tournaments, tid, seed=1)
     assert (await tournaments.get(tid)).current_round == 1
     await db.close()

@@ -1,13 +1,13 @@
-"""Turn clocks: starting and ending seats' turns inside a move's transaction (deadlines, reminders, time
-banks), and the Timekeeper that handles due timers with the table's timeout policy."""
+"""The Timekeeper: due timers handled with the table's timeout policy (reminders, deadlines, thread upkeep),
+and deadlines moved when a player's vacation begins, changes or ends.
+
+It works through the same lock, commit and delivery as a click, so a timeout move is a move like any other.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
-
-import aiosqlite
+from collections.abc import Callable
 
 from bot.errors import StaleVersion
 from bot.statuses import TableStatus
@@ -16,74 +16,42 @@ from bot.store import timers as timer_sql
 from bot.store import users as user_sql
 from bot.store.db import Database
 from bot.store.timers import TimerRow
-from bot.timecontrol import DAY, quiet_until, vacation_overlap
-
-if TYPE_CHECKING:
-    from bot.tables import Table, TableService
-
-# Discord archives a quiet thread after 7 days at most: touch running games' threads more often than that.
-UPKEEP_INTERVAL = 6 * DAY
-
-
-async def seat_vacations(db: Database, table: Table, seats: Iterable[int]) -> dict[int, list[tuple[float, float]]]:
-    """Vacation periods of the people in ``seats`` (they pause clocks when the table allows it)."""
-    if not table.vacation_allowed or not table.time_control.timed:
-        return {}
-    found = {}
-    for seat in seats:
-        user = table.player_at(seat).user_id
-        if user is not None:
-            found[seat] = (await user_sql.settings(db, user)).vacations()
-    return found
-
-
-async def update_turns(
-    conn: aiosqlite.Connection,
-    table: Table,
-    before: frozenset[int],
-    after: frozenset[int],
-    version: int,
-    now: float,
-    vacations: Mapping[int, list[tuple[float, float]]],
-) -> None:
-    """End the turns of seats that no longer must act (spending their time bank) and start the turns of
-    those that now must, with their deadline and reminders. Runs inside the move's transaction."""
-    control = table.time_control
-    clocks = await timer_sql.seat_clocks(conn, table.id)
-    for seat in sorted(before - after):
-        clock = clocks.get(seat)
-        await timer_sql.cancel_seat(conn, table.id, seat, now)
-        bank = clock.bank if clock else None
-        if clock and clock.turn_started_at is not None:
-            used = now - clock.turn_started_at
-            used -= vacation_overlap(clock.turn_started_at, now, vacations.get(seat, []))
-            bank = control.bank_after_turn(clock.bank, used)
-        await timer_sql.end_turn(conn, table.id, seat, bank)
-    for seat in sorted(after - before):
-        await timer_sql.start_turn(conn, table.id, seat, now, version)
-        if not control.timed or table.player_at(seat).is_ai:
-            continue
-        clock = clocks.get(seat)
-        allowance = control.turn_allowance(clock.bank if clock else None)
-        await timer_sql.add(conn, table.id, "deadline", seat, version, now + allowance)
-        for offset in control.reminder_offsets(allowance):
-            await timer_sql.add(conn, table.id, "reminder", seat, version, now + offset)
+from bot.tables.ai_runner import ComputerPlayers
+from bot.tables.delivery import Delivery
+from bot.tables.model import Table
+from bot.tables.moves import GameLocks, MoveCommitter
+from bot.tables.reader import TableReader
+from bot.tables.turns import UPKEEP_INTERVAL
+from bot.timecontrol import quiet_until, vacation_overlap
 
 
 class Timekeeper:
-    """Handles due timers for the table service: reminders, deadlines and the timeout policies. It works
-    through the service's own lock, commit and delivery, so a timeout move is a move like any other."""
-
-    def __init__(self, service: TableService) -> None:
-        self.service = service
-        self.db = service.db
-        self.clock = service.clock
+    def __init__(
+        self,
+        db: Database,
+        *,
+        clock: Callable[[], float],
+        reader: TableReader,
+        locks: GameLocks,
+        moves: MoveCommitter,
+        delivery: Delivery,
+        computers: ComputerPlayers,
+        timers_changed: Callable[[], None],
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.reader = reader
+        self.locks = locks
+        self.moves = moves
+        self.delivery = delivery
+        self.computers = computers
+        self.timers_changed = timers_changed
 
     async def fire(self, timer: TimerRow) -> None:
         """Handle one due timer (called by the dispatcher). It fires once: it is marked fired in the same
         transaction as its effect, or postponed (quiet hours, vacation) without effect."""
-        async with self.service._lock(timer.game_id):
-            table = await self.service.get(timer.game_id)
+        async with self.locks(timer.game_id):
+            table = await self.reader.get(timer.game_id)
             now = self.clock()
             if timer.kind == "upkeep":
                 await self._upkeep(table, timer, now)
@@ -95,8 +63,36 @@ class Timekeeper:
                 await self._remind(table, timer, now)
             else:
                 await self._deadline(table, timer, now)
-        await self.service._deliver(timer.game_id)
-        self.service._kick_ai(await self.service.get(timer.game_id))
+        await self.delivery.deliver(timer.game_id)
+        self.computers.kick(await self.reader.get(timer.game_id))
+
+    async def user_clocks_changed(self, user_id: int, *, away_until: float | None = None) -> None:
+        """A user's vacation began, changed or ended: the deadlines of their turns move to when their time
+        really runs out, and each table waiting for them says so on its board with the new deadline.
+        ``away_until``: the end of a vacation that just ended early; the reminders held back until then
+        come now instead of being lost."""
+        now = self.clock()
+        if away_until is not None:
+            async with self.db.tx() as conn:
+                await timer_sql.recall_user_reminders(conn, user_id, away_until, now)
+        for table in await self.reader.list_user(user_id, statuses=(TableStatus.RUNNING,)):
+            seat = table.seat_of(user_id)
+            if seat is None or seat not in table.to_act() or not table.vacation_allowed:
+                continue
+            timers = [t for t in await timer_sql.pending_for_game(self.db, table.id)
+                      if t.kind == "deadline" and t.seat == seat]
+            if not timers:
+                continue
+            async with self.locks(table.id):
+                due = await self.reschedule(table, timers[0], now)
+                settings = await user_sql.settings(self.db, user_id)
+                away = settings.vacation_until if settings.on_vacation(now) else None
+                async with self.db.tx() as conn:
+                    turn = await outbox_sql.current_turn(conn, table.id)
+                    payload = {"seat": seat, "events": [], "away_until": away, "due": due}
+                    await outbox_sql.add(conn, table.id, table.version, "clock", payload, now, turn=turn)
+            await self.delivery.deliver(table.id)
+        self.timers_changed()
 
     async def _turn_timer_is_live(self, table: Table, timer: TimerRow) -> bool:
         if table.status != TableStatus.RUNNING or timer.seat is None or timer.seat not in table.to_act():
@@ -165,7 +161,7 @@ class Timekeeper:
         seat = timer.seat
         if await self.due_at(table, seat, now) > now:  # time left, or a vacation: the deadline moves on
             await self.reschedule(table, timer, now)
-            self.service.on_timers_changed()
+            self.timers_changed()
             return
         try:
             await self._time_out(table, seat, timer.id)
@@ -177,7 +173,7 @@ class Timekeeper:
         marked fired in the transaction of the first move it makes: a crash in between fires it again."""
         policy = table.timeout_policy
         if policy == "forfeit":
-            await self.service._commit(table, seat, "resign", {}, timeout="forfeit", fired_timer=timer_id)
+            await self.moves.commit(table, seat, "resign", {}, timeout="forfeit", fired_timer=timer_id)
             return
         turn = table.version
         fired: int | None = timer_id
@@ -189,7 +185,7 @@ class Timekeeper:
                 action = game.choose_action(
                     game.view(table.state, seat), game.legal_actions(table.state, seat), rng, "easy"
                 )
-            outcome = await self.service._commit(table, seat, "action", action, timeout=policy, fired_timer=fired)
+            outcome = await self.moves.commit(table, seat, "action", action, timeout=policy, fired_timer=fired)
             table, fired = outcome.table, None
             if table.version - turn > 500:  # a turn never needs this many moves: refuse to spin
                 raise RuntimeError(f"timeout of seat {seat} in game {table.id} does not end the turn")

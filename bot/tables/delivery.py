@@ -1,0 +1,169 @@
+"""Delivery: what was committed is told, in order, and told again after a failure or a crash.
+
+The outbox rows of a game go to the notifier oldest first; consecutive positions of one turn go as one
+notification. The Discord layer reads back here too: the positions of a turn (a board message's lines) and
+the messages it posted (``posts``), so a repeated delivery edits instead of posting twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Protocol
+
+from bot.games.base import Event
+from bot.statuses import TableStatus
+from bot.store import games as game_sql
+from bot.store import outbox as outbox_sql
+from bot.store import posts as post_sql
+from bot.store.db import Database
+from bot.store.outbox import MOVE_KINDS, OutboxRow
+from bot.store.posts import PostRow
+from bot.tables.model import Notification, Table
+from bot.tables.reader import TableReader
+from bot.tables.replay import table_at
+
+__all__ = ["MOVE_KINDS", "Delivery", "Notifier", "NullNotifier", "OutboxRow", "PostRow"]
+
+log = logging.getLogger(__name__)
+
+
+class Notifier(Protocol):
+    """Implemented by the Discord layer (and by the demo and tests). Must be idempotent enough to be
+    called again after a crash: it may be handed a notification it already delivered."""
+
+    async def deliver(self, table: Table, note: Notification) -> None: ...
+
+
+class NullNotifier:
+    async def deliver(self, table: Table, note: Notification) -> None:
+        return None
+
+
+class Delivery:
+    def __init__(self, db: Database, reader: TableReader, notifier: Notifier, clock: Callable[[], float]) -> None:
+        self.db = db
+        self.reader = reader
+        self.notifier = notifier
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+        self.delivering = 0  # deliveries in progress (a clean stop waits for them)
+        # Called with a game id after a finished game's last notification went out (tournaments listen).
+        self.finish_listeners: list[Callable[[int], Awaitable[None]]] = []
+
+    async def deliver(self, game_id: int) -> None:
+        """Deliver this game's pending notifications in order; stop at the first failure (kept for later).
+        Positions of one turn still pending together go out as one notification, and each is told from the
+        table as it was at its own version (not as it is now, when a backlog is sent after a restart)."""
+        self.delivering += 1
+        try:
+            await self._deliver_pending(game_id)
+        finally:
+            self.delivering -= 1
+
+    async def deliver_all(self) -> None:
+        """Every game's pending notifications (at start-up: what was committed but not sent)."""
+        pending = await outbox_sql.pending(self.db)
+        for game_id in dict.fromkeys(note.game_id for note in pending):
+            await self.deliver(game_id)
+
+    async def _deliver_pending(self, game_id: int) -> None:
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            rows = await outbox_sql.pending(self.db, game_id)
+            if not rows:
+                return
+            now_table = await self.reader.get(game_id)
+            moves: list[game_sql.MoveRow] | None = None
+            for group in _turn_groups(rows):
+                last = group[-1]
+                table = now_table
+                if last.kind in MOVE_KINDS and last.version != now_table.version:
+                    if moves is None:
+                        moves = await game_sql.fetch_moves(self.db, game_id)
+                    table = table_at(now_table, last.version, moves)
+                note = _notification(group)
+                try:
+                    await self.notifier.deliver(table, note)
+                except Exception:
+                    log.exception("delivering notification %s of game %s failed; will retry", last.id, game_id)
+                    return
+                try:
+                    await outbox_sql.mark_delivered(self.db, note.outbox_ids, self.clock())
+                except Exception:  # the database locked by another process: the move stands, this is sent again
+                    log.exception("marking notification %s of game %s delivered failed; will resend", last.id, game_id)
+                    return
+                if note.kind == "moved" and table.status == TableStatus.FINISHED:
+                    for listener in self.finish_listeners:
+                        try:
+                            await listener(game_id)
+                        except Exception:  # the listener catches up at the next start (resume)
+                            log.exception("finish listener failed for game %s", game_id)
+
+    # -- what the Discord layer reads back ------------------------------------------------------------
+    async def turn_positions(self, game_id: int, turn: int, upto: int) -> list[OutboxRow]:
+        """The positions of one turn up to a version, in order: every event of its board message."""
+        return await outbox_sql.positions(self.db, game_id, after=-1, upto=upto, turn=turn)
+
+    async def positions_since_last_move(self, game_id: int, seat: int, upto: int) -> list[OutboxRow]:
+        """The positions after the seat's own last move, up to a version: what that player has not seen
+        happen at the table yet (their recap)."""
+        row = await self.db.fetchone("SELECT MAX(seq) AS seq FROM moves WHERE game_id = ? AND seat = ? AND seq <= ?",
+                                     (game_id, seat, upto))
+        last = row["seq"] if row is not None and row["seq"] is not None else 0
+        return await outbox_sql.positions(self.db, game_id, after=last, upto=upto)
+
+    async def positions(self, game_id: int, *, after: int, upto: int) -> list[OutboxRow]:
+        return await outbox_sql.positions(self.db, game_id, after=after, upto=upto)
+
+    async def post(self, game_id: int, kind: str, ref: str) -> PostRow | None:
+        return await post_sql.get(self.db, game_id, kind, ref)
+
+    async def open_posts(self, game_id: int, kind: str) -> list[PostRow]:
+        return await post_sql.open_posts(self.db, game_id, kind)
+
+    async def save_post(self, post: PostRow) -> None:
+        await post_sql.save(self.db, post)
+
+
+def _turn_groups(rows: Sequence[OutboxRow]) -> list[list[OutboxRow]]:
+    """Pending rows in order, consecutive positions of one turn together (everything else alone)."""
+    groups: list[list[OutboxRow]] = []
+    for row in rows:
+        previous = groups[-1][-1] if groups else None
+        same_turn = (
+            previous is not None
+            and row.kind == "moved"
+            and previous.kind in MOVE_KINDS
+            and row.turn is not None
+            and row.turn == previous.turn
+        )
+        if same_turn:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups
+
+
+def _notification(group: Sequence[OutboxRow]) -> Notification:
+    first, last = group[0], group[-1]
+    newly: dict[int, None] = {}
+    for row in group:
+        newly.update(dict.fromkeys(row.payload.get("newly_to_act", [])))
+    timeouts = [row.payload["timeout"] for row in group if row.payload.get("timeout")]
+    return Notification(
+        id=last.id,
+        game_id=last.game_id,
+        version=last.version,
+        kind=first.kind,
+        seat=last.payload.get("seat"),
+        events=tuple(Event.from_dict(e) for row in group for e in row.payload.get("events", [])),
+        newly_to_act=tuple(newly),
+        timeout=timeouts[0] if timeouts else None,
+        deadline=last.payload.get("deadline"),
+        turn=last.turn,
+        opens_turn=first.kind in MOVE_KINDS and first.turn == first.version,
+        outbox_ids=tuple(row.id for row in group),
+        forfeited=tuple(row.payload["seat"] for row in group if row.payload.get("timeout") == "forfeit"),
+    )

@@ -1,0 +1,136 @@
+"""What a table is, as the rest of the bot sees it: its players, its engine state, and what happened to it
+(the notifications the Discord layer is told)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot import games
+from bot.games.base import Event, Game, Result
+from bot.statuses import TableStatus
+from bot.timecontrol import TimeControl
+
+AI_LEVELS = ("easy", "normal")
+
+
+@dataclass(frozen=True)
+class Player:
+    slot: int
+    user_id: int | None
+    name: str
+    ai_level: str | None
+    seat: int | None
+    forfeited: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_level is not None
+
+    @property
+    def mention(self) -> str:
+        if self.user_id is not None:
+            return f"<@{self.user_id}>"
+        return f"{self.name} (computer)" if self.ai_level == "easy" else f"{self.name} ({self.ai_level} computer)"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game as the rest of the bot sees it: its row, its players and (once started) its engine state."""
+
+    id: int
+    key: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    lobby_message_id: int | None
+    creator_id: int
+    status: TableStatus
+    seat_count: int
+    options: dict[str, Any]
+    seed: int
+    version: int
+    players: tuple[Player, ...]
+    state: Any
+    updated_at: float
+    time_control: TimeControl
+    timeout_policy: str
+    vacation_allowed: bool
+    deadlines: dict[int, float]  # seat -> when its time runs out (timed games, seats to act)
+
+    @property
+    def game(self) -> Game:
+        return games.get(self.key)
+
+    @property
+    def seated(self) -> tuple[Player, ...]:
+        """Players in seat order once running; in joining order in the lobby."""
+        if self.status == TableStatus.LOBBY:
+            return self.players
+        return tuple(sorted(self.players, key=lambda p: p.seat if p.seat is not None else p.slot))
+
+    def seat_of(self, user_id: int) -> int | None:
+        for player in self.players:
+            if player.user_id == user_id:
+                return player.seat
+        return None
+
+    def is_member(self, user_id: int) -> bool:
+        return any(p.user_id == user_id for p in self.players)
+
+    def player_at(self, seat: int) -> Player:
+        for player in self.players:
+            if player.seat == seat:
+                return player
+        raise KeyError(seat)
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.seated]
+
+    def to_act(self) -> frozenset[int]:
+        if self.status != TableStatus.RUNNING:
+            return frozenset()
+        return self.game.to_act(self.state)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+    def result(self) -> Result | None:
+        if self.state is None or not self.game.is_over(self.state):
+            return None
+        return self.game.result(self.state)
+
+
+@dataclass(frozen=True)
+class Notification:
+    """What happened, to be told: kind is 'started', 'moved', 'cancelled', 'reminder' or 'upkeep'.
+
+    Positions committed together (a computer's or a timed-out seat's several moves, a backlog after a
+    restart) that belong to one turn arrive as one notification: the newest position, with every event."""
+
+    id: int
+    game_id: int
+    version: int
+    kind: str
+    seat: int | None  # who acted
+    events: tuple[Event, ...]
+    newly_to_act: tuple[int, ...]  # seats that must act now and did not before this move (to DM them)
+    timeout: str | None = None  # the policy that made this move for a seat out of time
+    deadline: float | None = None  # reminders: when the reminded seat's time runs out
+    turn: int | None = None  # the version that opened this position's turn (one board message per turn)
+    opens_turn: bool = False  # the first of these positions opened its turn: a new board message
+    outbox_ids: tuple[int, ...] = ()  # every outbox row this notification stands for
+    forfeited: tuple[int, ...] = ()  # seats whose time ran out on a forfeit table in these positions
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    table: Table
+    events: tuple[Event, ...]
+    seat: int
+
+
+def opens_turn(before: frozenset[int], after: frozenset[int], over: bool) -> bool:
+    """A new turn begins when a seat must act that did not before, or the game ends. A seat continuing its
+    turn, or seats of a simultaneous phase finishing one by one, stay in the turn (one board message)."""
+    return over or bool(after - before)

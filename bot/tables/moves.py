@@ -1,0 +1,135 @@
+"""Committing moves: one transaction per move, version-checked, with the seats' turn clocks, the result and
+the outbox row; then every forced move that follows. Callers hold the game's lock (``GameLocks``)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from bot.errors import StaleVersion
+from bot.results import record_results
+from bot.statuses import TableStatus
+from bot.store import games as game_sql
+from bot.store import outbox as outbox_sql
+from bot.store import timers as timer_sql
+from bot.store.db import Database
+from bot.tables.model import MoveOutcome, Table, opens_turn
+from bot.tables.reader import TableReader
+from bot.tables.turns import seat_vacations, update_turns
+
+
+class GameLocks:
+    """One lock per game: whatever reads a table to change it (a click, a computer, a timer) holds it, so
+    moves of one game are made one at a time in this process (the version check covers other processes)."""
+
+    def __init__(self) -> None:
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def __call__(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+
+class MoveCommitter:
+    def __init__(
+        self, db: Database, reader: TableReader, clock: Callable[[], float], timers_changed: Callable[[], None]
+    ) -> None:
+        self.db = db
+        self.reader = reader
+        self.clock = clock
+        self.timers_changed = timers_changed
+
+    async def commit(
+        self,
+        table: Table,
+        seat: int,
+        kind: str,
+        action: dict[str, Any],
+        *,
+        timeout: str | None = None,
+        fired_timer: int | None = None,
+    ) -> MoveOutcome:
+        """Commit one move, then every forced one that follows it (a pass that is the seat's only choice,
+        visibly so): each is a move of the log like any other, written by the service instead of a click."""
+        outcome = await self._commit_one(table, seat, kind, action, timeout=timeout, fired_timer=fired_timer)
+        latest = outcome.table
+        for _ in range(10_000):  # a forced move always advances the game; the bound only guards a bug
+            forced = _forced(latest)
+            if forced is None:
+                break
+            latest = (await self._commit_one(latest, forced[0], "action", forced[1], forced=True)).table
+        return replace(outcome, table=latest)
+
+    async def _commit_one(
+        self,
+        table: Table,
+        seat: int,
+        kind: str,
+        action: dict[str, Any],
+        *,
+        timeout: str | None = None,
+        forced: bool = False,
+        fired_timer: int | None = None,
+    ) -> MoveOutcome:
+        game = table.game
+        if kind == "resign":
+            state, events = game.resign(table.state, seat)
+        else:
+            state, events = game.apply(table.state, seat, action)  # raises IllegalAction, nothing written
+        over = game.is_over(state)
+        now = self.clock()
+        before = game.to_act(table.state)
+        after = frozenset() if over else game.to_act(state)
+        payload: dict[str, Any] = {
+            "seat": seat,
+            "events": [event.to_dict() for event in events],
+            "newly_to_act": sorted(after - before),
+        }
+        if timeout:
+            payload["timeout"] = timeout
+        if forced:
+            payload["forced"] = True
+        if over:
+            payload["over"] = True
+        vacations = await seat_vacations(self.db, table, before - after)
+        async with self.db.tx() as conn:
+            ok = await game_sql.commit_move(
+                conn,
+                game_id=table.id,
+                expected_version=table.version,
+                seat=seat,
+                kind=kind,
+                action=action,
+                snapshot=game.dump(state),
+                status=TableStatus.FINISHED if over else TableStatus.RUNNING,
+                result=game.result(state).to_dict() if over else None,
+                now=now,
+            )
+            if not ok:  # another process moved first: the version check keeps this from applying twice
+                raise StaleVersion()
+            if fired_timer is not None and not await timer_sql.mark_fired(conn, fired_timer, now):
+                raise StaleVersion()  # the deadline fired already: this timeout move is not made (rolled back)
+            if timeout == "forfeit":
+                await timer_sql.set_forfeited(conn, table.id, seat)
+            await update_turns(conn, table, before, after, table.version + 1, now, vacations)
+            if over:
+                await timer_sql.cancel_game(conn, table.id, now)
+                await record_results(conn, table, game.result(state), now)
+            turn: int | None = table.version + 1
+            if not opens_turn(before, after, over):
+                turn = await outbox_sql.current_turn(conn, table.id)
+            await outbox_sql.add(conn, table.id, table.version + 1, "moved", payload, now, turn=turn)
+        if after - before:
+            self.timers_changed()
+        return MoveOutcome(await self.reader.get(table.id), tuple(events), seat)
+
+
+def _forced(table: Table) -> tuple[int, dict[str, Any]] | None:
+    if table.status != TableStatus.RUNNING:
+        return None
+    for seat in sorted(table.to_act()):
+        action = table.game.forced_action(table.state, seat)
+        if action is not None:
+            return seat, dict(action)
+    return None

@@ -1,0 +1,302 @@
+"""The table service: lobby -> running -> finished, and the one ``act()`` every move goes through.
+
+Commit, then notify: a move, its snapshot and its notification are written in one transaction (with a
+version check, so two identical clicks apply once); only then is the notifier asked to deliver. What was
+committed but not delivered (a crash, Discord down) is delivered by ``resume()`` at the next start.
+
+The parts, each in its own module: reading tables (``reader``), committing moves (``moves``), delivery
+(``delivery``), computer players (``ai_runner``), timers and vacations (``clocks``), replay (``replay``).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot import games
+from bot.errors import NotAllowed, NotSeated, NotYourTurn, StaleVersion, UserError, WrongStatus
+from bot.games.words import join
+from bot.statuses import OPEN_TABLES, TableStatus
+from bot.store import games as game_sql
+from bot.store import outbox as outbox_sql
+from bot.store import timers as timer_sql
+from bot.store.db import Database
+from bot.store.games import MoveRow
+from bot.store.timers import TimerRow
+from bot.tables.ai_runner import ComputerPlayers
+from bot.tables.clocks import Timekeeper
+from bot.tables.delivery import Delivery, Notifier, NullNotifier
+from bot.tables.model import AI_LEVELS, MoveOutcome, Table
+from bot.tables.moves import GameLocks, MoveCommitter
+from bot.tables.reader import TableReader
+from bot.tables.replay import replay_moves
+from bot.tables.turns import UPKEEP_INTERVAL, update_turns
+from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
+
+
+class TableService:
+    def __init__(
+        self,
+        db: Database,
+        notifier: Notifier | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        ai_delay: float = 0.0,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        # Told when a deadline or reminder was added or moved (the timer dispatcher's wake, when one runs).
+        self.on_timers_changed: Callable[[], None] = lambda: None
+        self._reader = TableReader(db)
+        self._locks = GameLocks()
+        self._moves = MoveCommitter(db, self._reader, clock, self._timers_changed)
+        self.delivery = Delivery(db, self._reader, notifier or NullNotifier(), clock)
+        self.computers = ComputerPlayers(self._reader, self._locks, self._moves, self.delivery, delay=ai_delay)
+        self.timekeeper = Timekeeper(
+            db, clock=clock, reader=self._reader, locks=self._locks, moves=self._moves, delivery=self.delivery,
+            computers=self.computers, timers_changed=self._timers_changed,
+        )
+
+    def _timers_changed(self) -> None:
+        self.on_timers_changed()  # looked up at each call: the dispatcher is attached after construction
+
+    # -- reading -------------------------------------------------------------------------------------
+    async def get(self, game_id: int) -> Table:
+        return await self._reader.get(game_id)
+
+    async def list_guild(self, guild_id: int, statuses: Sequence[TableStatus] = OPEN_TABLES) -> list[Table]:
+        return await self._reader.list_guild(guild_id, statuses)
+
+    async def list_user(self, user_id: int, statuses: Sequence[TableStatus] = OPEN_TABLES) -> list[Table]:
+        """The user's games, those where they must act first, then the longest-waiting first."""
+        return await self._reader.list_user(user_id, statuses)
+
+    # -- lobby ---------------------------------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        key: str,
+        creator_id: int,
+        creator_name: str,
+        seat_count: int,
+        options: Mapping[str, Any] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        seed: int | None = None,
+        join: bool = True,
+        time_control: TimeControl | None = None,
+        timeout_policy: str = "ai",
+        vacation_allowed: bool = True,
+    ) -> Table:
+        game = games.get(key)
+        game.check_players(seat_count)
+        resolved = game.resolve_options(options)
+        if timeout_policy not in TIMEOUT_POLICIES:
+            raise ValueError(f"The timeout policy must be one of {', '.join(TIMEOUT_POLICIES)}.")
+        if seed is None:
+            seed = secrets.randbits(62)
+        now = self.clock()
+        async with self.db.tx() as conn:
+            game_id = await game_sql.insert_game(
+                conn,
+                key=key,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=creator_id,
+                seat_count=seat_count,
+                options=resolved,
+                seed=seed,
+                now=now,
+                time_control=(time_control or TimeControl()).to_dict(),
+                timeout_policy=timeout_policy,
+                vacation_allowed=vacation_allowed,
+            )
+            if join:
+                await game_sql.insert_seat(conn, game_id, creator_id, creator_name, None)
+        return await self.get(game_id)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Table:
+        async with self._locks(game_id):
+            table = await self._lobby(game_id)
+            if table.is_member(user_id):
+                raise UserError("You have already joined this game.")
+            if len(table.players) >= table.seat_count:
+                raise UserError("This table is full.")
+            async with self.db.tx() as conn:
+                await game_sql.insert_seat(conn, game_id, user_id, name, None)
+            return await self.get(game_id)
+
+    async def add_ai(self, game_id: int, user_id: int, level: str = "easy") -> Table:
+        if level not in AI_LEVELS:
+            raise UserError(f"Computer players come in these levels: {', '.join(AI_LEVELS)}.")
+        async with self._locks(game_id):
+            table = await self._lobby(game_id)
+            if user_id != table.creator_id:
+                raise NotAllowed("Only the person who opened the table can add computer players.")
+            if len(table.players) >= table.seat_count:
+                raise UserError("This table is full.")
+            number = sum(1 for p in table.players if p.is_ai) + 1
+            async with self.db.tx() as conn:
+                await game_sql.insert_seat(conn, game_id, None, f"Computer {number}", level)
+            return await self.get(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> Table:
+        async with self._locks(game_id):
+            table = await self._lobby(game_id)
+            mine = [p for p in table.players if p.user_id == user_id]
+            if not mine:
+                raise UserError("You have not joined this game.")
+            async with self.db.tx() as conn:
+                await game_sql.delete_seat(conn, game_id, mine[0].slot)
+                if user_id == table.creator_id:
+                    # The computer players belong to the creator's invitation: they go too.
+                    for player in table.players:
+                        if player.is_ai:
+                            await game_sql.delete_seat(conn, game_id, player.slot)
+            return await self.get(game_id)
+
+    async def start(
+        self, game_id: int, user_id: int, *, can_manage: bool = False, keep_order: bool = False
+    ) -> Table:
+        """Begin the game. Seat order is drawn from the game's seed, or (tournaments) kept as joined."""
+        async with self._locks(game_id):
+            table = await self._lobby(game_id)
+            if user_id != table.creator_id and not can_manage:
+                raise NotAllowed("Only the person who opened the table (or a server manager) can start it.")
+            game = table.game
+            count = len(table.players)
+            if count < game.min_players:
+                raise UserError(f"{game.title} needs at least {game.min_players} players; {count} joined so far.")
+            order = list(table.players)
+            if not keep_order:
+                random.Random(f"seats:{table.seed}").shuffle(order)
+            state = game.new(count, table.seed, table.options)
+            now = self.clock()
+            async with self.db.tx() as conn:
+                for seat, player in enumerate(order):
+                    await game_sql.assign_seat(conn, game_id, player.slot, seat)
+                await game_sql.set_columns(conn, game_id, now, status=TableStatus.RUNNING, snapshot=game.dump(state))
+                started = replace(table, status=TableStatus.RUNNING, players=tuple(
+                    replace(p, seat=order.index(p)) for p in table.players
+                ))
+                await update_turns(conn, started, frozenset(), game.to_act(state), 0, now, {})
+                await timer_sql.add(conn, game_id, "upkeep", None, 0, now + UPKEEP_INTERVAL)
+                await outbox_sql.add(
+                    conn,
+                    game_id,
+                    0,
+                    "started",
+                    {"seat": None, "events": [], "newly_to_act": sorted(game.to_act(state))},
+                    now,
+                    turn=0,
+                )
+        self.on_timers_changed()
+        await self.delivery.deliver(game_id)
+        table = await self.get(game_id)
+        self.computers.kick(table)
+        return table
+
+    async def cancel(self, game_id: int, user_id: int, *, can_manage: bool = False) -> Table:
+        async with self._locks(game_id):
+            table = await self.get(game_id)
+            if table.status not in OPEN_TABLES:
+                raise WrongStatus("This game is already over.")
+            if user_id != table.creator_id and not can_manage:
+                raise NotAllowed("Only the person who opened the table or a server manager can cancel it.")
+            now = self.clock()
+            async with self.db.tx() as conn:
+                await game_sql.set_columns(conn, game_id, now, status=TableStatus.CANCELLED)
+                await timer_sql.cancel_game(conn, game_id, now)
+                if table.status == TableStatus.RUNNING:
+                    await outbox_sql.add(
+                        conn, game_id, table.version, "cancelled", {"seat": None, "events": []}, now
+                    )
+        await self.delivery.deliver(game_id)
+        return await self.get(game_id)
+
+    async def set_thread(self, game_id: int, thread_id: int | None, channel_id: int | None = None) -> None:
+        columns: dict[str, Any] = {"thread_id": thread_id}
+        if channel_id is not None:
+            columns["channel_id"] = channel_id
+        async with self.db.tx() as conn:
+            await game_sql.set_columns(conn, game_id, self.clock(), **columns)
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        async with self.db.tx() as conn:
+            await game_sql.set_columns(conn, game_id, self.clock(), lobby_message_id=message_id)
+
+    async def _lobby(self, game_id: int) -> Table:
+        table = await self.get(game_id)
+        if table.status != TableStatus.LOBBY:
+            raise WrongStatus("This game has already started or been cancelled.")
+        return table
+
+    # -- moves ---------------------------------------------------------------------------------------
+    async def act(
+        self, game_id: int, user_id: int, action: Mapping[str, Any], *, version: int | None = None
+    ) -> MoveOutcome:
+        """Apply one move of the user's. ``version`` is the position the control was made for: a second
+        identical click (or a stale control) raises StaleVersion and changes nothing."""
+        async with self._locks(game_id):
+            table = await self._running(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated()
+            if version is not None and version != table.version:
+                raise StaleVersion()
+            if not table.game.can_act(table.state, seat):
+                # Names only: the Discord layer's error handler adds what for and the board's link.
+                raise NotYourTurn(join([table.names()[s] for s in sorted(table.to_act())]))
+            outcome = await self._moves.commit(table, seat, "action", dict(action))
+        await self.delivery.deliver(game_id)
+        self.computers.kick(outcome.table)
+        return outcome
+
+    async def resign(self, game_id: int, user_id: int) -> MoveOutcome:
+        async with self._locks(game_id):
+            table = await self._running(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated()
+            outcome = await self._moves.commit(table, seat, "resign", {})
+        await self.delivery.deliver(game_id)
+        self.computers.kick(outcome.table)
+        return outcome
+
+    async def _running(self, game_id: int) -> Table:
+        table = await self.get(game_id)
+        if table.status != TableStatus.RUNNING:
+            raise WrongStatus("This game is not running any more." if table.status != TableStatus.LOBBY else
+                              "This game has not started yet.")
+        return table
+
+    # -- timers, restarts and the log ----------------------------------------------------------------
+    async def fire_timer(self, timer: TimerRow) -> None:
+        """Handle one due timer; called by the timer dispatcher."""
+        await self.timekeeper.fire(timer)
+
+    async def user_clocks_changed(self, user_id: int, *, away_until: float | None = None) -> None:
+        """A user's vacation began, changed or ended: see ``Timekeeper.user_clocks_changed``."""
+        await self.timekeeper.user_clocks_changed(user_id, away_until=away_until)
+
+    async def resume(self) -> None:
+        """At start-up: deliver what was committed but not sent, and let computer seats continue."""
+        await self.delivery.deliver_all()
+        for table in await self._reader.all_running():
+            self.computers.kick(table)
+
+    async def move_log(self, game_id: int) -> list[MoveRow]:
+        """The game's moves in order (the truth a replay, a record or a history is made from)."""
+        return await game_sql.fetch_moves(self.db, game_id)
+
+    async def replay(self, game_id: int) -> Any:
+        """Rebuild the state from (seed, options, moves): must equal the stored snapshot."""
+        table = await self.get(game_id)
+        if table.status == TableStatus.LOBBY:
+            raise WrongStatus("This game has not started yet.")
+        return replay_moves(table.game, len(table.players), table.seed, table.options,
+                            await game_sql.fetch_moves(self.db, game_id))
