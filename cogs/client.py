@@ -20,10 +20,10 @@ import discord
 import yarl
 from discord.ext import commands
 
-from bot.clock import TimerDispatcher
 from bot.config import StartupError
+from bot.players import PlayerService
 from bot.servers import ServerService
-from bot.store.db import Database, DatabaseUnavailable
+from bot.services import Services
 from bot.tables import TableService
 from bot.tournaments.service import TournamentNotifier, TournamentService
 from cogs import components, game, history, lobby, pictures, rematch, replay_viewer, server, tournament_views
@@ -73,11 +73,7 @@ class MiddleKingdomBot(commands.Bot):
         self.dev_guild_id = config.dev_guild_id
         self.ai_delay = ai_delay
         self._services = services  # False for `sync`: commands only, no database and no deliveries
-        self._db: Database | None = None
-        self._service: TableService | None = None
-        self._tournaments: TournamentService | None = None
-        self._servers: ServerService | None = None
-        self._dispatcher: TimerDispatcher | None = None
+        self._open: Services | None = None
         # Set by the tournament cog before the services open; None posts nothing about rounds.
         self.tournament_notifier: TournamentNotifier | None = None
         self.notifier = DiscordNotifier(self)  # its prompts remember the open Play panels
@@ -85,36 +81,38 @@ class MiddleKingdomBot(commands.Bot):
         self._prepared = False
 
     @property
+    def services(self) -> Services:
+        if self._open is None:
+            raise RuntimeError("the services are not open yet")
+        return self._open
+
+    @property
     def service(self) -> TableService:
-        if self._service is None:
-            raise RuntimeError("the table service is not open yet")
-        return self._service
+        return self.services.tables
 
     @property
     def tournaments(self) -> TournamentService:
-        if self._tournaments is None:
-            raise RuntimeError("the tournament service is not open yet")
-        return self._tournaments
+        return self.services.tournaments
+
+    @property
+    def players(self) -> PlayerService:
+        return self.services.players
 
     @property
     def servers(self) -> ServerService:
-        if self._servers is None:
-            raise RuntimeError("the server settings service is not open yet")
-        return self._servers
+        return self.services.servers
 
     async def open_services(self) -> None:
-        """The database, the table service, the tournament service and the timer dispatcher (not started:
-        ``start_timers`` does that once the bot can deliver). Also used by tests, which never log in."""
-        self._db = await Database.open(self.database_path)
-        self._service = TableService(self._db, self.notifier, ai_delay=self.ai_delay)
-        self._dispatcher = TimerDispatcher(self._db, self._service.fire_timer)
-        self._service.on_timers_changed = self._dispatcher.wake
-        self._tournaments = TournamentService(self._db, self._service, self.tournament_notifier)
-        self._servers = ServerService(self._db)
+        """The database, the table, tournament, player and server services and the timer dispatcher (not
+        started: ``start_timers`` does that once the bot can deliver). Also used by tests, which never log in."""
+        self._open = await Services.open(
+            self.database_path, notifier=self.notifier, tournament_notifier=self.tournament_notifier,
+            ai_delay=self.ai_delay,
+        )
 
     def start_timers(self) -> None:
-        if self._dispatcher is not None:
-            self._dispatcher.start()
+        if self._open is not None:
+            self._open.timers.start()
 
     async def load_cogs(self) -> None:
         for extension in EXTENSIONS:
@@ -128,10 +126,7 @@ class MiddleKingdomBot(commands.Bot):
             return
         await self.load_cogs()
         if self._services:
-            try:
-                await self.open_services()
-            except DatabaseUnavailable as error:
-                raise StartupError(str(error)) from None
+            await self.open_services()  # StartupError: the database cannot be written
         self._prepared = True
 
     async def setup_hook(self) -> None:
@@ -161,25 +156,25 @@ class MiddleKingdomBot(commands.Bot):
         committed either way, but its answer and its board should not be cut off by a clean stop."""
         deadline = asyncio.get_running_loop().time() + timeout
         while asyncio.get_running_loop().time() < deadline:
-            delivering = self._service.delivery.delivering if self._service is not None else 0
+            delivering = self._open.tables.delivery.delivering if self._open is not None else 0
             if self._in_flight == 0 and delivering == 0:
                 return
             await asyncio.sleep(0.05)
 
     async def close(self) -> None:
-        if self._dispatcher is not None:
-            await self._dispatcher.stop()
+        if self._open is not None:
+            await self._open.timers.stop()
         await self._settle(SETTLE_GRACE)
         await super().close()
-        if self._service is not None:
+        if self._open is not None:
             # Computer moves in progress get a moment to finish; the rest are cancelled (each move is one
             # transaction, so nothing is half-applied) and continue at the next start through resume().
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._service.computers.idle(), timeout=AI_GRACE)
+                await asyncio.wait_for(self._open.tables.computers.idle(), timeout=AI_GRACE)
         pictures.close()  # after the services: their last deliveries may still draw
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        if self._open is not None:
+            await self._open.close()
+            self._open = None
 
 
 def point_at(api_base: str | None) -> None:

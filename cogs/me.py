@@ -17,8 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.store import users
-from bot.store.users import UserSettings
+from bot.players import UserSettings
 from bot.timecontrol import DAY, valid_time_zone
 from cogs.messages import send_private
 
@@ -81,30 +80,21 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
         self.bot = bot
         super().__init__()
 
-    async def _update(self, interaction: discord.Interaction, **values: object) -> UserSettings:
-        service = self.bot.service
-        settings = await users.update(service.db, interaction.user.id, service.clock(), **values)
-        if "vacation_until" in values:
-            await service.user_clocks_changed(interaction.user.id)
-        return settings
-
     @app_commands.command(name="settings", description="Show your settings")
     async def show(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        service = self.bot.service
-        settings = await users.settings(service.db, interaction.user.id)
-        await send_private(interaction, settings_text(settings, service.clock()))
+        players = self.bot.players
+        settings = await players.settings(interaction.user.id)
+        await send_private(interaction, settings_text(settings, players.clock()))
 
     @app_commands.command(name="dm", description="Whether I DM you your hand and controls when it is your move")
     @app_commands.describe(state="on or off")
     async def dm(self, interaction: discord.Interaction, state: OnOff) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.players.set_turn_dms(interaction.user.id, state == "on")
         if state == "on":
-            # Asking again means the person opened their DMs: try them again (and tell again if still closed).
-            await self._update(interaction, dm_on_turn=1, dm_closed=0, dm_note_shown=0)
             text = "Turn DMs are on: I will DM you your hand and controls when it is your move, and reminders."
         else:
-            await self._update(interaction, dm_on_turn=0)
             text = "Turn DMs are off: the game thread mentions you when it is your move, and reminders come there."
         await send_private(interaction, text)
 
@@ -112,7 +102,7 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
     @app_commands.describe(state="on or off")
     async def ping_before(self, interaction: discord.Interaction, state: OnOff) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self._update(interaction, ping_before=int(state == "on"))
+        await self.bot.players.set_ping_before(interaction.user.id, state == "on")
         if state == "on":
             text = "I will DM you when the player before you has moved (unless I DM you your turn anyway)."
         else:
@@ -134,10 +124,8 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
             raise UserError("Quiet hours need an end different from their start.")
         if timezone is not None and not valid_time_zone(timezone.strip()):
             raise UserError(f"I do not know the time zone “{timezone}”: name it like Europe/Madrid or Asia/Tokyo.")
-        values: dict[str, object] = {"quiet_start": begin, "quiet_end": finish}
-        if timezone is not None:
-            values["time_zone"] = timezone.strip()
-        settings = await self._update(interaction, **values)
+        zone = timezone.strip() if timezone is not None else None
+        settings = await self.bot.players.set_quiet_hours(interaction.user.id, begin, finish, zone)
         await send_private(
             interaction,
             f"Quiet hours set: {clock_time(begin)} to {clock_time(finish)} ({settings.time_zone}). Reminders that "
@@ -152,7 +140,7 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
     @quiet.command(name="off", description="No quiet hours: reminders come when due")
     async def quiet_off(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self._update(interaction, quiet_start=None, quiet_end=None)
+        await self.bot.players.set_quiet_hours(interaction.user.id, None, None)
         await send_private(interaction, "Quiet hours are off: reminders come when they are due.")
 
     @vacation.command(name="start", description="Go on vacation for some days: your clocks pause")
@@ -163,14 +151,7 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not 1 <= days <= MAX_VACATION_DAYS:
             raise UserError(f"A vacation lasts 1 to {MAX_VACATION_DAYS} days.")
-        service = self.bot.service
-        now = service.clock()
-        settings = await users.settings(service.db, interaction.user.id)
-        # Extending a vacation keeps its start: the time already away must stay off the clock.
-        begin = now
-        if settings.on_vacation(now) and settings.vacation_start is not None:
-            begin = settings.vacation_start
-        settings = await self._update(interaction, vacation_start=begin, vacation_until=now + days * DAY)
+        settings = await self.bot.players.start_vacation(interaction.user.id, days * DAY)
         assert settings.vacation_until is not None
         await send_private(
             interaction,
@@ -181,15 +162,8 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
     @vacation.command(name="end", description="End your vacation now: your clocks run again")
     async def vacation_end(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        service = self.bot.service
-        now = service.clock()
-        settings = await users.settings(service.db, interaction.user.id)
-        if not settings.on_vacation(now):
+        if not await self.bot.players.end_vacation(interaction.user.id):
             raise UserError("You are not on vacation.")
-        # The start stays: the days away still count as paused for the turn in progress.
-        await self._update(interaction, vacation_until=now)
-        # Reminders held back until the planned end would be lost: they come now.
-        await service.user_clocks_changed(interaction.user.id, away_until=settings.vacation_until)
         await send_private(interaction, "Welcome back: your vacation has ended and your clocks run again.")
 
 

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.statuses import TableStatus
-from bot.store import users
 from bot.tables import Notification, Table
 from bot.tables.delivery import PostRow
 from cogs.board_posts import BoardPosts
@@ -112,7 +111,7 @@ class DiscordNotifier:
             player = table.player_at(seat)
             if player.is_ai or player.user_id is None:
                 continue
-            settings = await users.settings(self.bot.service.db, player.user_id)
+            settings = await self.bot.players.settings(player.user_id)
             if settings.dm_on_turn and not settings.dm_closed:
                 by_dm[seat] = player.user_id
             else:
@@ -185,7 +184,7 @@ class DiscordNotifier:
         user_id = table.player_at(seat).user_id
         if user_id is None:
             return
-        settings = await users.settings(self.bot.service.db, user_id)
+        settings = await self.bot.players.settings(user_id)
         when = table.deadlines.get(seat, note.deadline)  # the live deadline: a vacation may have moved it
         due = f"is due {relative_time(when)}" if when is not None else "is waiting for you"
         head = f"Reminder: your move in **{title(table)}** {due}: {table_link(table)}"
@@ -219,7 +218,7 @@ class DiscordNotifier:
         user_id = table.player_at(seat).user_id if seat is not None else None
         if seat is None or user_id is None:
             return
-        settings = await users.settings(self.bot.service.db, user_id)
+        settings = await self.bot.players.settings(user_id)
         if not settings.ping_before or settings.dm_closed or seat in told_by_dm:
             return
         mover = table.player_at(note.seat).name

@@ -16,7 +16,6 @@ from discord.ext import commands
 
 from bot.errors import NotSeated, StaleVersion, WrongStatus
 from bot.statuses import TableStatus
-from bot.store import users
 from bot.tables import MoveOutcome, Table
 from cogs.components import Panel, Ref
 from cogs.controls import controls_for, may_act, panel
@@ -42,7 +41,7 @@ log = logging.getLogger(__name__)
 
 NOT_A_PLAYER = "Only the players of this game have a hand; you can follow the game on the board."
 CHANGED = "The board has changed since that message; these controls are for the current position."
-# Told once (bot/store/users.claim_dm_note) to a player whose turn DMs could not be delivered.
+# Told once (PlayerService.claim_dm_note) to a player whose turn DMs could not be delivered.
 DMS_CLOSED = (
     "📭 Your DMs are closed to me, so your turns come here. To get them by DM: server name → Privacy Settings → "
     "turn on Direct Messages, then `/me dm on`. Or just keep playing with **Play** on the newest board."
@@ -114,7 +113,7 @@ class Play(commands.Cog):
         seat = _must_move(table, interaction.user.id)
         current = panel(table, seat)
         lines = [*(await recap(self.service, table, seat)), current.content]
-        if await users.claim_dm_note(self.service.db, interaction.user.id, self.service.clock()):
+        if await self.bot.players.claim_dm_note(interaction.user.id):
             lines.insert(0, DMS_CLOSED)
         if changed:
             lines.insert(0, CHANGED)

@@ -15,8 +15,7 @@ from discord.ext import commands
 
 from bot import games
 from bot.errors import UserError
-from bot.store import ratings as rating_sql
-from bot.store.ratings import RatingRow, ResultRow
+from bot.players import RatingRow, ResultRow
 from cogs.game import GAME_CHOICES
 from cogs.messages import send_private, table_link
 from render.theme import ordinal
@@ -78,8 +77,8 @@ class Ratings(commands.Cog):
         if game not in games.GAMES:
             raise UserError("That game is not available.")
         guild_id = interaction.guild_id if scope == "server" else None  # a DM has no server: all servers
-        rows = await rating_sql.leaderboard(
-            self.bot.service.db, game, guild_id=guild_id, min_games=MIN_GAMES, limit=LEADERBOARD_SIZE
+        rows = await self.bot.players.leaderboard(
+            game, guild_id=guild_id, min_games=MIN_GAMES, limit=LEADERBOARD_SIZE
         )
         where = "this server" if guild_id is not None else "all servers"
         await send_private(interaction, "\n".join(leaderboard_lines(games.get(game).title, where, rows)))
@@ -90,12 +89,11 @@ class Ratings(commands.Cog):
     async def profile(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         who = player or interaction.user
-        db = self.bot.service.db
-        counts = await rating_sql.counts_of_user(db, who.id)
+        profile = await self.bot.players.profile(who.id, recent=RECENT)
+        counts, ratings = profile.counts, profile.ratings
         if not counts:
             await send_private(interaction, f"{who.display_name} has not finished a game yet.")
             return
-        ratings = {row.key: row for row in await rating_sql.ratings_of_user(db, who.id)}
         played, won = sum(n for n, _ in counts.values()), sum(w for _, w in counts.values())
         lines = [f"**{who.display_name}**: {plural(played, 'game')}, {plural(won, 'win')}"]
         for key in [k for k in games.GAMES if k in counts]:
@@ -103,9 +101,8 @@ class Ratings(commands.Cog):
             rated = ratings.get(key)
             rating = f"rating {rating_text(rated)} after {plural(rated.games, 'rated game')}" if rated else "unrated"
             lines.append(f"{games.get(key).title}: {plural(n, 'game')}, {plural(w, 'win')} · {rating}")
-        recent = await rating_sql.results_of_user(db, who.id, limit=RECENT)
         lines.append("**Recent results**")
-        for result in recent:
+        for result in profile.recent:
             lines.append(result_line(result, await self._link(result.game_id)))
         await send_private(interaction, "\n".join(lines))
 

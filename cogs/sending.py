@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
-from bot.store import users
 from cogs.messages import NO_PINGS, clip_message
 
 if TYPE_CHECKING:
@@ -79,7 +78,7 @@ class Sender:
             return await channel.send(content=clip_message(text), allowed_mentions=NO_PINGS, **kwargs)
         except discord.Forbidden as error:
             if error.code == DM_CLOSED:
-                await users.set_dm_closed(self.bot.service.db, user_id, True, self.bot.service.clock())
+                await self.bot.players.note_dms_closed(user_id)
             log.info("cannot DM a player of game %s (code %s)", table.id, error.code)
             return None
         except discord.HTTPException:

@@ -19,9 +19,8 @@ from discord.ext import commands
 from bot import games
 from bot.errors import UserError
 from bot.statuses import TournamentStatus
-from bot.store.tournaments import TournamentRow
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
-from bot.tournaments.service import FORMATS, SEEDINGS, RoundEvent, TournamentService
+from bot.tournaments.service import FORMATS, SEEDINGS, RoundEvent, TournamentRow, TournamentService
 from bot.tournaments.standings import StandingRow
 from cogs.checks import can_manage
 from cogs.components import clip

@@ -17,9 +17,8 @@ import discord
 from bot import games
 from bot.games.words import count
 from bot.statuses import ACTIVE_ENTRANTS, ENTERING, EntrantStatus, TournamentStatus
-from bot.store.tournaments import TournamentRow
 from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
-from bot.tournaments.service import FORMATS, TournamentService
+from bot.tournaments.service import FORMATS, TournamentRow, TournamentService
 from bot.tournaments.standings import StandingRow, bye_points
 from cogs import pictures
 from cogs.checks import display_name

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import aiosqlite
+
 from bot.store.db import Database
 
 
@@ -42,7 +44,43 @@ _SETTABLE = set(_COLUMNS.split(", "))
 
 
 async def settings(db: Database, user_id: int) -> UserSettings:
-    row = await db.fetchone(f"SELECT {_COLUMNS} FROM users WHERE user_id = ?", (user_id,))
+    async with db.read() as conn:
+        return await _settings(conn, user_id)
+
+
+async def update(db: Database, user_id: int, now: float, **values: object) -> UserSettings:
+    """Set some settings of one user (column names come from our code, never from users)."""
+    async with db.tx() as conn:
+        await _write(conn, user_id, now, values)
+    return await settings(db, user_id)
+
+
+async def start_vacation(db: Database, user_id: int, now: float, until: float) -> UserSettings:
+    """Begin a vacation, or move the end of the one in progress, in one transaction: extending a vacation
+    keeps its start (the time already away must stay off the clock)."""
+    async with db.tx() as conn:
+        current = await _settings(conn, user_id)
+        begin = now
+        if current.on_vacation(now) and current.vacation_start is not None:
+            begin = current.vacation_start
+        await _write(conn, user_id, now, {"vacation_start": begin, "vacation_until": until})
+    return await settings(db, user_id)
+
+
+async def end_vacation(db: Database, user_id: int, now: float) -> float | None:
+    """End the vacation in progress now, in one transaction; returns when it was to end, or None when the
+    user is not on vacation. The start stays: the days away still count as paused for the turn in progress."""
+    async with db.tx() as conn:
+        current = await _settings(conn, user_id)
+        if not current.on_vacation(now):
+            return None
+        await _write(conn, user_id, now, {"vacation_until": now})
+    return current.vacation_until
+
+
+async def _settings(conn: aiosqlite.Connection, user_id: int) -> UserSettings:
+    cursor = await conn.execute(f"SELECT {_COLUMNS} FROM users WHERE user_id = ?", (user_id,))
+    row = await cursor.fetchone()
     if row is None:
         return UserSettings(user_id)
     return UserSettings(
@@ -59,21 +97,18 @@ async def settings(db: Database, user_id: int) -> UserSettings:
     )
 
 
-async def update(db: Database, user_id: int, now: float, **values: object) -> UserSettings:
-    """Set some settings of one user (column names come from our code, never from users)."""
+async def _write(conn: aiosqlite.Connection, user_id: int, now: float, values: dict[str, object]) -> None:
     if not values or not set(values) <= _SETTABLE:
         raise ValueError(f"cannot set {sorted(values)}")
     names = list(values)
-    async with db.tx() as conn:
-        await conn.execute(
-            f"""
-            INSERT INTO users (user_id, updated_at, {", ".join(names)}) VALUES (?, ?, {", ".join("?" for _ in names)})
-            ON CONFLICT (user_id) DO UPDATE SET updated_at = excluded.updated_at,
-                {", ".join(f"{n} = excluded.{n}" for n in names)}
-            """,
-            (user_id, now, *values.values()),
-        )
-    return await settings(db, user_id)
+    await conn.execute(
+        f"""
+        INSERT INTO users (user_id, updated_at, {", ".join(names)}) VALUES (?, ?, {", ".join("?" for _ in names)})
+        ON CONFLICT (user_id) DO UPDATE SET updated_at = excluded.updated_at,
+            {", ".join(f"{n} = excluded.{n}" for n in names)}
+        """,
+        (user_id, now, *values.values()),
+    )
 
 
 async def dm_closed(db: Database, user_id: int) -> bool:

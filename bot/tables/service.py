@@ -53,16 +53,21 @@ class TableService:
         self.on_timers_changed: Callable[[], None] = lambda: None
         self._reader = TableReader(db)
         self._locks = GameLocks()
-        self._moves = MoveCommitter(db, self._reader, clock, self._timers_changed)
-        self.delivery = Delivery(db, self._reader, notifier or NullNotifier(), clock)
+        self._moves = MoveCommitter(db, self._reader, self._now, self._timers_changed)
+        self.delivery = Delivery(db, self._reader, notifier or NullNotifier(), self._now)
         self.computers = ComputerPlayers(self._reader, self._locks, self._moves, self.delivery, delay=ai_delay)
         self.timekeeper = Timekeeper(
-            db, clock=clock, reader=self._reader, locks=self._locks, moves=self._moves, delivery=self.delivery,
+            db, clock=self._now, reader=self._reader, locks=self._locks, moves=self._moves, delivery=self.delivery,
             computers=self.computers, timers_changed=self._timers_changed,
         )
 
+    # The clock and the timers' wake are looked up at each call: both may be replaced after construction
+    # (the dispatcher is attached later; tests set a fake clock).
+    def _now(self) -> float:
+        return self.clock()
+
     def _timers_changed(self) -> None:
-        self.on_timers_changed()  # looked up at each call: the dispatcher is attached after construction
+        self.on_timers_changed()
 
     # -- reading -------------------------------------------------------------------------------------
     async def get(self, game_id: int) -> Table:

@@ -32,7 +32,7 @@ from bot.statuses import (
 from bot.store import ratings as rating_sql
 from bot.store import tournaments as t_sql
 from bot.store.db import Database
-from bot.store.tournaments import TournamentRow
+from bot.store.tournaments import TournamentRow as TournamentRow  # the Discord layer reads tournaments as rows
 from bot.tables import TableService
 from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
 from bot.tournaments.seating import (

@@ -174,6 +174,7 @@ class FakeDiscord:
         if clock is not None:
             bot.service.clock = clock
             bot.tournaments.clock = clock
+            bot.players.clock = clock
         world.timers = TimerDispatcher(bot.service.db, bot.service.fire_timer, clock=clock or time.time)
         await bot.load_cogs()
         return world

@@ -1,0 +1,101 @@
+"""The players service: a person's settings (turn DMs, quiet hours, vacations, "ping before me"), what the
+bot learned about their DMs, and their ratings and results as their profile shows them.
+
+The Discord layer reads and changes people through here, never through the store. A vacation moves the
+deadlines of the person's turns (the table service's clocks) once its one transaction is committed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.store import ratings as rating_sql
+from bot.store import users as user_sql
+from bot.store.db import Database
+from bot.store.ratings import RatingRow, ResultRow
+from bot.store.users import UserSettings
+from bot.tables import TableService
+
+__all__ = ["PlayerService", "Profile", "RatingRow", "ResultRow", "UserSettings"]
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A player's finished games: per game key (played, won), their ratings, their latest results."""
+
+    counts: dict[str, tuple[int, int]]
+    ratings: dict[str, RatingRow]
+    recent: tuple[ResultRow, ...]
+
+
+class PlayerService:
+    def __init__(self, db: Database, tables: TableService, *, clock: Callable[[], float] = time.time) -> None:
+        self.db = db
+        self.tables = tables
+        self.clock = clock
+
+    # -- settings ------------------------------------------------------------------------------------
+    async def settings(self, user_id: int) -> UserSettings:
+        return await user_sql.settings(self.db, user_id)
+
+    async def set_turn_dms(self, user_id: int, on: bool) -> UserSettings:
+        """Turn DMs on or off. Asking for them again means the person opened their DMs: they are tried again
+        (and the person told again if they are still closed)."""
+        if on:
+            return await self._update(user_id, dm_on_turn=1, dm_closed=0, dm_note_shown=0)
+        return await self._update(user_id, dm_on_turn=0)
+
+    async def set_ping_before(self, user_id: int, on: bool) -> UserSettings:
+        return await self._update(user_id, ping_before=int(on))
+
+    async def set_quiet_hours(
+        self, user_id: int, start: int | None, end: int | None, time_zone: str | None = None
+    ) -> UserSettings:
+        """Quiet hours as minutes of the day in the time zone (the last one kept when None); None, None: off."""
+        values: dict[str, object] = {"quiet_start": start, "quiet_end": end}
+        if time_zone is not None:
+            values["time_zone"] = time_zone
+        return await self._update(user_id, **values)
+
+    async def _update(self, user_id: int, **values: object) -> UserSettings:
+        return await user_sql.update(self.db, user_id, self.clock(), **values)
+
+    # -- vacations -----------------------------------------------------------------------------------
+    async def start_vacation(self, user_id: int, seconds: float) -> UserSettings:
+        """Go away for ``seconds`` from now (a vacation in progress is extended and keeps its start); the
+        deadlines of the person's turns move accordingly."""
+        now = self.clock()
+        settings = await user_sql.start_vacation(self.db, user_id, now, now + seconds)
+        await self.tables.user_clocks_changed(user_id)
+        return settings
+
+    async def end_vacation(self, user_id: int) -> bool:
+        """Back early: the vacation ends now and the clocks run again; False when not on vacation. The
+        reminders held back until the planned end come now instead of being lost."""
+        planned_end = await user_sql.end_vacation(self.db, user_id, self.clock())
+        if planned_end is None:
+            return False
+        await self.tables.user_clocks_changed(user_id, away_until=planned_end)
+        return True
+
+    # -- direct messages -----------------------------------------------------------------------------
+    async def note_dms_closed(self, user_id: int) -> None:
+        """Discord refused a DM to this person: they are not tried again until ``/me dm on``."""
+        await user_sql.set_dm_closed(self.db, user_id, True, self.clock())
+
+    async def claim_dm_note(self, user_id: int) -> bool:
+        """Whether to tell this person now that their DMs are closed: true once (see the store)."""
+        return await user_sql.claim_dm_note(self.db, user_id, self.clock())
+
+    # -- ratings and results -------------------------------------------------------------------------
+    async def leaderboard(self, key: str, *, guild_id: int | None, min_games: int, limit: int) -> list[RatingRow]:
+        """The best-rated players of a game (with a guild: those with a rated game there)."""
+        return await rating_sql.leaderboard(self.db, key, guild_id=guild_id, min_games=min_games, limit=limit)
+
+    async def profile(self, user_id: int, *, recent: int) -> Profile:
+        counts = await rating_sql.counts_of_user(self.db, user_id)
+        ratings = {row.key: row for row in await rating_sql.ratings_of_user(self.db, user_id)}
+        results = await rating_sql.results_of_user(self.db, user_id, limit=recent)
+        return Profile(counts, ratings, tuple(results))
