@@ -62,7 +62,7 @@ async def test_running_history_is_the_same_whatever_is_hidden(service: TableServ
         table = await play(service, table, rng, moves=1)
         if table.status != "running":
             break
-        rows = await service.positions(table.id, after=-1, upto=table.version)
+        rows = await service.delivery.positions(table.id, after=-1, upto=table.version)
         seen = _all_pages(table, rows)
         other = replace(table, state=SPECS[key].resample(table.state, None, rng))
         assert game.view(other.state, None) == game.view(table.state, None)
@@ -82,11 +82,11 @@ async def test_pages_are_cut_oldest_first_and_keep_their_numbers() -> None:
 async def test_a_finished_game_adds_its_ending(service: TableService) -> None:
     table = await seat_players(service, "great_wall", 2, seed=3)
     table = await play(service, table, random.Random(3), moves=6)
-    running = history_page(table, None, await service.positions(table.id, after=-1, upto=table.version))[0]
+    running = history_page(table, None, await service.delivery.positions(table.id, after=-1, upto=table.version))[0]
     assert "public moves only" in running and "Final ranking" not in running
     table = (await service.resign(table.id, 102)).table
     assert table.status == "finished"
-    text, _ = history_page(table, None, await service.positions(table.id, after=-1, upto=table.version))
+    text, _ = history_page(table, None, await service.delivery.positions(table.id, after=-1, upto=table.version))
     assert "the whole game" in text and "**Final ranking**" in text
 
 
