@@ -56,7 +56,7 @@ class TableService:
         self._moves = MoveCommitter(db, self._reader, self._now, self._timers_changed)
         self.delivery = Delivery(db, self._reader, notifier or NullNotifier(), self._now)
         self.computers = ComputerPlayers(self._reader, self._locks, self._moves, self.delivery, delay=ai_delay)
-        self.timekeeper = Timekeeper(
+        self._timekeeper = Timekeeper(
             db, clock=self._now, reader=self._reader, locks=self._locks, moves=self._moves, delivery=self.delivery,
             computers=self.computers, timers_changed=self._timers_changed,
         )
@@ -282,11 +282,11 @@ class TableService:
     # -- timers, restarts and the log ----------------------------------------------------------------
     async def fire_timer(self, timer: TimerRow) -> None:
         """Handle one due timer; called by the timer dispatcher."""
-        await self.timekeeper.fire(timer)
+        await self._timekeeper.fire(timer)
 
     async def user_clocks_changed(self, user_id: int, *, away_until: float | None = None) -> None:
         """A user's vacation began, changed or ended: see ``Timekeeper.user_clocks_changed``."""
-        await self.timekeeper.user_clocks_changed(user_id, away_until=away_until)
+        await self._timekeeper.user_clocks_changed(user_id, away_until=away_until)
 
     async def resume(self) -> None:
         """At start-up: deliver what was committed but not sent, and let computer seats continue."""
