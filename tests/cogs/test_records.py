@@ -26,7 +26,7 @@ async def _export(fake: FakeDiscord, table: Table, user: Any | None = None) -> A
 async def _finished(fake: FakeDiscord, key: str, seed: int, *, moves: int | None = None) -> Table:
     """A game played to its end (or, with ``moves``, that many moves and then a resignation)."""
     service = fake.bot.service
-    service.notifier = NullNotifier()  # the thread is not what these tests look at
+    service.delivery.notifier = NullNotifier()  # the thread is not what these tests look at
     table = await seat_players(service, key, get(key).min_players, seed=seed, guild_id=GUILD)
     table = await play(service, table, random.Random(seed), moves)
     if table.status == "running":

@@ -19,7 +19,8 @@ from tests.cogs.played import FIRST_USER, NAMES, play, seat_players
 async def _live_pictures(fake: FakeDiscord, key: str, seed: int) -> tuple[int, dict[int, bytes]]:
     """A whole game of random legal moves; the live public picture at every version (as board posts draw it)."""
     service = fake.bot.service
-    notifier, service.notifier = service.notifier, NullNotifier()  # the thread is not what is compared here
+    # The thread is not what is compared here.
+    notifier, service.delivery.notifier = service.delivery.notifier, NullNotifier()
     players = get(key).min_players  # the fewest players: the shortest whole game
     table = await seat_players(service, key, players, seed=seed, guild_id=GUILD)
     rng = random.Random(seed)
@@ -31,7 +32,7 @@ async def _live_pictures(fake: FakeDiscord, key: str, seed: int) -> tuple[int, d
         if table.status != "running":
             break
         table = await play(service, table, rng, moves=1)
-    service.notifier = notifier
+    service.delivery.notifier = notifier
     return table.id, live
 
 
