@@ -37,9 +37,19 @@ async def started_games(service: TableService) -> list[int]:
     return ids
 
 
-async def play(service: TableService, game_id: int, rng: random.Random) -> None:
-    """Random legal moves, each a committed transaction; yields between moves so the games interleave."""
-    for _ in range(MOVES_PER_GAME):
+PAUSE_AT = 5  # moves each game makes before it waits for the first backup, so one is surely mid-game
+
+
+async def play(
+    service: TableService, game_id: int, rng: random.Random, paused: asyncio.Semaphore, resume: asyncio.Event
+) -> None:
+    """Random legal moves, each a committed transaction; yields between moves so the games interleave. After
+    PAUSE_AT moves the game tells ``paused`` and waits for ``resume`` (the first backup, however slow the
+    machine), then moves on while more backups are taken."""
+    for n in range(MOVES_PER_GAME):
+        if n == PAUSE_AT:
+            paused.release()
+            await resume.wait()
         table = await service.get(game_id)
         if table.status != "running":
             return
@@ -76,8 +86,13 @@ async def test_a_backup_during_moves_restores_to_identical_games(tmp_path: Path)
     db = await Database.open(live)
     service = TableService(db, Quiet())
     game_ids = await started_games(service)
-    moving = asyncio.gather(*(play(service, g, random.Random(g)) for g in game_ids))
-    copies = []
+    paused, first_taken = asyncio.Semaphore(0), asyncio.Event()
+    moving = asyncio.gather(*(play(service, g, random.Random(g), paused, first_taken) for g in game_ids))
+    for _ in game_ids:
+        await paused.acquire()
+    copies = [tmp_path / "during-first.sqlite3"]
+    await asyncio.to_thread(backup, live, copies[0])
+    first_taken.set()
     while not moving.done():  # backups in a thread, as from another process, while the games move on
         copy = tmp_path / f"during-{len(copies)}.sqlite3"
         await asyncio.to_thread(backup, live, copy)

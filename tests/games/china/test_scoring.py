@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 from bot.games.china import GAME
 from bot.games.china.data import board
@@ -86,7 +85,9 @@ def test_adding_a_house_never_lowers_a_road_score() -> None:
             assert road_score([*own, extra], adjacency)[0] >= road_score(own, adjacency)[0]
 
 
-def test_road_score_is_fast_on_a_dense_grid() -> None:
+def test_road_score_on_a_dense_grid() -> None:
+    """A 4x5 grid of roads has many cycles: the longest road still takes every edge (its speed is measured
+    by ``python -m bench engine``, not timed here)."""
     edges = []
     for r in range(4):
         for c in range(5):
@@ -95,9 +96,7 @@ def test_road_score_is_fast_on_a_dense_grid() -> None:
             if r < 3:
                 edges.append((f"{r}{c}", f"{r + 1}{c}"))
     graph = rows_of(edges)
-    start = time.perf_counter()
     assert road_score(graph, graph)[0] == 20
-    assert time.perf_counter() - start < 2.0
 
 
 def test_result_breakdown_sums_to_the_score() -> None:
