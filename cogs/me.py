@@ -8,6 +8,7 @@ sentence and changes nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 from zoneinfo import available_timezones
@@ -90,24 +91,29 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
     @app_commands.command(name="dm", description="Whether I DM you your hand and controls when it is your move")
     @app_commands.describe(state="on or off")
     async def dm(self, interaction: discord.Interaction, state: OnOff) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.players.set_turn_dms(interaction.user.id, state == "on")
-        if state == "on":
-            text = "Turn DMs are on: I will DM you your hand and controls when it is your move, and reminders."
-        else:
-            text = "Turn DMs are off: the game thread mentions you when it is your move, and reminders come there."
-        await send_private(interaction, text)
+        await self._switch(
+            interaction, self.bot.players.set_turn_dms, state,
+            "Turn DMs are on: I will DM you your hand and controls when it is your move, and reminders.",
+            "Turn DMs are off: the game thread mentions you when it is your move, and reminders come there.",
+        )
 
     @app_commands.command(name="ping_before", description="A DM when the player before you has moved")
     @app_commands.describe(state="on or off")
     async def ping_before(self, interaction: discord.Interaction, state: OnOff) -> None:
+        await self._switch(
+            interaction, self.bot.players.set_ping_before, state,
+            "I will DM you when the player before you has moved (unless I DM you your turn anyway).",
+            "I will no longer DM you when the player before you moves.",
+        )
+
+    async def _switch(
+        self, interaction: discord.Interaction, save: Callable[[int, bool], Awaitable[object]], state: OnOff,
+        on_text: str, off_text: str,
+    ) -> None:
+        """An on/off setting: saved, then confirmed privately in the sentence for its new state."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.players.set_ping_before(interaction.user.id, state == "on")
-        if state == "on":
-            text = "I will DM you when the player before you has moved (unless I DM you your turn anyway)."
-        else:
-            text = "I will no longer DM you when the player before you moves."
-        await send_private(interaction, text)
+        await save(interaction.user.id, state == "on")
+        await send_private(interaction, on_text if state == "on" else off_text)
 
     @quiet.command(name="set", description="Quiet hours in your time zone: reminders wait until they end")
     @app_commands.describe(

@@ -269,36 +269,35 @@ def _stamp(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: 
     draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=colour)
 
 
-def draw_key(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    fill: RGB = INK,
-    *,
-    anchor: str = "la",
-    bold: bool = False,
-    outline: RGB | None = None,
-) -> None:
-    """``draw_text`` for what a player decides by; refuses a size under the key minimum for the picture."""
-    require("key", size, draw.im.size[0], text)
-    draw_text(draw, xy, text, size, fill, anchor=anchor, bold=bold, outline=outline)
+class _CheckedWriter:
+    """``draw_text`` that first refuses a size under the ``kind`` minimum for the picture."""
+
+    def __init__(self, kind: Role, doc: str) -> None:
+        self.kind = kind
+        self.__doc__ = doc
+
+    def __call__(
+        self,
+        draw: ImageDraw.ImageDraw,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fill: RGB = INK,
+        *,
+        anchor: str = "la",
+        bold: bool = False,
+        outline: RGB | None = None,
+    ) -> None:
+        require(self.kind, size, draw.im.size[0], text)
+        draw_text(draw, xy, text, size, fill, anchor=anchor, bold=bold, outline=outline)
 
 
-def draw_legend(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    fill: RGB = INK,
-    *,
-    anchor: str = "la",
-    bold: bool = False,
-    outline: RGB | None = None,
-) -> None:
-    """``draw_text`` for legends, captions and tags; refuses a size under the legend minimum."""
-    require("legend", size, draw.im.size[0], text)
-    draw_text(draw, xy, text, size, fill, anchor=anchor, bold=bold, outline=outline)
+draw_key = _CheckedWriter(
+    "key", "``draw_text`` for what a player decides by; refuses a size under the key minimum for the picture."
+)
+draw_legend = _CheckedWriter(
+    "legend", "``draw_text`` for legends, captions and tags; refuses a size under the legend minimum."
+)
 
 
 def panel(

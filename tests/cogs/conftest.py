@@ -11,15 +11,20 @@ import pytest
 from tests.cogs.harness import FakeClock, FakeDiscord, check_limits, make_user
 
 
-@pytest.fixture
-async def fake(tmp_path: Path) -> AsyncIterator[FakeDiscord]:
-    world = await FakeDiscord.start(str(tmp_path / "bot.sqlite3"))
+async def _checked_world(path: Path, clock: FakeClock | None = None) -> AsyncIterator[FakeDiscord]:
+    world = await FakeDiscord.start(str(path / "bot.sqlite3"), clock=clock)
     yield world
     # Every view the bot ever sent, in any test, respects Discord's limits.
     for sent in world.sent:
         if sent.view is not None:
             check_limits(sent.view)
     await world.stop()
+
+
+@pytest.fixture
+async def fake(tmp_path: Path) -> AsyncIterator[FakeDiscord]:
+    async for world in _checked_world(tmp_path):
+        yield world
 
 
 @pytest.fixture
@@ -30,12 +35,8 @@ def clock() -> FakeClock:
 @pytest.fixture
 async def timed(tmp_path: Path, clock: FakeClock) -> AsyncIterator[FakeDiscord]:
     """A fake Discord whose services and timers run on ``clock``."""
-    world = await FakeDiscord.start(str(tmp_path / "bot.sqlite3"), clock=clock)
-    yield world
-    for sent in world.sent:
-        if sent.view is not None:
-            check_limits(sent.view)
-    await world.stop()
+    async for world in _checked_world(tmp_path, clock):
+        yield world
 
 
 @pytest.fixture
