@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
@@ -215,8 +215,12 @@ def draw_text(
     anchor: str = "la",
     bold: bool = False,
     outline: RGB | None = None,
+    role: Role | None = None,
 ) -> None:
-    """Text at ``xy`` (Pillow anchors, e.g. "mm" = centred). ``outline`` draws a halo for busy backgrounds."""
+    """Text at ``xy`` (Pillow anchors, e.g. "mm" = centred). ``outline`` draws a halo for busy backgrounds;
+    ``role`` first refuses a size under that role's minimum for the picture (``require``)."""
+    if role is not None:
+        require(role, size, draw.im.size[0], text)
     if outline is not None:
         _stamp(draw, xy, text, size, bold, outline, anchor, _stroke(size) + 2)
     _stamp(draw, xy, text, size, bold, fill, anchor, 0)
@@ -269,35 +273,9 @@ def _stamp(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: 
     draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=colour)
 
 
-class _CheckedWriter:
-    """``draw_text`` that first refuses a size under the ``kind`` minimum for the picture."""
-
-    def __init__(self, kind: Role, doc: str) -> None:
-        self.kind = kind
-        self.__doc__ = doc
-
-    def __call__(
-        self,
-        draw: ImageDraw.ImageDraw,
-        xy: tuple[float, float],
-        text: str,
-        size: int,
-        fill: RGB = INK,
-        *,
-        anchor: str = "la",
-        bold: bool = False,
-        outline: RGB | None = None,
-    ) -> None:
-        require(self.kind, size, draw.im.size[0], text)
-        draw_text(draw, xy, text, size, fill, anchor=anchor, bold=bold, outline=outline)
-
-
-draw_key = _CheckedWriter(
-    "key", "``draw_text`` for what a player decides by; refuses a size under the key minimum for the picture."
-)
-draw_legend = _CheckedWriter(
-    "legend", "``draw_text`` for legends, captions and tags; refuses a size under the legend minimum."
-)
+# What a player decides by, and legends, captions and tags: each refuses a size under its minimum for the picture.
+draw_key = partial(draw_text, role="key")
+draw_legend = partial(draw_text, role="legend")
 
 
 def panel(
