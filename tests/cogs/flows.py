@@ -12,17 +12,22 @@ from bot.tables import Table
 from tests.cogs.harness import FakeDiscord, Posted, walk
 
 
-async def open_table(fake: FakeDiscord, host: Any, *, seats: int = 2) -> tuple[int, Posted]:
-    """``/game new`` then "Open the table" on the private options panel: the game id and the public lobby."""
-    cog = fake.bot.get_cog("GameCommands")
-    await fake.command(cog.new, host, game="great_wall", seats=seats)  # type: ignore[union-attr]
-    panel = fake.last(private=True)
+async def open_from_panel(fake: FakeDiscord, host: Any, panel: Posted) -> tuple[int, Posted]:
+    """"Open the table" on the private options panel: the game id and the public lobby."""
     mark = len(fake.sent)
     await fake.click(host, panel, label="Open the table")
     lobby = next(s.message for s in fake.since(mark) if not s.private)
     found = re.search(r"table #(\d+)", lobby.content)
     assert found is not None
     return int(found[1]), lobby
+
+
+async def open_table(fake: FakeDiscord, host: Any, *, seats: int = 2) -> tuple[int, Posted]:
+    """``/game new`` then "Open the table" on the private options panel: the game id and the public lobby."""
+    cog = fake.bot.get_cog("GameCommands")
+    await fake.command(cog.new, host, game="great_wall", seats=seats)  # type: ignore[union-attr]
+    panel = fake.last(private=True)
+    return await open_from_panel(fake, host, panel)
 
 
 async def start_game(fake: FakeDiscord, host: Any, *others: Any) -> tuple[int, Posted]:
@@ -103,15 +108,11 @@ async def open_timed(
     await fake.click(host, panel, option=f"Out of time: {policy}")
     if not vacations:
         await fake.click(host, panel, option="Vacations do not pause clocks")
-    mark = len(fake.sent)
-    await fake.click(host, panel, label="Open the table")
-    lobby = next(s.message for s in fake.since(mark) if not s.private)
-    found = re.search(r"table #(\d+)", lobby.content)
-    assert found is not None
+    game_id, lobby = await open_from_panel(fake, host, panel)
     for user in others:
         await fake.click(user, lobby, label="Join")
     await fake.click(host, lobby, label="Start")
-    return int(found[1]), lobby
+    return game_id, lobby
 
 
 async def play_turn(fake: FakeDiscord, game_id: int, users: dict[int, Any], rng: random.Random) -> None:

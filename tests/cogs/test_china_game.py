@@ -29,7 +29,7 @@ from bot import games
 from bot.games.base import Event
 from cogs.controls.china.words import RULES_SUMMARY
 from cogs.messages import picture_names, public_names, table_link
-from tests.cogs.flows import controls_of, last_board
+from tests.cogs.flows import controls_of, last_board, open_from_panel
 from tests.cogs.harness import FakeDiscord, Posted, labels, make_user, walk
 
 GAME = games.get("china")
@@ -71,12 +71,7 @@ async def open_china(fake: FakeDiscord, host: Any, seats: int, picks: Sequence[s
     panel = fake.last(private=True)
     for label in picks:
         await fake.click(host, panel, option=label)
-    mark = len(fake.sent)
-    await fake.click(host, panel, label="Open the table")
-    lobby = next(s.message for s in fake.since(mark) if not s.private)
-    found = re.search(r"table #(\d+)", lobby.content)
-    assert found is not None
-    return int(found[1]), lobby
+    return await open_from_panel(fake, host, panel)
 
 
 async def start_china(

@@ -8,7 +8,6 @@ from, so a test can tell whose view every picture anyone saw was made of.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,7 +16,7 @@ import pytest
 
 import render
 from bot.tables import Table
-from tests.cogs.flows import last_board
+from tests.cogs.flows import last_board, open_from_panel
 from tests.cogs.harness import FakeDiscord, Posted, labels, walk
 
 
@@ -46,17 +45,13 @@ async def open_chinatown(fake: FakeDiscord, host: Any, others: list[Any], comput
     cog = fake.bot.get_cog("GameCommands")
     await fake.command(cog.new, host, game="chinatown", seats=1 + len(others) + computers)  # type: ignore[union-attr]
     panel = fake.last(private=True)
-    mark = len(fake.sent)
-    await fake.click(host, panel, label="Open the table")
-    lobby = next(s.message for s in fake.since(mark) if not s.private)
-    found = re.search(r"table #(\d+)", lobby.content)
-    assert found is not None
+    game_id, lobby = await open_from_panel(fake, host, panel)
     for user in others:
         await fake.click(user, lobby, label="Join")
     for _ in range(computers):
         await fake.click(host, lobby, label="Add computer (easy)")
     await fake.click(host, lobby, label="Start")
-    return int(found[1])
+    return game_id
 
 
 def control(message: Posted, *, label: str | None = None, verb: str | None = None) -> Any:

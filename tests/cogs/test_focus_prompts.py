@@ -24,7 +24,7 @@ from bot.games.sun_tzu.text import province
 from bot.tables import Table
 from cogs.messages import picture_names
 from render import Focus
-from tests.cogs.flows import controls_of, is_control, last_board
+from tests.cogs.flows import controls_of, is_control, last_board, open_from_panel
 from tests.cogs.harness import FakeDiscord, Posted, Sent, make_user, walk
 
 PEOPLE = [make_user(101, "Alice"), make_user(202, "Bob"), make_user(303, "Carol")]
@@ -95,15 +95,11 @@ async def start(fake: FakeDiscord, key: str) -> tuple[int, dict[int, Any]]:
     cog = fake.bot.get_cog("GameCommands")
     await fake.command(cog.new, users[0], game=key, seats=len(users))  # type: ignore[union-attr]
     panel = fake.last(private=True)
-    mark = len(fake.sent)
-    await fake.click(users[0], panel, label="Open the table")
-    lobby = next(s.message for s in fake.since(mark) if not s.private)
-    found = re.search(r"table #(\d+)", lobby.content)
-    assert found is not None
+    game_id, lobby = await open_from_panel(fake, users[0], panel)
     for user in users[1:]:
         await fake.click(user, lobby, label="Join")
     await fake.click(users[0], lobby, label="Start")
-    return int(found[1]), {u.id: u for u in users}
+    return game_id, {u.id: u for u in users}
 
 
 async def _controls(fake: FakeDiscord, table: Table, user: Any) -> Posted:

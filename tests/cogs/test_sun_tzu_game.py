@@ -28,7 +28,7 @@ from bot.tables import service as tables_module
 from cogs.components import Panel
 from cogs.controls.sun_tzu import SPEC, orders
 from cogs.messages import picture_names
-from tests.cogs.flows import controls_of, last_board
+from tests.cogs.flows import controls_of, last_board, open_from_panel
 from tests.cogs.harness import FakeDiscord, Posted, check_limits, labels, make_user, walk
 
 GAME = games.get("sun_tzu")
@@ -55,14 +55,10 @@ async def start_sun_tzu(fake: FakeDiscord, host: Any, guest: Any, options: dict[
     panel = fake.last(private=True)
     for placeholder, label in options.items():
         await _choose(fake, host, panel, placeholder, label)
-    mark = len(fake.sent)
-    await fake.click(host, panel, label="Open the table")
-    lobby = next(s.message for s in fake.since(mark) if not s.private)
-    found = re.search(r"table #(\d+)", lobby.content)
-    assert found is not None
+    game_id, lobby = await open_from_panel(fake, host, panel)
     await fake.click(guest, lobby, label="Join")
     await fake.click(host, lobby, label="Start")
-    return int(found[1])
+    return game_id
 
 
 @pytest.fixture
