@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests.cogs.harness import FakeClock, FakeDiscord, check_limits, make_user
+from tests.cogs.tournament_flows import plain_game_pictures
 
 
 async def _checked_world(path: Path, clock: FakeClock | None = None) -> AsyncIterator[FakeDiscord]:
@@ -52,3 +53,19 @@ def bob() -> Any:
 @pytest.fixture
 def carol() -> Any:
     return make_user(303, "Carol")
+
+
+@pytest.fixture
+def dai() -> Any:
+    return make_user(404, "Dai")
+
+
+@pytest.fixture
+def eun() -> Any:
+    return make_user(505, "Eun")
+
+
+@pytest.fixture
+def plain_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game pictures drawn plain and fast, for tests about what happens around the games."""
+    plain_game_pictures(monkeypatch)

@@ -8,25 +8,13 @@ from typing import Any
 import pytest
 
 from bot import ratings as rating_model
-from tests.cogs.harness import CHANNEL, GUILD, FakeDiscord, make_user
-from tests.cogs.tournament_flows import allow_channel_threads, plain_game_pictures
+from tests.cogs.harness import CHANNEL, GUILD, FakeDiscord
+from tests.cogs.tournament_flows import allow_channel_threads
 
 OTHER_GUILD = 9_000
 
 
-@pytest.fixture(autouse=True)
-def quick_boards(monkeypatch: pytest.MonkeyPatch) -> None:
-    plain_game_pictures(monkeypatch)
-
-
-@pytest.fixture
-def dai() -> Any:
-    return make_user(404, "Dai")
-
-
-@pytest.fixture
-def eun() -> Any:
-    return make_user(505, "Eun")
+pytestmark = pytest.mark.usefixtures("plain_pictures")
 
 
 async def _won(fake: FakeDiscord, winner: Any, loser: Any, guild: int = GUILD) -> int:

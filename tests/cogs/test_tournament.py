@@ -12,27 +12,23 @@ from bot import games
 from bot.games.base import competition_ranking
 from bot.tournaments.standings import StandingRow
 from render.standings import standings as standings_png
-from tests.cogs.harness import FakeDiscord, Posted, labels, make_user
+from tests.cogs.harness import FakeDiscord, Posted, labels
 from tests.cogs.tournament_flows import (
     allow_channel_threads,
     capture_mentions,
     channel_posts,
     create,
     pinged,
-    plain_game_pictures,
     play_round,
     quicken,
 )
 
-
-@pytest.fixture(autouse=True)
-def quick_boards(monkeypatch: pytest.MonkeyPatch) -> None:
-    plain_game_pictures(monkeypatch)
+pytestmark = pytest.mark.usefixtures("plain_pictures")
 
 
 @pytest.fixture
-def people(alice: Any, bob: Any, carol: Any) -> list[Any]:
-    return [alice, bob, carol, make_user(404, "Dai"), make_user(505, "Eun")]
+def people(alice: Any, bob: Any, carol: Any, dai: Any, eun: Any) -> list[Any]:
+    return [alice, bob, carol, dai, eun]
 
 
 def _position(fake: FakeDiscord, message: Posted) -> int:

@@ -18,7 +18,6 @@ from tests.cogs.tournament_flows import (
     channel_posts,
     cog,
     create,
-    plain_game_pictures,
     play_round,
     quicken,
 )
@@ -26,14 +25,7 @@ from tests.cogs.tournament_flows import (
 NOT_ORGANISER = "Only the organiser (or a member with Manage Server) can do that."
 
 
-@pytest.fixture(autouse=True)
-def quick_boards(monkeypatch: pytest.MonkeyPatch) -> None:
-    plain_game_pictures(monkeypatch)
-
-
-@pytest.fixture
-def dai() -> Any:
-    return make_user(404, "Dai")
+pytestmark = pytest.mark.usefixtures("plain_pictures")
 
 
 async def _signed_up(fake: FakeDiscord, organiser: Any, *players: Any, **params: Any) -> tuple[int, Posted]:

@@ -17,15 +17,11 @@ from tests.cogs.tournament_flows import (
     cog,
     create,
     pinged,
-    plain_game_pictures,
     play_round,
     quicken,
 )
 
-
-@pytest.fixture(autouse=True)
-def quick_boards(monkeypatch: pytest.MonkeyPatch) -> None:
-    plain_game_pictures(monkeypatch)
+pytestmark = pytest.mark.usefixtures("plain_pictures")
 
 
 async def test_create_links_the_sign_up_in_this_server_and_shows_the_choice_for_uneven_numbers(

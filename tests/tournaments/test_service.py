@@ -39,6 +39,13 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     await database.close()
 
 
+async def _services(path: Path) -> tuple[Database, TableService, TournamentService]:
+    """The database at ``path`` opened, with the table and tournament services over it (as at a bot's start)."""
+    db = await Database.open(path)
+    tables = TableService(db)
+    return db, tables, TournamentService(db, tables)
+
+
 async def _play_round(tables: TableService, tournaments: TournamentService, tournament_id: int, seed: int) -> None:
     """Every person at the current round's tables plays computer-chosen moves until their games end."""
     row = await tournaments.get(tournament_id)
@@ -133,17 +140,13 @@ async def test_three_round_swiss_of_nine_at_three_player_tables(db: Database) ->
 
 async def test_restart_in_the_middle_of_a_round_changes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "mk.sqlite3"
-    db = await Database.open(path)
-    tables = TableService(db)
-    tournaments = TournamentService(db, tables)
+    db, tables, tournaments = await _services(path)
     tid = await _field(tournaments, 6, format="swiss", table_size=3, rounds=2)
     await tournaments.start(tid, ORGANISER)
     before = await tournaments.get(tid)
     await db.close()
 
-    db = await Database.open(path)
-    tables = TableService(db)
-    tournaments = TournamentService(db, tables)
+    db, tables, tournaments = await _services(path)
     await tables.resume()
     await tournaments.resume()
     assert await tournaments.get(tid) == before
@@ -154,9 +157,7 @@ async def test_restart_in_the_middle_of_a_round_changes_nothing(tmp_path: Path) 
 
 async def test_round_finished_while_down_is_advanced_at_start(tmp_path: Path) -> None:
     path = tmp_path / "mk.sqlite3"
-    db = await Database.open(path)
-    tables = TableService(db)
-    tournaments = TournamentService(db, tables)
+    db, tables, tournaments = await _services(path)
     tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
     await tournaments.start(tid, ORGANISER)
     tables.delivery.finish_listeners.clear()  # as if the bot died right after the games ended
