@@ -488,3 +488,19 @@ class Seats:
 
     def names(self) -> list[str]:
         return [self.name(s) for s in range(len(self.colours))]
+
+
+def place_row(
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seats: Seats, seat: int, place: int, resigned: bool,
+    lead_back: RGB,
+) -> int:
+    """A final ranking's row: its panel (greyed for a player who resigned, ``lead_back`` for a winner), the
+    place and the seat's badge; the row's middle, for the name and numbers beside them."""
+    if resigned:
+        panel(draw, box, fill=CLOSED, outline=CLOSED_INK)
+    else:
+        panel(draw, box, fill=lead_back if place == 1 else PANEL)
+    mid = box[1] + (box[3] - box[1]) // 2
+    draw_key(draw, (box[0] + 16, mid), ordinal(place), 32, INK, anchor="lm", bold=True)
+    draw_badge(image, seats.colour(seat), (box[0] + 110, mid), 48)
+    return mid

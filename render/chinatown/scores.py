@@ -29,13 +29,7 @@ def draw_final(view: ChinatownView, seats: Seats) -> Image.Image:
     for seat in order:
         resigned = view["players"][seat]["resigned"]
         box = (MARGIN, y, WIDTH - MARGIN, y + row_h - 8)
-        if resigned:
-            theme.panel(draw, box, fill=theme.CLOSED, outline=theme.CLOSED_INK)
-        else:
-            theme.panel(draw, box, fill=LEAD_BACK if ranking[seat] == 1 else theme.PANEL)
-        mid = y + (row_h - 8) // 2
-        theme.draw_key(draw, (MARGIN + 16, mid), theme.ordinal(ranking[seat]), 32, INK, anchor="lm", bold=True)
-        theme.draw_badge(image, seats.colour(seat), (MARGIN + 110, mid), 48)
+        mid = theme.place_row(image, draw, box, seats, seat, ranking[seat], resigned, LEAD_BACK)
         name = seats.name(seat) + (" (resigned)" if resigned else "")
         theme.draw_key(
             draw, (MARGIN + 148, mid - 18), theme.ellipsize(name, KEY, 420, bold=True), KEY, INK, anchor="lm", bold=True

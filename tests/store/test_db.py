@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from bot.store import games as game_sql
 from bot.store import outbox as outbox_sql
 from bot.store import users as user_sql
 from bot.store.db import Database, migrations
+
+
+async def _insert_game(conn: aiosqlite.Connection) -> int:
+    """A two-seat Great Wall game row in the lobby; its id."""
+    return await game_sql.insert_game(
+        conn, key="great_wall", guild_id=1, channel_id=2, creator_id=3, seat_count=2, options={}, seed=1, now=0.0,
+    )
 
 
 async def test_migrations_are_numbered_and_applied_once(tmp_path: Path) -> None:
@@ -30,10 +38,7 @@ async def test_failed_transaction_changes_nothing(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "mk.sqlite3")
     with pytest.raises(RuntimeError):
         async with db.tx() as conn:
-            await game_sql.insert_game(
-                conn, key="great_wall", guild_id=1, channel_id=2, creator_id=3, seat_count=2,
-                options={}, seed=1, now=0.0,
-            )
+            await _insert_game(conn)
             raise RuntimeError("crash in the middle")
     assert await db.fetchall("SELECT * FROM games") == []
     await db.close()
@@ -42,10 +47,7 @@ async def test_failed_transaction_changes_nothing(tmp_path: Path) -> None:
 async def test_commit_move_applies_once_per_version(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "mk.sqlite3")
     async with db.tx() as conn:
-        game_id = await game_sql.insert_game(
-            conn, key="great_wall", guild_id=1, channel_id=2, creator_id=3, seat_count=2,
-            options={}, seed=1, now=0.0,
-        )
+        game_id = await _insert_game(conn)
         await game_sql.set_columns(conn, game_id, 0.0, status="running", snapshot={"x": 0})
     for expected in (True, False):  # the second identical commit finds the version moved on
         async with db.tx() as conn:
@@ -64,10 +66,7 @@ async def test_commit_move_applies_once_per_version(tmp_path: Path) -> None:
 async def test_outbox_pending_until_delivered(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "mk.sqlite3")
     async with db.tx() as conn:
-        game_id = await game_sql.insert_game(
-            conn, key="great_wall", guild_id=1, channel_id=2, creator_id=3, seat_count=2,
-            options={}, seed=1, now=0.0,
-        )
+        game_id = await _insert_game(conn)
         await outbox_sql.add(conn, game_id, 1, "moved", {"seat": 0}, 0.0)
         await outbox_sql.add(conn, game_id, 2, "moved", {"seat": 1}, 0.0)
     pending = await outbox_sql.pending(db)
