@@ -125,6 +125,16 @@ class InteractionRoutes:
             return None
         return self.world.messages.get(message_id)
 
+    def _webhook_target(self, request: web.Request) -> tuple[Interaction, Message] | web.Response:
+        """The interaction and the message a webhook message route names, or Discord's refusal."""
+        inter = self._webhook(request)
+        if isinstance(inter, web.Response):
+            return inter
+        message = self._webhook_message(request, inter)
+        if message is None:
+            return error(404, 10008, "Unknown Message")
+        return inter, message
+
     async def followup(self, request: web.Request) -> web.Response:
         inter = self._webhook(request)
         if isinstance(inter, web.Response):
@@ -156,21 +166,17 @@ class InteractionRoutes:
         return web.Response(status=204)
 
     async def get_webhook_message(self, request: web.Request) -> web.Response:
-        inter = self._webhook(request)
-        if isinstance(inter, web.Response):
-            return inter
-        message = self._webhook_message(request, inter)
-        if message is None:
-            return error(404, 10008, "Unknown Message")
+        target = self._webhook_target(request)
+        if isinstance(target, web.Response):
+            return target
+        _, message = target
         return reply(message.payload(self.world))
 
     async def edit_webhook_message(self, request: web.Request) -> web.Response:
-        inter = self._webhook(request)
-        if isinstance(inter, web.Response):
-            return inter
-        message = self._webhook_message(request, inter)
-        if message is None:
-            return error(404, 10008, "Unknown Message")
+        target = self._webhook_target(request)
+        if isinstance(target, web.Response):
+            return target
+        inter, message = target
         payload, files = await read_body(request)
         refused = check(self.world, request, payload, files, new=False)
         if refused is not None:
@@ -182,11 +188,9 @@ class InteractionRoutes:
         return reply(message.payload(self.world))
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:
-        inter = self._webhook(request)
-        if isinstance(inter, web.Response):
-            return inter
-        message = self._webhook_message(request, inter)
-        if message is None:
-            return error(404, 10008, "Unknown Message")
+        target = self._webhook_target(request)
+        if isinstance(target, web.Response):
+            return target
+        _, message = target
         self.world.messages.pop(message.id, None)
         return web.Response(status=204)
