@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from bot.errors import UserError
-from bot.games.words import join
+from bot.games.base.words import join
 from bot.store import servers as server_sql
 from bot.store.db import Database
 from bot.store.servers import ServerRow as ServerSettings

@@ -22,7 +22,7 @@ from PIL import Image
 
 import render
 from bot import games
-from bot.games.words import players_range
+from bot.games.base.words import players_range
 from bot.statuses import TableStatus
 from cogs.components import Ref
 from cogs.controls import controls_for, spec_of

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.games.words import join
+from bot.games.base.words import join
 from bot.servers import MAX_CHANNELS, ServerSettings
 from cogs.checks import can_manage
 from cogs.components import clip, persistent_view

@@ -19,7 +19,7 @@ from typing import Any
 
 from bot import games
 from bot.errors import NotAllowed, NotSeated, NotYourTurn, StaleVersion, UserError, WrongStatus
-from bot.games.words import join
+from bot.games.base.words import join
 from bot.statuses import OPEN_TABLES, TableStatus
 from bot.store import games as game_sql
 from bot.store import outbox as outbox_sql

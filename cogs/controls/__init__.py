@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bot.games.words import join
+from bot.games.base.words import join
 
 if TYPE_CHECKING:
     from bot.games.base import Option

@@ -12,7 +12,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action
-from bot.games.words import count as counted
+from bot.games.base.words import count as counted
 from bot.tables import Table
 from cogs.components import MAX_SELECTS, SELECT_LIMIT, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.base import Controls

@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.errors import NotYourTurn, StaleVersion
-from bot.games.words import join
+from bot.games.base.words import join
 from bot.tables import Table
 from cogs.controls import may_act
 from cogs.errors import not_your_turn, report

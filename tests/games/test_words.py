@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.words import a, count, join, noun, one_or_count, players_range, plural
+from bot.games.base.words import a, count, join, noun, one_or_count, players_range, plural
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Event
+from bot.games.base.words import a, count, join, one_or_count
 from bot.games.china.data import COLOURS, board
-from bot.games.words import a, count, join, one_or_count
 
 _REASONS = {
     "normal": "the deck ran out twice and the round is finished",

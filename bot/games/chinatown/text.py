@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Event
+from bot.games.base.words import count, join
 from bot.games.chinatown.data import ZODIAC, Shop, shop_name
-from bot.games.words import count, join
 
 LABEL_LIMIT = 79
 

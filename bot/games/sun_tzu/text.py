@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Event
+from bot.games.base.words import count, join
 from bot.games.sun_tzu.data import EVENT_DEFS, PROVINCE_NAMES, WARLORD_DEFS, card_def, card_label
-from bot.games.words import count, join
 
 Phrase = Callable[[Mapping[str, Any], Sequence[str]], str | None]
 

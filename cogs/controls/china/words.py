@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.errors import UserError
+from bot.games.base.words import count
 from bot.games.china.schema import ChinaView, RegionView
 from bot.games.china.text import space_label
-from bot.games.words import count
 from cogs.controls.routes import UNREADABLE
 
 if TYPE_CHECKING:

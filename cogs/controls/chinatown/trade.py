@@ -18,8 +18,8 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action
+from bot.games.base.words import count
 from bot.games.chinatown.schema import ChinatownView, OfferView
-from bot.games.words import count
 from bot.statuses import TableStatus
 from bot.tables import Notification, Table
 from cogs.components import ControlButton, ControlSelect, Panel, PublicControlButton, Ref, choice, persistent_view

@@ -18,8 +18,8 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action, Option
+from bot.games.base.words import count
 from bot.games.great_wall.schema import CardView, GreatWallView, SectionView
-from bot.games.words import count
 from bot.tables import Table
 from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.base import Controls

@@ -11,12 +11,12 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Option
+from bot.games.base.words import count
 from bot.games.sun_tzu.data import PROVINCES, WARLORD_DEFS
 from bot.games.sun_tzu.schema import CardView, PlayerView, SunTzuView
 from bot.games.sun_tzu.text import armies_text as armies
 from bot.games.sun_tzu.text import event_name as event
 from bot.games.sun_tzu.text import province
-from bot.games.words import count
 
 __all__ = ["armies", "event", "province"]  # the engine's words, named as the controls use them
 
