@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from bot.store.db import Database
+from bot.tables import TableService
 from tests.cogs.harness import FakeClock, FakeDiscord, check_limits, make_user
 from tests.cogs.tournament_flows import plain_game_pictures
 
@@ -69,3 +71,11 @@ def eun() -> Any:
 def plain_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
     """Game pictures drawn plain and fast, for tests about what happens around the games."""
     plain_game_pictures(monkeypatch)
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    """A table service over a temporary SQLite file, without Discord: for what is built straight from tables."""
+    db = await Database.open(tmp_path / "tables.sqlite3")
+    yield TableService(db)
+    await db.close()

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
 
 import discord
 
+from bot.games.base import Event
 from bot.tables import Table
+from cogs.messages import public_names
 from tests.cogs.harness import FakeDiscord, Posted, walk
 
 
@@ -76,17 +79,25 @@ def candidates(view: discord.ui.View | None) -> list[tuple[str, str]]:
     return found
 
 
-async def make_move(fake: FakeDiscord, game_id: int, users: dict[int, Any], rng: random.Random) -> None:
-    """The player to move makes one move with the controls the bot shows them: from their DM or ephemeral
-    message when it is current, else (or sometimes anyway) through "Play" on the latest board message."""
+async def mover_controls(
+    fake: FakeDiscord, game_id: int, users: dict[int, Any], rng: random.Random
+) -> tuple[Table, Any, Posted]:
+    """The table, the person to move and the controls they use: their DM or ephemeral message when it is
+    current, else (or sometimes anyway) those "Play" on the latest board message answers with."""
     table = await fake.bot.service.get(game_id)
-    seat = min(table.to_act())
-    user = users[table.player_at(seat).user_id or 0]
+    user = users[table.player_at(min(table.to_act())).user_id or 0]
     message = controls_of(fake, table, user) if rng.random() > 0.2 else None
     if message is None:
         await fake.click(user, last_board(fake), label="Play")
         message = fake.last(private=True)
         assert message.owner == user.id
+    return table, user, message
+
+
+async def make_move(fake: FakeDiscord, game_id: int, users: dict[int, Any], rng: random.Random) -> None:
+    """The player to move makes one move with the controls the bot shows them: from their DM or ephemeral
+    message when it is current, else (or sometimes anyway) through "Play" on the latest board message."""
+    table, user, message = await mover_controls(fake, game_id, users, rng)
     for _ in range(4):
         kind, label = rng.choice(candidates(message.view))
         await fake.click(user, message, **{kind: label})
@@ -125,3 +136,19 @@ async def play_turn(fake: FakeDiscord, game_id: int, users: dict[int, Any], rng:
         if table.status != "running" or seat not in table.to_act():
             return
     raise AssertionError("the turn did not end after 20 moves")
+
+
+async def private_sentences(fake: FakeDiscord, game_id: int) -> set[str]:
+    """Every sentence only one seat may read (e.g. a card drawn from the deck), from the notifications' events."""
+    table = await fake.bot.service.get(game_id)
+    game, names = table.game, public_names(table)
+    rows = await fake.bot.service.db.fetchall("SELECT payload FROM outbox WHERE game_id = ?", (game_id,))
+    found = set()
+    for row in rows:
+        for data in json.loads(row["payload"]).get("events", []):
+            event = Event.from_dict(data)
+            for seat in event.private:
+                mine = game.describe(event, names, seat)
+                if mine and mine != game.describe(event, names, None):
+                    found.add(mine)
+    return found

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -17,33 +15,21 @@ import pytest
 from bot import games
 from bot.errors import UserError
 from bot.games.china.data import State
-from bot.store.db import Database
 from bot.tables import Table, TableService
 from cogs.components import Panel
 from cogs.controls import controls_for, option_text
 from cogs.controls.china import SPEC
 from render.crops import BOARD, Focus
 from tests.cogs.harness import check_limits, labels
+from tests.cogs.tables import started_table
 from tests.games.china.scenario import A, B, C, D, fill, position
 
 GAME = games.get("china")
 china = SPEC.controls
 
 
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    db = await Database.open(tmp_path / "china.sqlite3")
-    yield TableService(db)
-    await db.close()
-
-
 async def _table(service: TableService, players: int, options: dict[str, Any] | None = None) -> Table:
-    table = await service.create(
-        key="china", creator_id=100, creator_name="P0", seat_count=players, seed=players, options=options
-    )
-    for n in range(1, players):
-        await service.join(table.id, 100 + n, f"P{n}")
-    return await service.start(table.id, 100)
+    return await started_table(service, "china", players, players, options)
 
 
 async def _at(service: TableService, state: State) -> Table:

@@ -13,7 +13,6 @@ from. The shorter tests keep the real pictures and check they are the renders of
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Sequence
@@ -26,10 +25,9 @@ import pytest
 import bot.tables.service
 import render
 from bot import games
-from bot.games.base import Event
 from cogs.controls.china.words import RULES_SUMMARY
 from cogs.messages import picture_names, public_names, table_link
-from tests.cogs.flows import controls_of, last_board, open_from_panel
+from tests.cogs.flows import last_board, mover_controls, open_from_panel, private_sentences
 from tests.cogs.harness import FakeDiscord, Posted, labels, make_user, walk
 
 GAME = games.get("china")
@@ -111,13 +109,7 @@ def _shown(message: Posted) -> list[tuple[str, str, str]]:
 async def china_move(fake: FakeDiscord, game_id: int, people: dict[int, Any], rng: random.Random) -> None:
     """The mover plays one move with the controls shown: from the DM or ephemeral message holding current
     controls, else (or sometimes anyway) through "Play" on the latest board."""
-    table = await fake.bot.service.get(game_id)
-    user = people[table.player_at(min(table.to_act())).user_id or 0]
-    message = controls_of(fake, table, user) if rng.random() > 0.2 else None
-    if message is None:
-        await fake.click(user, last_board(fake), label="Play")
-        message = fake.last(private=True)
-        assert message.owner == user.id
+    table, user, message = await mover_controls(fake, game_id, people, rng)
     for _ in range(8):
         shown = _shown(message)
         _, kind, label = rng.choices(shown, [WEIGHTS.get(verb, 3) for verb, _, _ in shown])[0]
@@ -134,22 +126,6 @@ async def _play_to_the_end(fake: FakeDiscord, game_id: int, people: Sequence[Any
             return
         await china_move(fake, game_id, by_id, rng)
     raise AssertionError("the game did not finish")
-
-
-async def _private_sentences(fake: FakeDiscord, game_id: int) -> set[str]:
-    """Every sentence only one seat may read (a card drawn from the deck), from the notifications' events."""
-    table = await fake.bot.service.get(game_id)
-    names = public_names(table)
-    rows = await fake.bot.service.db.fetchall("SELECT payload FROM outbox WHERE game_id = ?", (game_id,))
-    found = set()
-    for row in rows:
-        for data in json.loads(row["payload"]).get("events", []):
-            event = Event.from_dict(data)
-            for seat in event.private:
-                mine = GAME.describe(event, names, seat)
-                if mine and mine != GAME.describe(event, names, None):
-                    found.add(mine)
-    return found
 
 
 async def _check_finished_game(fake: FakeDiscord, game_id: int) -> None:
@@ -173,7 +149,7 @@ async def _check_finished_game(fake: FakeDiscord, game_id: int) -> None:
             assert who in names and points.isdigit() and int(points) > 0
 
     # Nothing private in public: no hand, no card drawn from the deck; hands only in private messages.
-    secrets = await _private_sentences(fake, game_id)
+    secrets = await private_sentences(fake, game_id)
     assert secrets, "some cards were drawn from the deck"
     for sent in fake.public():
         assert not any(word in sent.content for word in PRIVATE_WORDS)

@@ -8,9 +8,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -20,7 +19,6 @@ from bot import games
 from bot.errors import UserError
 from bot.games.base import IllegalAction
 from bot.games.chinatown.data import Shop
-from bot.store.db import Database
 from bot.tables import Notification, Table, TableService
 from cogs.client import DYNAMIC_ITEMS
 from cogs.components import Panel
@@ -30,25 +28,14 @@ from cogs.controls.chinatown.builder import BUILDER_VERBS
 from cogs.controls.chinatown.draft import Draft, Item, Leg
 from cogs.rulebook import summary
 from tests.cogs.harness import check_limits
+from tests.cogs.tables import started_table
 
 GAME = games.get("chinatown")
 ct = SPEC.controls
 
 
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    db = await Database.open(tmp_path / "chinatown.sqlite3")
-    yield TableService(db)
-    await db.close()
-
-
 async def _table(service: TableService, players: int, seed: int, options: dict[str, Any] | None = None) -> Table:
-    table = await service.create(
-        key="chinatown", creator_id=100, creator_name="P0", seat_count=players, seed=seed, options=options
-    )
-    for n in range(1, players):
-        await service.join(table.id, 100 + n, f"P{n}")
-    return await service.start(table.id, 100)
+    return await started_table(service, "chinatown", players, seed, options)
 
 
 def _apply(state: Any, seat: int, action: dict[str, Any]) -> Any:

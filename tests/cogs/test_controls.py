@@ -7,7 +7,6 @@ import json
 import random
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -15,28 +14,18 @@ import pytest
 
 from bot import games
 from bot.errors import UserError
-from bot.store.db import Database
 from bot.tables import Table, TableService
 from cogs.components import Panel
 from cogs.controls import controls_for
 from cogs.controls.generic import GenericControls
 from tests.cogs.harness import check_limits
+from tests.cogs.tables import started_table
 
 GAME = games.get("great_wall")
 
 
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    db = await Database.open(tmp_path / "controls.sqlite3")
-    yield TableService(db)
-    await db.close()
-
-
 async def _table(service: TableService, players: int) -> Table:
-    table = await service.create(key="great_wall", creator_id=100, creator_name="P0", seat_count=players, seed=players)
-    for n in range(1, players):
-        await service.join(table.id, 100 + n, f"P{n}")
-    return await service.start(table.id, 100)
+    return await started_table(service, "great_wall", players, players)
 
 
 async def _positions(service: TableService, players: int, every: int) -> AsyncIterator[tuple[Table, int]]:

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.games import GAMES, get
 from bot.games.base import Event
-from bot.store.db import Database
 from bot.store.outbox import OutboxRow
 from bot.tables import Table, TableService
 from cogs.controls.registry import SPECS
@@ -21,13 +18,6 @@ from cogs.history import history_page, pages
 from tests.cogs.flows import start_game
 from tests.cogs.harness import FakeDiscord, Posted
 from tests.cogs.played import play, seat_players
-
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    db = await Database.open(tmp_path / "mk.sqlite3")
-    yield TableService(db)
-    await db.close()
 
 
 def _count(text: str) -> int:

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -20,13 +19,13 @@ import pytest
 from bot import games
 from bot.errors import UserError
 from bot.games.base import Event
-from bot.store.db import Database
 from bot.tables import Table, TableService
 from cogs import rulebook
 from cogs.components import Panel
 from cogs.controls import controls_for, option_text
 from cogs.controls.sun_tzu import SPEC, orders
 from tests.cogs.harness import check_limits
+from tests.cogs.tables import started_table
 
 GAME = games.get("sun_tzu")
 ST = SPEC.controls
@@ -47,19 +46,8 @@ ALL_KINDS = {
 }
 
 
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[TableService]:
-    db = await Database.open(tmp_path / "controls.sqlite3")
-    yield TableService(db)
-    await db.close()
-
-
 async def _table(service: TableService, seed: int, options: dict[str, Any] | None = None) -> Table:
-    table = await service.create(
-        key="sun_tzu", creator_id=100, creator_name="Ann", seat_count=2, seed=seed, options=options
-    )
-    await service.join(table.id, 101, "Bo")
-    return await service.start(table.id, 100)
+    return await started_table(service, "sun_tzu", 2, seed, options, names=("Ann", "Bo"))
 
 
 def _positions(table: Table, seed: int) -> Iterator[Table]:

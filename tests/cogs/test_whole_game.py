@@ -11,12 +11,11 @@ from typing import Any
 
 import render
 from bot import games
-from bot.games.base import Event
 from bot.store import games as game_sql
 from bot.store import outbox, users
 from bot.tables import replay_moves
-from cogs.messages import picture_names, public_names
-from tests.cogs.flows import make_move, start_game
+from cogs.messages import picture_names
+from tests.cogs.flows import make_move, private_sentences, start_game
 from tests.cogs.harness import FakeDiscord, labels
 
 GAME = games.get("great_wall")
@@ -39,22 +38,11 @@ async def _public_pictures(fake: FakeDiscord, game_id: int) -> set[bytes]:
 
 
 async def _private_sentences(fake: FakeDiscord, game_id: int) -> set[str]:
-    """Every sentence only a seat may read (e.g. which card it drew), from the notifications' events."""
-    table = await fake.bot.service.get(game_id)
-    names = public_names(table)
+    """Every sentence only a seat may read (e.g. which card it drew), from the notifications' events, all
+    of them delivered."""
     rows = await fake.bot.service.db.fetchall("SELECT payload FROM outbox WHERE game_id = ?", (game_id,))
     assert rows and await outbox.pending(fake.bot.service.db, game_id) == []
-    found = set()
-    import json
-
-    for row in rows:
-        for data in json.loads(row["payload"]).get("events", []):
-            event = Event.from_dict(data)
-            for seat in event.private:
-                mine = GAME.describe(event, names, seat)
-                if mine and mine != GAME.describe(event, names, None):
-                    found.add(mine)
-    return found
+    return await private_sentences(fake, game_id)
 
 
 async def test_whole_game_two_people(fake: FakeDiscord, alice: Any, bob: Any) -> None:

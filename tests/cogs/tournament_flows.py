@@ -7,7 +7,6 @@ allowed mentions of every public send are kept (``capture_mentions``).
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -18,6 +17,7 @@ import pytest
 
 import render
 from tests.cogs.harness import GUILD, FakeDiscord, Posted, autospec
+from tests.tournaments.helpers import play_round_by_computer
 
 
 def allow_channel_threads(fake: FakeDiscord) -> None:
@@ -119,17 +119,7 @@ async def create(fake: FakeDiscord, organiser: Any, **params: Any) -> tuple[int,
 
 async def play_round(fake: FakeDiscord, tournament_id: int, seed: int) -> None:
     """Every player of the current round moves with the computer's choice until their games end."""
-    row = await fake.bot.tournaments.get(tournament_id)
-    rng = random.Random(seed)
-    service = fake.bot.service
-    for game_id in [t.game_id for t in row.tables if t.round == row.current_round and t.game_id]:
-        while (table := await service.get(game_id)).status == "running":
-            seat = min(table.to_act())
-            user = table.player_at(seat).user_id
-            assert user is not None
-            game = table.game
-            action = game.choose_action(game.view(table.state, seat), game.legal_actions(table.state, seat), rng)
-            await service.act(game_id, user, action)
+    await play_round_by_computer(fake.bot.service, fake.bot.tournaments, tournament_id, seed)
 
 
 def channel_posts(fake: FakeDiscord, text: str, where: str = "channel:2000") -> list[Posted]:

@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.games.base import competition_ranking
+from bot.tables import TableService
 from bot.tournaments import Bye, RoundPlan, TableResult, bye_points, standings, swiss_round
+from bot.tournaments.service import TournamentService
 
 
 def meetings(plans: Sequence[RoundPlan]) -> Counter[frozenset[int]]:
@@ -55,3 +57,19 @@ class Tournament:
         self.results.extend(random_result(table, rng) for table in plan.tables)
         self.byes.extend(Bye(p, bye_points(self.size)) for p in plan.byes)
         return plan
+
+
+async def play_round_by_computer(
+    tables: TableService, tournaments: TournamentService, tournament_id: int, seed: int
+) -> None:
+    """Every person at the current round's tables plays computer-chosen moves until their games end."""
+    row = await tournaments.get(tournament_id)
+    rng = random.Random(seed)
+    for game_id in [t.game_id for t in row.tables if t.round == row.current_round and t.game_id]:
+        while (table := await tables.get(game_id)).status == "running":
+            seat = min(table.to_act())
+            user = table.player_at(seat).user_id
+            assert user is not None
+            game = table.game
+            action = game.choose_action(game.view(table.state, seat), game.legal_actions(table.state, seat), rng)
+            await tables.act(game_id, user, action)

@@ -4,7 +4,6 @@ ratings, restarts, drops and the organiser's controls."""
 from __future__ import annotations
 
 import itertools
-import random
 import sqlite3
 from collections import defaultdict
 from collections.abc import AsyncIterator, Sequence
@@ -19,7 +18,7 @@ from bot.store.db import Database, migrations
 from bot.tables import TableService
 from bot.tournaments import RoundPlan, place_scale, tournament_points
 from bot.tournaments.service import RoundEvent, TournamentService
-from tests.tournaments.helpers import repeats
+from tests.tournaments.helpers import play_round_by_computer, repeats
 
 ORGANISER = 1000
 
@@ -46,24 +45,6 @@ async def _services(path: Path) -> tuple[Database, TableService, TournamentServi
     return db, tables, TournamentService(db, tables)
 
 
-async def _play_round(tables: TableService, tournaments: TournamentService, tournament_id: int, seed: int) -> None:
-    """Every person at the current round's tables plays computer-chosen moves until their games end."""
-    row = await tournaments.get(tournament_id)
-    rng = random.Random(seed)
-    game_ids = [t.game_id for t in row.tables if t.round == row.current_round and t.game_id]
-    for game_id in game_ids:
-        while True:
-            table = await tables.get(game_id)
-            if table.status != "running":
-                break
-            seat = min(table.to_act())
-            user = table.player_at(seat).user_id
-            assert user is not None
-            game = table.game
-            action = game.choose_action(game.view(table.state, seat), game.legal_actions(table.state, seat), rng)
-            await tables.act(game_id, user, action)
-
-
 async def _field(tournaments: TournamentService, players: int, **kwargs: object) -> int:
     row = await tournaments.create(organiser_id=ORGANISER, name="Autumn Cup", key="great_wall", seed=42, **kwargs)  # type: ignore[arg-type]
     for user in range(1, players + 1):
@@ -82,7 +63,7 @@ async def test_three_round_swiss_of_nine_at_three_player_tables(db: Database) ->
         assert row.status == "running" and row.current_round == number
         this_round = [t for t in row.tables if t.round == number]
         assert len(this_round) == 3 and sorted(u for t in this_round for u in t.players) == list(range(1, 10))
-        await _play_round(tables, tournaments, tid, seed=number)
+        await play_round_by_computer(tables, tournaments, tid, seed=number)
     row = await tournaments.get(tid)
     assert row.status == "finished"
     assert [e.kind for e in events.events] == ["round", "round_over", "round", "round_over", "round",
@@ -150,7 +131,7 @@ async def test_restart_in_the_middle_of_a_round_changes_nothing(tmp_path: Path) 
     await tables.resume()
     await tournaments.resume()
     assert await tournaments.get(tid) == before
-    await _play_round(tables, tournaments, tid, seed=5)
+    await play_round_by_computer(tables, tournaments, tid, seed=5)
     assert (await tournaments.get(tid)).current_round == 2
     await db.close()
 
@@ -161,7 +142,7 @@ async def test_round_finished_while_down_is_advanced_at_start(tmp_path: Path) ->
     tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
     await tournaments.start(tid, ORGANISER)
     tables.delivery.finish_listeners.clear()  # as if the bot died right after the games ended
-    await _play_round(tables, tournaments, tid, seed=1)
+    await play_round_by_computer(tables, tournaments, tid, seed=1)
     assert (await tournaments.get(tid)).current_round == 1
     await db.close()
     db = await Database.open(path)
@@ -213,7 +194,7 @@ async def test_drop_resigns_the_running_game_and_is_not_seated_again(db: Databas
     row = await tournaments.drop(tid, leaver, leaver)  # players may drop themselves
     game = await tables.get(row.tables[0].game_id or 0)
     assert game.status == "finished"
-    await _play_round(tables, tournaments, tid, seed=2)
+    await play_round_by_computer(tables, tournaments, tid, seed=2)
     row = await tournaments.get(tid)
     second = [u for t in row.tables if t.round == 2 for u in t.players] + [u for r, u in row.byes if r == 2]
     assert leaver not in second and len(second) == 3
@@ -225,7 +206,7 @@ async def test_pause_holds_the_next_round_and_cancel_stops_games(db: Database) -
     tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
     await tournaments.start(tid, ORGANISER)
     await tournaments.pause(tid, ORGANISER)
-    await _play_round(tables, tournaments, tid, seed=3)
+    await play_round_by_computer(tables, tournaments, tid, seed=3)
     assert (await tournaments.get(tid)).current_round == 1
     await tournaments.unpause(tid, ORGANISER)
     row = await tournaments.get(tid)
@@ -249,7 +230,7 @@ async def test_single_elimination_down_to_a_final(db: Database) -> None:
         if row.status == "finished":
             break
         sizes.append(len([t for t in row.tables if t.round == number]))
-        await _play_round(tables, tournaments, tid, seed=number)
+        await play_round_by_computer(tables, tournaments, tid, seed=number)
     assert sizes == [4, 2, 1]
     row = await tournaments.get(tid)
     assert row.status == "finished"
@@ -265,7 +246,7 @@ async def test_round_robin_of_two_player_tables(db: Database) -> None:
     row = await tournaments.get(tid)
     assert row.rounds == 5
     for number in range(1, 6):
-        await _play_round(tables, tournaments, tid, seed=number)
+        await play_round_by_computer(tables, tournaments, tid, seed=number)
     row = await tournaments.get(tid)
     assert row.status == "finished"
     pairs = sorted(tuple(sorted(t.players)) for t in row.tables)
@@ -302,7 +283,7 @@ async def test_five_at_tables_of_two_expect_the_same_points_wherever_they_sit(db
         sizes = sorted(len(t.players) for t in row.tables if t.round == number)
         byes = [u for r, u in row.byes if r == number]
         assert (sizes, len(byes)) == (([2, 2], 1) if uneven == "byes" else ([2, 3], 0))
-        await _play_round(tables, tournaments, tid, seed=number)
+        await play_round_by_computer(tables, tournaments, tid, seed=number)
     row = await tournaments.get(tid)
     assert row.status == "finished" and row.uneven == uneven
 
@@ -342,7 +323,7 @@ async def test_a_replacement_takes_over_the_leavers_results_and_seat(db: Databas
     tournaments = TournamentService(db, tables)
     tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
     await tournaments.start(tid, ORGANISER)
-    await _play_round(tables, tournaments, tid, seed=4)
+    await play_round_by_computer(tables, tournaments, tid, seed=4)
     before = {s.player: s for s in await tournaments.standings(tid)}
     leaver = max(before, key=lambda u: (before[u].points, u))  # someone with something to take over
     row = await tournaments.get(tid)
@@ -359,7 +340,7 @@ async def test_a_replacement_takes_over_the_leavers_results_and_seat(db: Databas
     assert (taken.points, taken.opponents_points, taken.game_score, taken.games) == (
         before[leaver].points, before[leaver].opponents_points, before[leaver].game_score, before[leaver].games
     )
-    await _play_round(tables, tournaments, tid, seed=5)
+    await play_round_by_computer(tables, tournaments, tid, seed=5)
     row = await tournaments.get(tid)
     assert row.status == "finished"
     final = {s.player: s for s in await tournaments.standings(tid)}
@@ -376,7 +357,7 @@ async def test_a_round_that_ends_while_paused_is_told_once(db: Database) -> None
     tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
     await tournaments.start(tid, ORGANISER)
     await tournaments.pause(tid, ORGANISER)
-    await _play_round(tables, tournaments, tid, seed=6)
+    await play_round_by_computer(tables, tournaments, tid, seed=6)
     await tournaments.advance(tid)
     await tournaments.resume()  # a restart looks again
     assert [(e.kind, e.round, e.tournament.status) for e in events.events] == [
@@ -387,7 +368,7 @@ async def test_a_round_that_ends_while_paused_is_told_once(db: Database) -> None
     assert [e.kind for e in events.events][2:] == ["round"]  # round 2 seated; round 1 not told again
     assert await tournaments.rounds_complete(tid) == 1
     await tournaments.pause(tid, ORGANISER)
-    await _play_round(tables, tournaments, tid, seed=7)  # the last round over while paused: the end is told
+    await play_round_by_computer(tables, tournaments, tid, seed=7)  # the last round over while paused: the end is told
     assert [e.kind for e in events.events][3:] == ["round_over", "finished"]
     assert (await tournaments.get(tid)).status == "finished"
 
