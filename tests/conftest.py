@@ -8,10 +8,14 @@ suite, which CI runs with every test's own number of examples.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from bot.store.db import Database
 
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FAST_EXAMPLES = 2
@@ -19,6 +23,14 @@ settings.register_profile("fast", parent=settings.get_profile("default"), max_ex
 settings.load_profile("default")
 
 SLOW_PATHS = ("tests/cogs/", "tests/e2e/", "tests/tournaments/test_service.py", "tests/test_demo.py")
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    """A fresh database in a temporary SQLite file, closed after the test."""
+    database = await Database.open(tmp_path / "mk.sqlite3")
+    yield database
+    await database.close()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -4,9 +4,6 @@ public record is exactly what the manual pass would have produced."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.games import get
@@ -15,13 +12,6 @@ from bot.store import games as game_sql
 from bot.store import outbox as outbox_sql
 from bot.store.db import Database
 from bot.tables import TableService, replay_moves
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "mk.sqlite3")
-    yield database
-    await database.close()
 
 
 async def _computer_game(service: TableService, key: str, players: int, seed: int) -> int:

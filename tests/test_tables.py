@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -25,13 +23,6 @@ class RecordingNotifier:
         if self.fail:
             raise ConnectionError("Discord is down")
         self.notes.append(note)
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "mk.sqlite3")
-    yield database
-    await database.close()
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import itertools
 import re
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from inspect import iscoroutinefunction
 from typing import Any
@@ -510,6 +510,19 @@ def labels(view: discord.ui.View | None) -> list[str]:
         else:
             out.append(str(getattr(inner, "label", "")))
     return out
+
+
+def picks(view: discord.ui.View | None) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Every click a view of game controls offers, as (payload, values): a button once, a select with each
+    of its options alone."""
+    for item in view.children if view is not None else []:
+        inner = item.item  # type: ignore[attr-defined]
+        payload = item.payload  # type: ignore[attr-defined]
+        if isinstance(inner, discord.ui.Select):
+            for option in inner.options:
+                yield payload, (option.value,)
+        else:
+            yield payload, ()
 
 
 def check_limits(view: discord.ui.View) -> None:

@@ -20,7 +20,7 @@ from cogs.components import Panel
 from cogs.controls import controls_for, option_text
 from cogs.controls.china import SPEC
 from render.crops import BOARD, Focus
-from tests.cogs.harness import check_limits, labels
+from tests.cogs.harness import check_limits, labels, picks
 from tests.cogs.tables import started_table
 from tests.games.china.scenario import A, B, C, D, fill, position
 
@@ -46,20 +46,17 @@ def _walk(table: Table, seat: int) -> tuple[list[dict[str, Any]], list[Panel]]:
     def visit(view: discord.ui.View | None) -> None:
         assert view is not None
         check_limits(view)
-        for item in view.children:
-            inner = item.item  # type: ignore[attr-defined]
-            picks = [(o.value,) for o in inner.options] if isinstance(inner, discord.ui.Select) else [()]
-            for values in picks:
-                key = (item.payload, values)  # type: ignore[attr-defined]
-                if item.payload == "home" or key in seen:  # type: ignore[attr-defined]
-                    continue
-                seen.add(key)
-                step = china.resolve(table, seat, item.payload, values)  # type: ignore[attr-defined]
-                if isinstance(step, Panel):
-                    steps.append(step)
-                    visit(step.view)
-                else:
-                    found.append(step)
+        for payload, values in picks(view):
+            key = (payload, values)
+            if payload == "home" or key in seen:
+                continue
+            seen.add(key)
+            step = china.resolve(table, seat, payload, values)
+            if isinstance(step, Panel):
+                steps.append(step)
+                visit(step.view)
+            else:
+                found.append(step)
 
     visit(china.build(table, seat))
     return found, steps

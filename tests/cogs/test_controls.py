@@ -18,7 +18,7 @@ from bot.tables import Table, TableService
 from cogs.components import Panel
 from cogs.controls import controls_for
 from cogs.controls.generic import GenericControls
-from tests.cogs.harness import check_limits
+from tests.cogs.harness import check_limits, picks
 from tests.cogs.tables import started_table
 
 GAME = games.get("great_wall")
@@ -51,17 +51,14 @@ def _reachable(module: Any, table: Table, seat: int) -> list[dict[str, Any]]:
     def visit(view: discord.ui.View | None) -> None:
         assert view is not None
         check_limits(view)
-        for item in view.children:
-            inner = item.item  # type: ignore[attr-defined]
-            picks = [(o.value,) for o in inner.options] if isinstance(inner, discord.ui.Select) else [()]
-            for values in picks:
-                if item.payload == "home":  # type: ignore[attr-defined]
-                    continue
-                step = module.resolve(table, seat, item.payload, values)  # type: ignore[attr-defined]
-                if isinstance(step, Panel):
-                    visit(step.view)
-                else:
-                    found.append(step)
+        for payload, values in picks(view):
+            if payload == "home":
+                continue
+            step = module.resolve(table, seat, payload, values)
+            if isinstance(step, Panel):
+                visit(step.view)
+            else:
+                found.append(step)
 
     visit(module.build(table, seat))
     return found

@@ -24,7 +24,7 @@ from cogs import rulebook
 from cogs.components import Panel
 from cogs.controls import controls_for, option_text
 from cogs.controls.sun_tzu import SPEC, orders
-from tests.cogs.harness import check_limits
+from tests.cogs.harness import check_limits, picks
 from tests.cogs.tables import started_table
 
 GAME = games.get("sun_tzu")
@@ -78,17 +78,6 @@ def _kinds(action: dict[str, Any]) -> str:
     return json.dumps({k: strip(v) for k, v in action.items()}, sort_keys=True)
 
 
-def _picks(view: discord.ui.View | None) -> Iterator[tuple[str, tuple[str, ...]]]:
-    for item in view.children if view is not None else []:
-        inner = item.item  # type: ignore[attr-defined]
-        payload = item.payload  # type: ignore[attr-defined]
-        if isinstance(inner, discord.ui.Select):
-            for option in inner.options:
-                yield payload, (option.value,)
-        else:
-            yield payload, ()
-
-
 def _reachable(
     table: Table, seat: int, start: discord.ui.View | None = None
 ) -> tuple[list[dict[str, Any]], list[Panel]]:
@@ -100,7 +89,7 @@ def _reachable(
     def visit(view: discord.ui.View | None, depth: int) -> None:
         assert view is not None and depth < 4
         check_limits(view)
-        for payload, values in _picks(view):
+        for payload, values in picks(view):
             verb = payload.partition(".")[0]
             if verb == "home":
                 continue
@@ -127,7 +116,7 @@ def _fill(table: Table, seat: int, codes: str) -> dict[str, Any]:
         assert isinstance(step, Panel) and step.view is not None
         check_limits(step.view)
         current = current[:i] + code + current[i + 1 :]
-        payloads, text = [payload for payload, _ in _picks(step.view)], step.content
+        payloads, text = [payload for payload, _ in picks(step.view)], step.content
     assert f"oc.{codes}" in payloads and "Your orders for round" in text
     action = ST.resolve(table, seat, f"oc.{codes}", ())
     assert isinstance(action, dict)
@@ -141,13 +130,13 @@ def _random_orders(table: Table, seat: int, rng: random.Random) -> dict[str, Any
     for _ in range(60):
         assert isinstance(step, Panel) and step.view is not None
         check_limits(step.view)
-        picks = list(_picks(step.view))
-        confirm = [p for p in picks if p[0].startswith("oc.")]
-        empty = [p for p in picks if p[0].startswith("o.") and p[0].split(".")[1][int(p[0].split(".")[2])] == "-"]
+        offered = list(picks(step.view))
+        confirm = [p for p in offered if p[0].startswith("oc.")]
+        empty = [p for p in offered if p[0].startswith("o.") and p[0].split(".")[1][int(p[0].split(".")[2])] == "-"]
         if confirm and rng.random() < 0.6:
             payload, values = confirm[0]
         else:  # mostly a province still without a card, as a person would
-            payload, values = rng.choice(empty if empty and rng.random() < 0.8 else picks)
+            payload, values = rng.choice(empty if empty and rng.random() < 0.8 else offered)
         step = ST.resolve(table, seat, payload, values)
         if isinstance(step, dict):
             return step

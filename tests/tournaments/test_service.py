@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import sqlite3
 from collections import defaultdict
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -29,13 +29,6 @@ class Events:
 
     async def tournament_event(self, event: RoundEvent) -> None:
         self.events.append(event)
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "mk.sqlite3")
-    yield database
-    await database.close()
 
 
 async def _services(path: Path) -> tuple[Database, TableService, TournamentService]:
