@@ -34,8 +34,13 @@ class Events:
 async def _services(path: Path) -> tuple[Database, TableService, TournamentService]:
     """The database at ``path`` opened, with the table and tournament services over it (as at a bot's start)."""
     db = await Database.open(path)
+    return (db, *_over(db))
+
+
+def _over(db: Database, events: Events | None = None) -> tuple[TableService, TournamentService]:
+    """The table and tournament services over ``db``, telling ``events`` of rounds when given."""
     tables = TableService(db)
-    return db, tables, TournamentService(db, tables)
+    return tables, TournamentService(db, tables, events)
 
 
 async def _field(tournaments: TournamentService, players: int, **kwargs: object) -> int:
@@ -47,8 +52,7 @@ async def _field(tournaments: TournamentService, players: int, **kwargs: object)
 
 async def test_three_round_swiss_of_nine_at_three_player_tables(db: Database) -> None:
     events = Events()
-    tables = TableService(db)
-    tournaments = TournamentService(db, tables, events)
+    tables, tournaments = _over(db, events)
     tid = await _field(tournaments, 9, format="swiss", table_size=3, rounds=3)
     await tournaments.start(tid, ORGANISER)
     for number in (1, 2, 3):
@@ -146,8 +150,7 @@ async def test_round_finished_while_down_is_advanced_at_start(tmp_path: Path) ->
 
 
 async def test_signup_cap_check_in_and_permissions(db: Database) -> None:
-    tables = TableService(db)
-    tournaments = TournamentService(db, tables)
+    _, tournaments = _over(db)
     row = await tournaments.create(
         organiser_id=ORGANISER, name="Cup", key="great_wall", format="swiss", table_size=2, rounds=1, cap=3,
         check_in=True,
@@ -176,8 +179,7 @@ async def test_signup_cap_check_in_and_permissions(db: Database) -> None:
 
 
 async def test_drop_resigns_the_running_game_and_is_not_seated_again(db: Database) -> None:
-    tables = TableService(db)
-    tournaments = TournamentService(db, tables)
+    tables, tournaments = _over(db)
     tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
     await tournaments.start(tid, ORGANISER)
     row = await tournaments.get(tid)
@@ -194,8 +196,7 @@ async def test_drop_resigns_the_running_game_and_is_not_seated_again(db: Databas
 
 
 async def test_pause_holds_the_next_round_and_cancel_stops_games(db: Database) -> None:
-    tables = TableService(db)
-    tournaments = TournamentService(db, tables)
+    tables, tournaments = _over(db)
     tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
     await tournaments.start(tid, ORGANISER)
     await tournaments.pause(tid, ORGANISER)
@@ -213,8 +214,7 @@ async def test_pause_holds_the_next_round_and_cancel_stops_games(db: Database) -
 
 async def test_single_elimination_down_to_a_final(db: Database) -> None:
     events = Events()
-    tables = TableService(db)
-    tournaments = TournamentService(db, tables, events)
+    tables, tournaments = _over(db, events)
     tid = await _field(tournaments, 8, format="elimination", table_size=2)
     await tournaments.start(tid, ORGANISER)
     sizes = []
@@ -232,8 +232,7 @@ async def test_single_elimination_down_to_a_final(db: Database) -> None:
 
 
 async def test_round_robin_of_two_player_tables(db: Database) -> None:
-    tables = TableService(db)
-    tournaments = TournamentService(db, tables)
+    tables, tournaments = _over(db)
     tid = await _field(tournaments, 5, format="round_robin", table_size=2)
     await tournaments.start(tid, ORGANISER)
     row = await tournaments.get(tid)
@@ -267,8 +266,7 @@ async def test_five_at_tables_of_two_expect_the_same_points_wherever_they_sit(db
     """The Great Wall seats 2 to 5: five players at "tables of 2" get a bye or a 3-player table each round, as
     the organiser chose. Either way a seat pays 0.5 points a round on average, as a bye does: a table's points
     add up to 0.5 per player whatever its size, and the 3-player table pays 1 / 0.5 / 0, not 2 / 1 / 0."""
-    tables = TableService(db)
-    tournaments = TournamentService(db, tables)
+    tables, tournaments = _over(db)
     tid = await _field(tournaments, 5, format="swiss", table_size=2, rounds=4, uneven=uneven)
     await tournaments.start(tid, ORGANISER)
     for number in range(1, 5):
@@ -312,8 +310,7 @@ async def test_five_at_tables_of_two_expect_the_same_points_wherever_they_sit(db
 
 
 async def test_a_replacement_takes_over_the_leavers_results_and_seat(db: Database) -> None:
-    tables = TableService(db)
-    tournaments = TournamentService(db, tables)
+    tables, tournaments = _over(db)
     tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
     await tournaments.start(tid, ORGANISER)
     await play_round_by_computer(tables, tournaments, tid, seed=4)
@@ -345,8 +342,7 @@ async def test_a_replacement_takes_over_the_leavers_results_and_seat(db: Databas
 
 async def test_a_round_that_ends_while_paused_is_told_once(db: Database) -> None:
     events = Events()
-    tables = TableService(db)
-    tournaments = TournamentService(db, tables, events)
+    tables, tournaments = _over(db, events)
     tid = await _field(tournaments, 4, format="swiss", table_size=2, rounds=2)
     await tournaments.start(tid, ORGANISER)
     await tournaments.pause(tid, ORGANISER)
