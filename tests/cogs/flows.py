@@ -152,3 +152,12 @@ async def private_sentences(fake: FakeDiscord, game_id: int) -> set[str]:
                 if mine and mine != game.describe(event, names, None):
                     found.add(mine)
     return found
+
+
+async def rules_embed(fake: FakeDiscord, user: Any, game: str) -> discord.Embed:
+    """``/rules game``: answered privately with one PNG picture; the answer's embed."""
+    cog = fake.bot.get_cog("Rulebook")
+    await fake.command(cog.rules, user, game=game)  # type: ignore[union-attr]
+    answer = fake.last()
+    assert answer.private and len(answer.files) == 1 and answer.files[0].startswith(b"\x89PNG")
+    return answer.embeds[0]

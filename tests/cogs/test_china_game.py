@@ -27,7 +27,7 @@ import render
 from bot import games
 from cogs.controls.china.words import RULES_SUMMARY
 from cogs.messages import picture_names, public_names, table_link
-from tests.cogs.flows import last_board, mover_controls, open_from_panel, private_sentences
+from tests.cogs.flows import last_board, mover_controls, open_from_panel, private_sentences, rules_embed
 from tests.cogs.harness import FakeDiscord, Posted, labels, make_user, walk
 
 GAME = games.get("china")
@@ -182,11 +182,7 @@ async def test_options_read_well_in_the_panel_and_the_lobby(
 
 
 async def test_rules_china_is_the_controls_summary(fake: FakeDiscord, carol: Any) -> None:
-    cog = fake.bot.get_cog("Rulebook")
-    await fake.command(cog.rules, carol, game="china")  # type: ignore[union-attr]
-    answer = fake.last()
-    assert answer.private and len(answer.files) == 1 and answer.files[0].startswith(b"\x89PNG")
-    embed = answer.embeds[0]
+    embed = await rules_embed(fake, carol, "china")
     assert embed.title == "China (3-5 players)" and embed.description == RULES_SUMMARY
 
 

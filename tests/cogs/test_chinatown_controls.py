@@ -27,6 +27,7 @@ from cogs.controls.chinatown import SPEC
 from cogs.controls.chinatown.builder import BUILDER_VERBS
 from cogs.controls.chinatown.draft import Draft, Item, Leg
 from cogs.rulebook import summary
+from tests.cogs.flows import rules_embed
 from tests.cogs.harness import check_limits
 from tests.cogs.tables import started_table
 
@@ -341,11 +342,7 @@ async def test_many_lots_are_picked_from_a_list_of_their_own(service: TableServi
 
 
 async def test_rules_chinatown(fake: Any, alice: Any) -> None:
-    cog = fake.bot.get_cog("Rulebook")
-    await fake.command(cog.rules, alice, game="chinatown")
-    answer = fake.last()
-    assert answer.private and len(answer.files) == 1 and answer.files[0].startswith(b"\x89PNG")
-    embed = answer.embeds[0]
+    embed = await rules_embed(fake, alice, "chinatown")
     assert embed.title == "Chinatown (3-5 players)" and embed.description == SPEC.rules_summary
     assert len(SPEC.rules_summary) <= 4096  # an embed's description
     for words in ("1970", "secret", "$140k", "current version", "most shops on the board"):

@@ -7,7 +7,7 @@ from typing import Any
 
 import render
 from cogs.messages import picture_names
-from tests.cogs.flows import last_board, make_move, open_table, start_game
+from tests.cogs.flows import last_board, make_move, open_table, rules_embed, start_game
 from tests.cogs.harness import FakeDiscord, labels
 
 
@@ -82,11 +82,7 @@ async def test_cancel_is_for_the_host_or_a_manager(fake: FakeDiscord, alice: Any
 
 
 async def test_rules_is_a_private_illustrated_summary(fake: FakeDiscord, carol: Any) -> None:
-    cog = fake.bot.get_cog("Rulebook")
-    await fake.command(cog.rules, carol, game="great_wall")  # type: ignore[union-attr]
-    answer = fake.last()
-    assert answer.private and len(answer.files) == 1 and answer.files[0].startswith(b"\x89PNG")
-    embed = answer.embeds[0]
+    embed = await rules_embed(fake, carol, "great_wall")
     assert embed.title == "The Great Wall of China (2-5 players)"
     assert embed.image.url == "attachment://rules.png" and "Dragon" in (embed.description or "")
 
