@@ -14,12 +14,12 @@ from __future__ import annotations
 import io
 import math
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Literal
+from typing import Any, Literal, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -504,3 +504,11 @@ def place_row(
     draw_key(draw, (box[0] + 16, mid), ordinal(place), 32, INK, anchor="lm", bold=True)
     draw_badge(image, seats.colour(seat), (box[0] + 110, mid), 48)
     return mid
+
+
+def standing(result: Mapping[str, object]) -> tuple[list[int], list[dict[str, Any]], list[int]]:
+    """A finished game's ranking (each seat's place), breakdown (each seat's parts) and its seats from first
+    place to last (ties by seat)."""
+    ranking = cast("list[int]", result["ranking"])
+    parts = cast("list[dict[str, Any]]", result["breakdown"])
+    return ranking, parts, sorted(range(len(ranking)), key=lambda s: (ranking[s], s))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from PIL import Image, ImageDraw
 
@@ -17,10 +17,8 @@ if TYPE_CHECKING:
 def draw_final(view: ChinaView, seats: Seats) -> Image.Image:
     result = view["result"]
     assert result is not None
-    ranking = cast("list[int]", result["ranking"])
+    ranking, parts, order = theme.standing(result)
     scores = cast("list[int]", result["scores"])
-    parts = cast("list[dict[str, Any]]", result["breakdown"])
-    order = sorted(range(len(ranking)), key=lambda s: (ranking[s], s))
     row_h = 96
     width = 1000
     image = theme.canvas(width, TITLE_H + GAP + row_h * len(order) + 70 + MARGIN)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -17,9 +17,7 @@ if TYPE_CHECKING:
 def draw_final(view: ChinatownView, seats: Seats) -> Image.Image:
     result = view["result"]
     assert result is not None
-    ranking = cast("list[int]", result["ranking"])
-    parts = cast("list[dict[str, Any]]", result["breakdown"])
-    order = sorted(range(len(ranking)), key=lambda s: (ranking[s], s))
+    ranking, parts, order = theme.standing(result)
     row_h = 100
     image = theme.canvas(WIDTH, HEADER_H + GAP + row_h * len(order) + 60 + MARGIN)
     reason = "too few players were left" if result["reason"] == "resignation" else "after the 1970 income"
