@@ -91,6 +91,14 @@ class Game:
                 return message
         return None
 
+    def current_controls(self, user: SimUser) -> tuple[int, Message]:
+        """The version the newest board shows and ``user``'s controls at it, both sure to be there."""
+        version = self.version()
+        assert version is not None
+        controls = self.controls_for(user, version)
+        assert controls is not None
+        return version, controls
+
 
 def board_version(message: Message, game_id: int) -> int | None:
     for custom_id in message.custom_ids():

@@ -51,11 +51,8 @@ class Lock:
 
 
 def mover_controls(game: Game) -> tuple[SimUser, int, Message]:
-    version = game.version()
-    assert version is not None
     mover = game.movers()[0]
-    controls = game.controls_for(mover, version)
-    assert controls is not None
+    version, controls = game.current_controls(mover)
     return mover, version, controls
 
 

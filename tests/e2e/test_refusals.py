@@ -46,10 +46,7 @@ async def test_strangers_stale_and_forged_controls_change_nothing(
         await take_turn(game, rng.choice(game.movers()), rng)
     mover = game.movers()[0]
     waiting = bob if mover is alice else alice
-    version = game.version()
-    assert version is not None
-    current = game.controls_for(mover, version)
-    assert current is not None
+    version, current = game.current_controls(mover)
     board = game.board()
     before = read_game(bot.database, game.id)
     gid = game.id

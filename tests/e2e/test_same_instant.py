@@ -41,10 +41,7 @@ async def test_two_people_at_the_same_instant(
     game = await start_game(double, "great_wall", alice, bob)
     mover = game.movers()[0]
     other = bob if mover is alice else alice
-    version = game.version()
-    assert version is not None
-    controls = game.controls_for(mover, version)
-    assert controls is not None
+    version, controls = game.current_controls(mover)
     board = game.board()
     moved, refused = await asyncio.gather(mover.click(controls, label="Draw a card"), other.click(board, label="Play"))
     await asyncio.gather(moved.settled(), refused.settled())

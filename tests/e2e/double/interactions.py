@@ -21,6 +21,23 @@ FIRST_ANSWER_SECONDS = 3.0
 TOKEN_SECONDS = 15 * 60
 
 
+async def apply_edit(
+    world: World, request: web.Request, message: Message, inter: Interaction | None = None
+) -> web.Response:
+    """The edit ``request`` asks of ``message``, checked as Discord checks it, applied and recorded; an edit
+    through ``inter``'s webhook also fills its answer."""
+    payload, files = await read_body(request)
+    refused = check(world, request, payload, files, new=False)
+    if refused is not None:
+        return refused
+    apply(world, message, payload, files)
+    message.edited_at = time.monotonic()
+    if inter is not None:
+        inter.filled = True
+    world.record(message, edit=True)
+    return reply(message.payload(world))
+
+
 class InteractionRoutes:
     def __init__(self, world: World, gateway: Gateway) -> None:
         self.world = world
@@ -177,15 +194,7 @@ class InteractionRoutes:
         if isinstance(target, web.Response):
             return target
         inter, message = target
-        payload, files = await read_body(request)
-        refused = check(self.world, request, payload, files, new=False)
-        if refused is not None:
-            return refused
-        apply(self.world, message, payload, files)
-        message.edited_at = time.monotonic()
-        inter.filled = True
-        self.world.record(message, edit=True)
-        return reply(message.payload(self.world))
+        return await apply_edit(self.world, request, message, inter)
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:
         target = self._webhook_target(request)

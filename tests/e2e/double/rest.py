@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from tests.e2e.double.interactions import InteractionRoutes
+from tests.e2e.double.interactions import InteractionRoutes, apply_edit
 from tests.e2e.double.messages import apply, check, violation
 from tests.e2e.double.model import DM, PUBLIC_THREAD, Call, Channel, Message, pinged
 from tests.e2e.double.replies import API, Handler, error, rate_limited, read_body, reply, route_of
@@ -234,14 +234,7 @@ class Rest:
             return error(404, 10008, "Unknown Message")
         if message.author_id != self.world.bot.id:
             return error(403, 50005, "Cannot edit a message authored by another user")
-        payload, files = await read_body(request)
-        refused = check(self.world, request, payload, files, new=False)
-        if refused is not None:
-            return refused
-        apply(self.world, message, payload, files)
-        message.edited_at = time.monotonic()
-        self.world.record(message, edit=True)
-        return reply(message.payload(self.world))
+        return await apply_edit(self.world, request, message)
 
     # -- the rest ------------------------------------------------------------------------------------------
     async def attachment(self, request: web.Request) -> web.Response:
