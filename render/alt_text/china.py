@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 from bot.games.base import Event
 from bot.games.china.text import cards_text, describe, region_name, space_label
 from render import theme
-from render.alt_text.words import count, final_result, join, places
+from render.alt_text.words import count, final_result, join, placed, places
 
 if TYPE_CHECKING:
     from bot.games.china.schema import ChinaView, PlayerView, RegionView
@@ -179,11 +179,10 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
 
 def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("ChinaView", view)
-    ranking, scores, parts = final_result(v)
+    scores = final_result(v)[1]
     rows = []
-    for seat in places(ranking):
-        part = parts[seat]
-        row = (f"{theme.ordinal(ranking[seat])} {names[seat]} {_points(scores[seat])}: regions {part['regions']}, "
+    for seat, place, part in placed(v):
+        row = (f"{theme.ordinal(place)} {names[seat]} {_points(scores[seat])}: regions {part['regions']}, "
                f"alliances {part['alliances']}, roads {part['roads']}, {part['tiebreak']['supply']} pieces left")
         rows.append(row + (", resigned" if v["players"][seat]["resigned"] else ""))
     return [

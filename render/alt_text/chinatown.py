@@ -14,7 +14,7 @@ from bot.games.base import Event
 from bot.games.chinatown.data import BOARD, Shop
 from bot.games.chinatown.text import describe, money, offer_text, standings_sentence, tile
 from render import theme
-from render.alt_text.words import count, final_result, join, places
+from render.alt_text.words import count, join, placed
 
 if TYPE_CHECKING:
     from bot.games.chinatown.schema import BusinessView, ChinatownView, LotView, OfferView, PlayerView
@@ -174,10 +174,8 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
 
 def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("ChinatownView", view)
-    ranking, _, parts = final_result(v)
     rows = []
-    for seat in places(ranking):
-        part = parts[seat]
+    for seat, _, part in placed(v):
         trades = ("+" if part["trades"] > 0 else "-" if part["trades"] < 0 else "") + money(abs(part["trades"]))
         row = (f"{names[seat]}: start {money(part['start_money'])}, income {money(part['income'])}, "
                f"trades {trades}, {count(part['tiles_on_board'], 'shop')} on the board")

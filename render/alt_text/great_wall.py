@@ -14,7 +14,7 @@ from bot.games.base import Event
 from bot.games.great_wall.data import CardType
 from bot.games.great_wall.text import describe, plural, scores_sentence
 from render import theme
-from render.alt_text.words import count, final_result, join, places
+from render.alt_text.words import count, join, placed
 
 if TYPE_CHECKING:
     from bot.games.great_wall.schema import CardView, GreatWallView, PlayerView, SectionView
@@ -188,12 +188,10 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
 
 def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("GreatWallView", view)
-    ranking, _, breakdown = final_result(v)
     rows = []
-    for seat in places(ranking):
-        part = breakdown[seat]
+    for seat, place, part in placed(v):
         markers = join([str(m) for m in part["markers"]]) or "none"
-        row = f"{theme.ordinal(ranking[seat])} {names[seat]}, {part['total']} from markers {markers}"
+        row = f"{theme.ordinal(place)} {names[seat]}, {part['total']} from markers {markers}"
         if part["lost_on_cards"]:
             row += f", lost on cards: {join([str(m) for m in part['lost_on_cards']])}"
         rows.append(row + (", resigned" if part["resigned"] else ""))

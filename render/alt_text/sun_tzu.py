@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 from bot.games.base import Event
 from bot.games.sun_tzu.text import describe, event_name, province, warlord_name
 from render import theme
-from render.alt_text.words import count, final_result, join, places, winners
+from render.alt_text.words import count, join, placed, winners
 from render.sun_tzu import STAGE_TEXT
 
 if TYPE_CHECKING:
@@ -183,12 +183,10 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
 
 def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("SunTzuView", view)
-    ranking, _, breakdown = final_result(v)
     rows = []
-    for seat in places(ranking):
-        part = breakdown[seat]
+    for seat, place, part in placed(v):
         points = ", ".join(str(p) for p in part["points"]) or "none"
-        row = f"{theme.ordinal(ranking[seat])} {names[seat]} {part['total']:+d}: points per scoring {points}, "
+        row = f"{theme.ordinal(place)} {names[seat]} {part['total']:+d}: points per scoring {points}, "
         rows.append(row + f"reserve {part['reserve']}" + (", resigned" if part["resigned"] else ""))
     return [
         f"{TITLE}, result. {_game_over(v, names)}",

@@ -99,6 +99,12 @@ def places(ranking: Sequence[int]) -> list[int]:
     return sorted(range(len(ranking)), key=lambda s: (ranking[s], s))
 
 
+def placed(view: Mapping[str, Any]) -> list[tuple[int, int, dict[str, Any]]]:
+    """A finished game's seats from first place to last, each with its place and its breakdown."""
+    ranking, _, parts = final_result(view)
+    return [(seat, ranking[seat], parts[seat]) for seat in places(ranking)]
+
+
 def winners(ranking: Sequence[int], names: Sequence[str]) -> str:
     """ "Ann wins." or "Ann and Bo share the win." """
     first = [names[s] for s in places(ranking) if ranking[s] == 1]
