@@ -9,7 +9,7 @@ import discord
 from bot.errors import GameNotFound
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.tables import Table, TableService
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -30,3 +30,10 @@ def check_may_view(interaction: discord.Interaction, table: Table) -> None:
     if table.is_member(interaction.user.id):
         return
     raise GameNotFound(table.id)
+
+
+async def viewable_table(interaction: discord.Interaction, service: TableService, game_id: int) -> Table:
+    """Game ``game_id``, when the person may see its history, replay or record (``check_may_view``)."""
+    table = await service.get(game_id)
+    check_may_view(interaction, table)
+    return table

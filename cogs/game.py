@@ -19,7 +19,7 @@ from bot import games, records
 from bot.errors import NotSeated, UserError, WrongStatus
 from bot.statuses import OPEN_TABLES, TableStatus
 from bot.tables import Table
-from cogs.checks import can_manage, check_may_view
+from cogs.checks import can_manage, check_may_view, viewable_table
 from cogs.components import PREFIX, Ref, clip, persistent_view
 from cogs.errors import report
 from cogs.history import history_page
@@ -205,8 +205,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
     @app_commands.describe(game="The game number")
     async def replay(self, interaction: discord.Interaction, game: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.service.get(game)
-        check_may_view(interaction, table)
+        table = await viewable_table(interaction, self.service, game)
         text, picture, view = await frame(await load_frames(self.service, table), table.version)
         await send_private(interaction, text, file=picture, view=view)
 
@@ -214,8 +213,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
     @app_commands.describe(game="The game number")
     async def export(self, interaction: discord.Interaction, game: int) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.service.get(game)
-        check_may_view(interaction, table)
+        table = await viewable_table(interaction, self.service, game)
         record = records.record_of(table, await self.service.move_log(table.id))
         name = f"{table.key}-{table.id}.json"
         data = io.BytesIO(records.dumps(record).encode())

@@ -19,7 +19,7 @@ from bot.replays import POSITION_KINDS, Position
 from bot.statuses import TableStatus
 from bot.tables import Table
 from cogs.board_posts import opening_line, position_lines
-from cogs.checks import check_may_view
+from cogs.checks import viewable_table
 from cogs.components import PREFIX, Ref, persistent_view
 from cogs.errors import report
 from cogs.messages import MESSAGE_LIMIT, NO_PINGS, picture_names, ranking_lines, service_of, title
@@ -94,8 +94,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRE
         await interaction.response.defer()
         try:
             service = service_of(interaction)
-            table = await service.get(self.ref.game_id)
-            check_may_view(interaction, table)
+            table = await viewable_table(interaction, service, self.ref.game_id)
             if self.ref.version > table.version:
                 raise UserError("That history does not belong to this game.")
             rows = await service.delivery.positions(table.id, after=-1, upto=table.version)

@@ -28,7 +28,7 @@ from bot.replays import POSITION_KINDS, Position
 from bot.statuses import TableStatus
 from bot.tables import Table, TableService, opens_turn
 from cogs.board_posts import opening_line, position_lines
-from cogs.checks import check_may_view
+from cogs.checks import viewable_table
 from cogs.components import PREFIX, Ref, persistent_view
 from cogs.errors import report
 from cogs.messages import NO_PINGS, board_picture, clip_message, message_kwargs, service_of, title
@@ -153,8 +153,7 @@ class ReplayButton(
         await interaction.response.defer()
         try:
             service = service_of(interaction)
-            table = await service.get(self.ref.game_id)
-            check_may_view(interaction, table)
+            table = await viewable_table(interaction, service, self.ref.game_id)
             text, picture, view = await frame(await load_frames(service, table), self.ref.version)
             files = message_kwargs(file=picture).get("files", [])
             await interaction.edit_original_response(
