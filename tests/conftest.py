@@ -42,16 +42,18 @@ def pytest_configure(config: pytest.Config) -> None:
         settings.load_profile("fast")
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """The fast tier does not even import the slow tests (the Discord layer's imports alone take seconds)."""
     if not config.getoption("--fast"):
-        return
-    for item in items:
-        _cap_examples(getattr(item, "obj", None))
-    slow = [item for item in items if any(path in item.path.as_posix() for path in SLOW_PATHS)]
-    if slow:
-        config.hook.pytest_deselected(items=slow)
-        gone = {id(item) for item in slow}
-        items[:] = [item for item in items if id(item) not in gone]
+        return None
+    where = collection_path.as_posix() + ("/" if collection_path.is_dir() else "")
+    return True if any(path in where for path in SLOW_PATHS) else None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--fast"):
+        for item in items:
+            _cap_examples(getattr(item, "obj", None))
 
 
 def _cap_examples(test: Any) -> None:
