@@ -95,13 +95,12 @@ class DiscordNotifier:
                                        allowed_mentions=pings([player.user_id]))
 
     async def _private_alerts(self, table: Table, note: Notification, told: set[int]) -> None:
-        """Moves only some players see that ask them something (Chinatown's private offers): a DM to each
+        """Moves only some players see that ask them something (a game's private_alerts): a DM to each
         who takes DMs; never a mention in the thread, which would tell everybody."""
-        seats = [s for s in controls_for(table.key).private_alerts(table, note) if s not in told]
-        by_dm, _ = await self._channels(table, seats)  # only those who take DMs: no mention for these
+        alerts = {s: what for s, what in controls_for(table.key).private_alerts(table, note).items() if s not in told}
+        by_dm, _ = await self._channels(table, list(alerts))  # only those who take DMs: no mention for these
         for seat in by_dm:
-            head = f"A private offer for you in **{title(table)}**: {table_link(table)}"
-            await self.prompts.send_dm(table, seat, [head])
+            await self.prompts.send_dm(table, seat, [f"{alerts[seat]} in **{title(table)}**: {table_link(table)}"])
 
     async def _channels(self, table: Table, seats: list[int]) -> tuple[dict[int, int], dict[int, int]]:
         """(seat -> user told by DM, seat -> user told by a mention) for the people among ``seats``."""

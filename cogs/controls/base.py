@@ -89,6 +89,7 @@ class Controls(ABC):
         """The line that closes such a message once its outcome is known; None while it stays open."""
         return None
 
-    def private_alerts(self, table: Table, note: Notification) -> list[int]:
-        """Seats to tell by DM of something only they see (a private offer)."""
-        return []
+    def private_alerts(self, table: Table, note: Notification) -> dict[int, str]:
+        """Seats to tell by DM of something only they see (a private offer), each with what it is ("A
+        private offer for you"); the notifier adds the game and its link."""
+        return {}

@@ -311,10 +311,11 @@ async def test_offers_are_posted_in_the_thread_as_the_public_view_shows_them(ser
     hidden, note = await _offer_note(service, {"announce_trade_money": False})
     ((_, message),) = ct.thread_extras(hidden, note)
     assert "<@101> gives money to <@100>" in message["content"] and "$30,000" not in message["content"]
-    assert ct.private_alerts(table, note) == []  # a public offer: its message pings the player it waits for
+    assert ct.private_alerts(table, note) == {}  # a public offer: its message pings the player it waits for
     private, note = await _offer_note(service, {"offer_visibility": "participants"})
     assert ct.thread_extras(private, note) == []
-    assert ct.private_alerts(private, note) == [1]  # told privately (a DM), never in the thread
+    # told privately (a DM), never in the thread
+    assert ct.private_alerts(private, note) == {1: "A private offer for you"}
     answered = replace(table, state=GAME.apply(table.state, 1, {"type": "reject", "offer": 1})[0])
     assert ct.thread_extras(answered, note) == []  # already answered: no buttons for a closed offer
 

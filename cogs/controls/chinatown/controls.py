@@ -99,7 +99,7 @@ class ChinatownControls(Controls):
     def extra_outcome(self, table: Table, ref: str) -> str | None:
         return trade.extra_outcome(table, ref)
 
-    def private_alerts(self, table: Table, note: Notification) -> list[int]:
+    def private_alerts(self, table: Table, note: Notification) -> dict[int, str]:
         return trade.private_alerts(table, note)
 
     def prompt(self, table: Table, seat: int) -> str:

@@ -183,20 +183,23 @@ def thread_extras(table: Table, note: Notification) -> list[tuple[str, dict[str,
     return messages
 
 
-def private_alerts(table: Table, note: Notification) -> list[int]:
+PRIVATE_OFFER = "A private offer for you"
+
+
+def private_alerts(table: Table, note: Notification) -> dict[int, str]:
     """Seats to tell privately of an offer only its players see (no thread message, and the table does not
     wait for them in public): each participant who has yet to accept it, not its author."""
     if table.status != TableStatus.RUNNING or table.state is None:
-        return []
-    seats: dict[int, None] = {}
+        return {}
+    seats: dict[int, str] = {}
     for event in note.events:
         if event.type not in ("offer_proposed", "offer_edited") or event.public.get("offer") is not None:
             continue
         for seat, part in event.private.items():
             offer = part.get("offer")
             if isinstance(offer, Mapping) and seat != offer.get("author") and seat not in offer.get("accepted", []):
-                seats[seat] = None
-    return list(seats)
+                seats[seat] = PRIVATE_OFFER
+    return seats
 
 
 OUTCOMES = {
