@@ -35,9 +35,11 @@ async def current_rematch(service: TableService, old: Table) -> Table | None:
     return None
 
 
-async def open_rematch(service: TableService, old: Table, user_id: int, name: str) -> Table:
+async def open_rematch(
+    service: TableService, old: Table, user_id: int, name: str, *, computers: bool = True
+) -> Table:
     """A new table like ``old`` (game, seats, options, clock; a new seed), opened by ``user_id``, with the
-    old game's computer players already seated."""
+    old game's computer players already seated (unless the server no longer allows computers)."""
     table = await service.create(
         key=old.key,
         creator_id=user_id,
@@ -50,7 +52,7 @@ async def open_rematch(service: TableService, old: Table, user_id: int, name: st
         timeout_policy=old.timeout_policy,
         vacation_allowed=old.vacation_allowed,
     )
-    for player in old.seated:
+    for player in old.seated if computers else ():
         if player.ai_level is not None:
             table = await service.add_ai(table.id, user_id, player.ai_level)
     return table

@@ -14,7 +14,7 @@ from bot.store.db import Database
 from bot.store.servers import ServerRow as ServerSettings
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
 
-__all__ = ["MAX_CHANNELS", "ServerService", "ServerSettings"]
+__all__ = ["MAX_CHANNELS", "ServerService", "ServerSettings", "check_channel", "check_computers"]
 
 MAX_CHANNELS = 25  # what one Discord channel select can hold
 
@@ -24,8 +24,10 @@ class ServerService:
         self.db = db
         self.clock = clock
 
-    async def settings(self, guild_id: int) -> ServerSettings:
-        return await server_sql.fetch(self.db, guild_id)
+    async def settings(self, guild_id: int | None) -> ServerSettings:
+        """A server's settings, read once per click; outside a server the defaults (any channel, computers
+        welcome)."""
+        return ServerSettings(0) if guild_id is None else await server_sql.fetch(self.db, guild_id)
 
     async def set_channels(self, guild_id: int, channel_ids: Iterable[int]) -> ServerSettings:
         """Tables may be opened only in these channels (and their threads); none: anywhere."""
@@ -43,23 +45,20 @@ class ServerService:
     async def set_computers(self, guild_id: int, allowed: bool) -> ServerSettings:
         return await self._save(replace(await self.settings(guild_id), computers=allowed))
 
-    async def check_channel(self, guild_id: int | None, channel_ids: Iterable[int | None]) -> None:
-        """Refuse opening a table outside the server's table channels, saying where tables are opened. A
-        thread counts as its parent channel (``channel_ids`` holds both)."""
-        if guild_id is None:
-            return
-        allowed = (await self.settings(guild_id)).channels
-        if allowed and not any(channel in allowed for channel in channel_ids if channel is not None):
-            places = join([f"<#{channel}>" for channel in allowed], "or")
-            raise UserError(f"On this server, tables are opened in {places}.")
-
-    async def computers_allowed(self, guild_id: int | None) -> bool:
-        return guild_id is None or (await self.settings(guild_id)).computers
-
-    async def check_computers(self, guild_id: int | None) -> None:
-        if not await self.computers_allowed(guild_id):
-            raise UserError("This server does not allow computer players at its tables.")
-
     async def _save(self, settings: ServerSettings) -> ServerSettings:
         await server_sql.save(self.db, settings, self.clock())
         return settings
+
+
+def check_channel(settings: ServerSettings, channel_ids: Iterable[int | None]) -> None:
+    """Refuse opening a table outside the server's table channels, saying where tables are opened. A thread
+    counts as its parent channel (``channel_ids`` holds both)."""
+    allowed = settings.channels
+    if allowed and not any(channel in allowed for channel in channel_ids if channel is not None):
+        places = join([f"<#{channel}>" for channel in allowed], "or")
+        raise UserError(f"On this server, tables are opened in {places}.")
+
+
+def check_computers(settings: ServerSettings) -> None:
+    if not settings.computers:
+        raise UserError("This server does not allow computer players at its tables.")

@@ -23,11 +23,10 @@ from cogs.checks import can_manage, check_may_view, viewable_table
 from cogs.components import PREFIX, Ref, clip, persistent_view
 from cogs.errors import report
 from cogs.history import history_page
-from cogs.lobby import lobby_text, options_panel
+from cogs.lobby import lobby_text, new_table_panel
 from cogs.messages import (
     NO_PINGS,
     board_picture,
-    channels_of,
     clock_line,
     due_text,
     message_kwargs,
@@ -35,14 +34,12 @@ from cogs.messages import (
     ranking_lines,
     relative_time,
     send_private,
-    servers_of,
     service_of,
     title,
     turn_line,
 )
 from cogs.rematch import table_buttons
 from cogs.replay_viewer import frame, load_frames
-from cogs.table_clock import DEFAULT_CLOCK, default_clock
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -153,11 +150,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
             raise UserError(str(error)) from None
         # Every table has a clock to choose, so there is always a panel (only its clock page, for a game
         # without options of its own).
-        servers = servers_of(interaction)
-        await servers.check_channel(interaction.guild_id, channels_of(interaction))
-        clock = default_clock(await servers.settings(interaction.guild_id)) if interaction.guild_id else DEFAULT_CLOCK
         picks = [opt.choices.index(opt.default) for opt in engine.options]
-        text, view = options_panel(game, count, picks, clock)
+        text, view = await new_table_panel(interaction, game, count, picks)
         await interaction.followup.send(text, view=view, ephemeral=True)
 
     @app_commands.command(name="list", description="This server's open and running games")

@@ -17,6 +17,7 @@ import discord
 from bot import games
 from bot.errors import UserError
 from bot.games.base import Game
+from bot.servers import check_channel, check_computers
 from bot.statuses import TableStatus
 from bot.tables import Table
 from cogs.checks import can_manage, display_name
@@ -24,7 +25,15 @@ from cogs.components import PREFIX, choice, clip, persistent_view
 from cogs.controls import option_help, option_text
 from cogs.errors import report
 from cogs.messages import NO_PINGS, channels_of, message_kwargs, message_link, servers_of, service_of
-from cogs.table_clock import DEFAULT_CLOCK, PLACEHOLDERS, chosen_clock, clock_choices, clock_summary, read_clock
+from cogs.table_clock import (
+    DEFAULT_CLOCK,
+    PLACEHOLDERS,
+    chosen_clock,
+    clock_choices,
+    clock_summary,
+    default_clock,
+    read_clock,
+)
 
 MAX_OPTIONS = 4  # table options per page: one select each, and a row for the buttons
 CLOCK_PAGE = ("clock", "c0", "c1", "c2")  # what was clicked, when the clock page is to be shown after it
@@ -178,6 +187,16 @@ class NewTableItem(
             await report(interaction, error)
 
 
+async def new_table_panel(
+    interaction: discord.Interaction, key: str, seats: int, picks: Sequence[int]
+) -> tuple[str, discord.ui.View]:
+    """The options panel of a new table (``/game new``, New table under a finished game): refused outside the
+    server's table channels, starting with the server's default clock."""
+    settings = await servers_of(interaction).settings(interaction.guild_id)
+    check_channel(settings, channels_of(interaction))
+    return options_panel(key, seats, picks, default_clock(settings))
+
+
 async def open_table(
     interaction: discord.Interaction,
     key: str,
@@ -199,9 +218,8 @@ async def open_table(
         game.new(seats, 0, options)  # a dry run: options that cannot work together are refused now, not at start
     except ValueError as error:
         raise UserError(str(error)) from None
-    servers = servers_of(interaction)
-    await servers.check_channel(interaction.guild_id, channels_of(interaction))  # settings may have changed
-    computers = await servers.computers_allowed(interaction.guild_id)
+    settings = await servers_of(interaction).settings(interaction.guild_id)
+    check_channel(settings, channels_of(interaction))  # the server may have changed its mind since the panel
     service = service_of(interaction)
     control, policy, vacations = chosen_clock(clock)
     table = await service.create(
@@ -218,7 +236,7 @@ async def open_table(
     )
     # Finish the private deferred answer first: the next followup is then a new message, and public.
     await interaction.edit_original_response(content=f"Opening table #{table.id}…", view=None)
-    view = lobby_view(table, computers=computers)
+    view = lobby_view(table, computers=settings.computers)
     message = await interaction.followup.send(
         lobby_text(table), wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=view)
     )
@@ -297,13 +315,13 @@ class LobbyButton(
         await interaction.response.defer()  # the answer is an edit of the lobby message
         service, user, gid = service_of(interaction), interaction.user.id, self.game_id
         try:
-            servers = servers_of(interaction)
+            settings = await servers_of(interaction).settings(interaction.guild_id)
             if self.verb == "join":
                 table = await service.join(gid, user, display_name(interaction))
             elif self.verb == "leave":
                 table = await service.leave(gid, user)
             elif self.verb in self.LEVELS:
-                await servers.check_computers(interaction.guild_id)  # a lobby posted before the server said no
+                check_computers(settings)  # a lobby posted before the server said no
                 table = await service.add_ai(gid, user, self.LEVELS[self.verb])
             elif self.verb == "start":
                 try:
@@ -312,9 +330,9 @@ class LobbyButton(
                     raise UserError(str(error)) from None
             else:
                 table = await service.cancel(gid, user, can_manage=can_manage(interaction))
-            computers = await servers.computers_allowed(interaction.guild_id)
             await interaction.edit_original_response(
-                content=lobby_text(table), view=lobby_view(table, computers=computers), allowed_mentions=NO_PINGS
+                content=lobby_text(table), view=lobby_view(table, computers=settings.computers),
+                allowed_mentions=NO_PINGS
             )
         except Exception as error:
             await report(interaction, error)

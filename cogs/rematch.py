@@ -22,10 +22,9 @@ from bot.tables import Table
 from cogs.checks import display_name
 from cogs.components import PREFIX, Ref, board_view, persistent_view
 from cogs.errors import report
-from cogs.lobby import lobby_text, lobby_view, options_panel
+from cogs.lobby import lobby_text, lobby_view, new_table_panel
 from cogs.messages import (
     NO_PINGS,
-    channels_of,
     message_kwargs,
     pings,
     send_private,
@@ -33,7 +32,6 @@ from cogs.messages import (
     service_of,
     title,
 )
-from cogs.table_clock import DEFAULT_CLOCK, default_clock
 
 _opening: dict[int, asyncio.Lock] = {}  # per finished game: two players pressing Rematch at once open one table
 
@@ -87,7 +85,8 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRE
             if new is not None:
                 await self._join(interaction, new)
                 return
-            new = await open_rematch(service, old, user, display_name(interaction))
+            settings = await servers_of(interaction).settings(old.guild_id)
+            new = await open_rematch(service, old, user, display_name(interaction), computers=settings.computers)
             channel_id = old.channel_id or interaction.channel_id
             if channel_id is None:
                 raise UserError("This game has no channel to open its rematch in.")
@@ -96,7 +95,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRE
             invitation = f"Rematch of {title(old)}: {mentions}, join with one tap.\n" if others else ""
             channel = cast(Any, interaction.client).get_partial_messageable(channel_id, guild_id=old.guild_id)
             message = await channel.send(invitation + lobby_text(new), allowed_mentions=pings(others),
-                                         **message_kwargs(view=lobby_view(new)))
+                                         **message_kwargs(view=lobby_view(new, computers=settings.computers)))
             await remember_rematch(service, old, new, channel_id, message.id)
             new = await service.get(new.id)
         await send_private(interaction, f"The rematch is open: {_lobby_link(new)}")
@@ -110,25 +109,23 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRE
             return
         service = service_of(interaction)
         new = await service.join(new.id, interaction.user.id, display_name(interaction))
+        settings = await servers_of(interaction).settings(new.guild_id)
         if new.channel_id is not None and new.lobby_message_id is not None:
             lobby = cast(Any, interaction.client).get_partial_messageable(new.channel_id, guild_id=new.guild_id)
             await lobby.get_partial_message(new.lobby_message_id).edit(
-                content=lobby_text(new), view=lobby_view(new), allowed_mentions=NO_PINGS
+                content=lobby_text(new), view=lobby_view(new, computers=settings.computers), allowed_mentions=NO_PINGS
             )
         await send_private(interaction, f"You joined the rematch: {_lobby_link(new)}")
 
     async def _new_table(self, interaction: discord.Interaction) -> None:
         old = await service_of(interaction).get(self.ref.game_id)
-        servers = servers_of(interaction)
-        await servers.check_channel(interaction.guild_id, channels_of(interaction))
-        clock = default_clock(await servers.settings(interaction.guild_id)) if interaction.guild_id else DEFAULT_CLOCK
         game = old.game
         picks = [
             opt.choices.index(old.options[opt.key]) if old.options.get(opt.key) in opt.choices
             else opt.choices.index(opt.default)
             for opt in game.options
         ]
-        text, view = options_panel(old.key, old.seat_count, picks, clock)
+        text, view = await new_table_panel(interaction, old.key, old.seat_count, picks)
         await send_private(interaction, text, view=view)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from bot.errors import GameNotFound
 from tests.cogs.flows import open_table, start_game
-from tests.cogs.harness import CHANNEL, FakeDiscord, labels
+from tests.cogs.harness import CHANNEL, GUILD, FakeDiscord, labels
 
 
 async def _finished(fake: FakeDiscord, *people: Any) -> tuple[int, Any]:
@@ -85,3 +85,18 @@ async def test_rematch_keeps_the_computer_players(fake: FakeDiscord, alice: Any)
     new = await fake.bot.service.get(game_id + 1)
     assert [(p.user_id, p.ai_level) for p in new.players] == [(alice.id, None), (None, "normal")]
     assert "Start" in labels(posted.view)
+
+
+async def test_a_rematch_seats_no_computer_where_the_server_now_refuses_them(fake: FakeDiscord, alice: Any) -> None:
+    game_id, lobby = await open_table(fake, alice, seats=2)
+    await fake.click(alice, lobby, label="Add computer (easy)")
+    await fake.click(alice, lobby, label="Start")
+    await fake.bot.service.resign(game_id, alice.id)
+    await fake.bot.servers.set_computers(GUILD, False)
+    table = await fake.bot.service.get(game_id)
+    mark = len(fake.sent)
+    await fake.click(alice, fake.last(f"thread:{table.thread_id}"), label="Rematch")
+    (posted,) = [s for s in fake.posted_since(mark) if not s.private]
+    new = await fake.bot.service.get(game_id + 1)
+    assert [(p.user_id, p.ai_level) for p in new.players] == [(alice.id, None)]
+    assert labels(posted.view) == ["Join", "Leave", "Start", "Cancel"]
