@@ -10,27 +10,19 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Event, Game, IllegalAction
-from bot.statuses import TableStatus
+from bot.games.base import Event, Game
 from bot.store.outbox import MOVE_KINDS, OutboxRow
 from bot.tables import Table, TableService
+from bot.tables.replay import BadMove, Move, at_version, replay_steps
 
-Move = tuple[int, str, Mapping[str, Any]]  # (seat, "action" or "resign", the action)
+__all__ = ["POSITION_KINDS", "BadMove", "Move", "Position", "Replayed", "positions", "replay_log", "tables_of"]
 # What the thread was told of each position (``TableService.positions``), for the Discord layer, which
 # reads the store only through the services.
 Position = OutboxRow
 POSITION_KINDS = MOVE_KINDS  # the rows that are positions of the game (not clock news or reminders)
-
-
-class BadMove(ValueError):
-    """A move of a log that cannot be made; ``str()`` is the sentence, starting with the move's number."""
-
-    def __init__(self, number: int, why: str) -> None:
-        super().__init__(f"Move {number} cannot be made: {why}")
-        self.number = number
 
 
 @dataclass(frozen=True)
@@ -41,34 +33,14 @@ class Replayed:
 
 def replay_log(game: Game, players: int, seed: int, options: Mapping[str, Any], moves: Sequence[Move]) -> Replayed:
     """Every state of the game; BadMove for the first move that is not legal where it stands."""
-    state = game.new(players, seed, options)
-    states: list[Any] = [state]
-    events: list[tuple[Event, ...]] = [()]
-    for number, (seat, kind, action) in enumerate(moves, start=1):
-        if game.is_over(state):
-            raise BadMove(number, "the game was already over.")
-        if not 0 <= seat < players:
-            raise BadMove(number, f"there is no seat {seat}.")
-        if kind != "resign" and not game.can_act(state, seat):
-            raise BadMove(number, f"seat {seat} was not to act.")
-        try:
-            state, said = game.resign(state, seat) if kind == "resign" else game.apply(state, seat, dict(action))
-        except IllegalAction as error:
-            raise BadMove(number, str(error)) from None
-        states.append(state)
-        events.append(tuple(said))
-    return Replayed(tuple(states), tuple(events))
+    steps = list(replay_steps(game, players, seed, options, moves))
+    return Replayed(tuple(state for state, _ in steps), tuple(events for _, events in steps))
 
 
 def tables_of(table: Table, moves: Sequence[Move]) -> tuple[Table, ...]:
-    """The table at every version from 0 to ``len(moves)`` (deadlines are only known for the newest one)."""
-    game = table.game
-    replayed = replay_log(game, len(table.players), table.seed, table.options, moves)
-    return tuple(
-        replace(table, version=v, state=state, deadlines={},
-                status=TableStatus.FINISHED if game.is_over(state) else TableStatus.RUNNING)
-        for v, state in enumerate(replayed.states)
-    )
+    """The table at every version from 0 to ``len(moves)``."""
+    steps = replay_steps(table.game, len(table.players), table.seed, table.options, moves)
+    return tuple(at_version(table, v, state) for v, (state, _) in enumerate(steps))
 
 
 async def positions(service: TableService, table: Table) -> tuple[Table, ...]:
