@@ -26,6 +26,13 @@ class Config:
     log_level: str = "INFO"
     api_base: str | None = None  # another Discord's address (a local double, in tests); None is Discord itself
     picture_processes: int | None = None  # processes drawing pictures: None one per core, 0 none (a thread)
+    shard_count: int | None = None  # shards of the whole bot, across every process; None: not sharded
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
+
+    @property
+    def holds_first_shard(self) -> bool:
+        """Whether this process runs shard 0: Discord's DMs arrive there, and one process syncs commands."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, need_token: bool = True) -> Config:
@@ -48,6 +55,7 @@ class Config:
         processes = env.get("PICTURE_PROCESSES", "").strip()
         if processes and not processes.isdigit():
             raise ConfigError(f"PICTURE_PROCESSES must be a number of processes (0 or more), not {processes!r}.")
+        shard_count, shard_ids = _shards(env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip())
         return cls(
             token=token,
             database_path=env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH,
@@ -55,4 +63,35 @@ class Config:
             log_level=level,
             api_base=api_base or None,
             picture_processes=int(processes) if processes else None,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+
+def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT (the whole bot's shards) and SHARD_IDS (this process's): both unset runs unsharded."""
+    if not count_text:
+        if ids_text:
+            raise ConfigError(
+                "SHARD_IDS needs SHARD_COUNT: set SHARD_COUNT to the number of shards of the whole bot, "
+                "across every process."
+            )
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ConfigError(f"SHARD_COUNT must be a number of shards (1 or more), not {count_text!r}.")
+    count = int(count_text)
+    if not ids_text:
+        return count, None
+    parts = [part.strip() for part in ids_text.split(",")]
+    if not all(part.isdigit() for part in parts):
+        raise ConfigError(f"SHARD_IDS must be shard numbers separated by commas (such as 0,1), not {ids_text!r}.")
+    ids = [int(part) for part in parts]
+    outside = [i for i in ids if i >= count]
+    if outside:
+        raise ConfigError(
+            f"SHARD_IDS must be shard numbers from 0 to {count - 1} (SHARD_COUNT is {count}), not {outside[0]}."
+        )
+    twice = [i for i in ids if ids.count(i) > 1]
+    if twice:
+        raise ConfigError(f"SHARD_IDS names shard {twice[0]} twice: name each shard once.")
+    return count, tuple(sorted(ids))

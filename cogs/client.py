@@ -1,7 +1,8 @@
 """The bot: opens the database and the table service, loads the cogs and their persistent components.
 
-``run_bot(config)`` runs it; ``sync_commands(config, guild_id)`` publishes the slash commands (globally, or to
-one server where they appear at once) and exits. The token is only ever handed to discord.py, never logged.
+``run_bot(config)`` runs it (on some shards when ``SHARD_COUNT`` is set: ``make_bot``);
+``sync_commands(config, guild_id)`` publishes the slash commands (globally, or to one server where they appear
+at once) and exits. The token is only ever handed to discord.py, never logged.
 Both raise ``StartupError`` (one sentence) when the database cannot be written, Discord refuses the token or
 Discord cannot be reached at login.
 """
@@ -63,14 +64,25 @@ class BotConfig(Protocol):
     def api_base(self) -> str | None: ...
     @property
     def picture_processes(self) -> int | None: ...
+    @property
+    def shard_count(self) -> int | None: ...
+    @property
+    def shard_ids(self) -> tuple[int, ...] | None: ...
+    @property
+    def holds_first_shard(self) -> bool: ...
 
 
 class MiddleKingdomBot(commands.Bot):
-    def __init__(self, config: BotConfig, *, services: bool = True, ai_delay: float = AI_DELAY) -> None:
+    def __init__(
+        self, config: BotConfig, *, services: bool = True, ai_delay: float = AI_DELAY, **shards: Any
+    ) -> None:
         # Default intents only: slash commands and components need no privileged intent.
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None, **shards
+        )
         self.database_path = config.database_path
         self.dev_guild_id = config.dev_guild_id
+        self.holds_first_shard = config.holds_first_shard  # this process syncs the development server's commands
         self.ai_delay = ai_delay
         self._services = services  # False for `sync`: commands only, no database and no deliveries
         self._open: Services | None = None
@@ -133,7 +145,7 @@ class MiddleKingdomBot(commands.Bot):
         await self.prepare()
         if not self._services:
             return
-        if self.dev_guild_id is not None:
+        if self.dev_guild_id is not None and self.holds_first_shard:  # once, whatever the number of processes
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
@@ -175,6 +187,20 @@ class MiddleKingdomBot(commands.Bot):
         if self._open is not None:
             await self._open.close()
             self._open = None
+
+
+class ShardedBot(MiddleKingdomBot, commands.AutoShardedBot):
+    """The bot on some or all shards of a sharded whole (``SHARD_COUNT``, ``SHARD_IDS``): one gateway connection
+    per shard in this process. Discord sends a guild's events to shard ``(guild_id >> 22) % SHARD_COUNT`` and
+    every DM to shard 0; all processes share one database, which keeps each move, timer and notice once."""
+
+
+def make_bot(config: BotConfig) -> MiddleKingdomBot:
+    """The bot ``python -m bot`` runs: sharded when ``SHARD_COUNT`` is set, else one connection as always."""
+    if config.shard_count is None:
+        return MiddleKingdomBot(config)
+    ids = list(config.shard_ids) if config.shard_ids is not None else None  # None: every shard, here
+    return ShardedBot(config, shard_count=config.shard_count, shard_ids=ids)
 
 
 def point_at(api_base: str | None) -> None:
@@ -230,7 +256,7 @@ def run_bot(config: BotConfig) -> None:
     point_at(config.api_base)
     pictures.configure(config.picture_processes)
     with contextlib.suppress(KeyboardInterrupt):  # as discord.py's run(): asyncio.run has cleaned up
-        asyncio.run(_run(MiddleKingdomBot(config), config))
+        asyncio.run(_run(make_bot(config), config))
 
 
 async def sync_commands(config: BotConfig, guild_id: int | None = None) -> list[str]:

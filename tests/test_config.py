@@ -50,6 +50,45 @@ def test_bad_settings_raise_one_sentence(env: dict[str, str]) -> None:
     assert str(info.value).endswith(".")
 
 
+def test_unsharded_by_default_and_one_process_holds_shard_0() -> None:
+    config = Config.from_env({"DISCORD_TOKEN": "t"})
+    assert (config.shard_count, config.shard_ids, config.holds_first_shard) == (None, None, True)
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "expected", "first"),
+    [
+        ("4", "", (4, None), True),  # every shard in this process
+        ("4", "2, 0", (4, (0, 2)), True),
+        ("2", "1", (2, (1,)), False),
+        ("1", "0", (1, (0,)), True),
+    ],
+)
+def test_shards(count: str, ids: str, expected: tuple[int, tuple[int, ...] | None], first: bool) -> None:
+    config = Config.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": count, "SHARD_IDS": ids})
+    assert (config.shard_count, config.shard_ids) == expected
+    assert config.holds_first_shard is first
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "says"),
+    [
+        ("", "0,1", "SHARD_IDS needs SHARD_COUNT"),
+        ("0", "", "SHARD_COUNT must be a number of shards (1 or more), not '0'."),
+        ("two", "", "not 'two'"),
+        ("2", "0,2", "from 0 to 1 (SHARD_COUNT is 2), not 2."),
+        ("2", "0,,1", "separated by commas (such as 0,1), not '0,,1'."),
+        ("4", "-1", "not '-1'"),
+        ("4", "1,1", "names shard 1 twice"),
+    ],
+)
+def test_bad_shard_settings_say_what_to_set(count: str, ids: str, says: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        Config.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": count, "SHARD_IDS": ids})
+    message = str(info.value)
+    assert says in message and message.endswith(".") and "\n" not in message
+
+
 def test_missing_token_exits_2_with_one_sentence() -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     proc = subprocess.run(

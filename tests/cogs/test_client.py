@@ -9,7 +9,7 @@ import discord
 
 from bot.config import Config
 from bot.store import outbox
-from cogs.client import DYNAMIC_ITEMS, MiddleKingdomBot
+from cogs.client import DYNAMIC_ITEMS, MiddleKingdomBot, ShardedBot, make_bot
 from tests.cogs.flows import last_board, start_game
 from tests.cogs.harness import FakeDiscord, http_error
 
@@ -33,6 +33,34 @@ async def test_setup_hook_loads_commands_and_persistent_components(tmp_path: Pat
         assert registered == set(DYNAMIC_ITEMS)
     finally:
         await bot.close()
+
+
+async def test_the_bot_is_sharded_only_when_shard_count_is_set(tmp_path: Path) -> None:
+    path = str(tmp_path / "db.sqlite3")
+    async with make_bot(Config(token="t", database_path=path)) as plain:
+        assert type(plain) is MiddleKingdomBot and plain.shard_count is None and plain.holds_first_shard
+    async with make_bot(Config(token="t", database_path=path, shard_count=4, shard_ids=(1, 3))) as some:
+        assert isinstance(some, ShardedBot) and isinstance(some, discord.AutoShardedClient)
+        assert (some.shard_count, some.shard_ids, some.holds_first_shard) == (4, [1, 3], False)
+    async with make_bot(Config(token="t", database_path=path, shard_count=2)) as every:
+        assert isinstance(every, ShardedBot) and every.shard_ids is None and every.holds_first_shard
+
+
+async def test_only_the_process_holding_shard_0_syncs_the_development_servers_commands(tmp_path: Path) -> None:
+    path = str(tmp_path / "db.sqlite3")
+    for ids, synced in (((1,), False), ((0, 1), True)):
+        calls: list[int | None] = []
+
+        async def sync(*, guild: discord.abc.Snowflake | None = None, calls: list[int | None] = calls) -> list[Any]:
+            calls.append(guild.id if guild is not None else None)
+            return []
+
+        async with make_bot(Config(token="t", database_path=path, dev_guild_id=123, shard_count=2,
+                                   shard_ids=ids)) as bot:
+            FakeDiscord(bot)
+            bot.tree.sync = sync  # type: ignore[method-assign]
+            await bot.setup_hook()
+            assert calls == ([123] if synced else [])
 
 
 async def test_a_board_that_could_not_be_posted_is_posted_at_the_next_start(
