@@ -31,6 +31,9 @@ def _parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="re-play a game record (from /game export) offline, drawing every board")
     replay.add_argument("record", help="the record's JSON file")
     replay.add_argument("--out", default="replay-out", help="folder for the pictures and the log")
+    sub.add_parser(
+        "catalogs", help="bring the translation catalogs (bot/locales) up to date with the code; list what is left"
+    )
     return parser
 
 
@@ -48,6 +51,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         print(line)
         return 0
+    if command == "catalogs":
+        from bot.catalogs import update_all
+
+        left = asyncio.run(update_all())
+        print("\n".join(left) or "Every message is translated.")
+        return 1 if left else 0
     if command == "replay":
         from bot.offline_replay import replay_file
         from bot.records import RecordError

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot import i18n
 from bot.store import ratings as rating_sql
 from bot.store import users as user_sql
 from bot.store.db import Database
@@ -35,10 +36,20 @@ class PlayerService:
         self.db = db
         self.tables = tables
         self.clock = clock
+        # Languages known in this process, so an interaction is answered in its person's language before
+        # anything is read (bot/i18n.py): /me choices read at start (and whenever a person's settings are
+        # read), and Discord locales seen since, kept with the person's next settings read.
+        self._chosen: dict[int, str | None] = {}
+        self._seen: dict[int, str] = {}
 
     # -- settings ------------------------------------------------------------------------------------
     async def settings(self, user_id: int) -> UserSettings:
-        return await user_sql.settings(self.db, user_id)
+        settings = await user_sql.settings(self.db, user_id)
+        self._chosen[user_id] = settings.language
+        seen = self._seen.pop(user_id, None)
+        if seen is not None and seen != settings.discord_locale:
+            settings = await self._update(user_id, discord_locale=seen)
+        return settings
 
     async def set_turn_dms(self, user_id: int, on: bool) -> UserSettings:
         """Turn DMs on or off. Asking for them again means the person opened their DMs: they are tried again
@@ -59,8 +70,33 @@ class PlayerService:
             values["time_zone"] = time_zone
         return await self._update(user_id, **values)
 
+    # -- languages (bot/i18n.py) -----------------------------------------------------------------------
+    async def load_languages(self) -> None:
+        """Every /me language choice, read once at start."""
+        self._chosen.update(await user_sql.languages(self.db))
+
+    def language_now(self, user_id: int, discord_locale: str | None) -> str:
+        """The language to answer this person's interaction in, without reading anything: their /me choice,
+        else their Discord client's. The locale is kept (with their next settings read) for DMs sent while
+        they are not clicking."""
+        if discord_locale:
+            self._seen[user_id] = discord_locale
+        return i18n.choose(self._chosen.get(user_id), i18n.from_discord(discord_locale))
+
+    async def language_for(self, user_id: int) -> str:
+        """The language to write to this person in outside an interaction of theirs (a DM)."""
+        return language_of(await self.settings(user_id))
+
+    async def set_language(self, user_id: int, code: str | None) -> UserSettings:
+        """The language of this person's private texts; None follows their Discord client."""
+        if code is not None and code not in i18n.CODES:
+            raise ValueError(f"The language must be one of {', '.join(i18n.CODES)}.")
+        return await self._update(user_id, language=code)
+
     async def _update(self, user_id: int, **values: object) -> UserSettings:
-        return await user_sql.update(self.db, user_id, self.clock(), **values)
+        settings = await user_sql.update(self.db, user_id, self.clock(), **values)
+        self._chosen[user_id] = settings.language
+        return settings
 
     # -- vacations -----------------------------------------------------------------------------------
     async def start_vacation(self, user_id: int, seconds: float) -> UserSettings:
@@ -99,3 +135,8 @@ class PlayerService:
         ratings = {row.key: row for row in await rating_sql.ratings_of_user(self.db, user_id)}
         results = await rating_sql.results_of_user(self.db, user_id, limit=recent)
         return Profile(counts, ratings, tuple(results))
+
+
+def language_of(settings: UserSettings) -> str:
+    """A person's language: their /me choice, else their Discord client's last seen, else English."""
+    return i18n.choose(settings.language, i18n.from_discord(settings.discord_locale))

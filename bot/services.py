@@ -42,7 +42,9 @@ class Services:
         timers = TimerDispatcher(db, tables.fire_timer)
         tables.on_timers_changed = timers.wake
         tournaments = TournamentService(db, tables, tournament_notifier)
-        return cls(db, tables, tournaments, PlayerService(db, tables), ServerService(db), timers)
+        players = PlayerService(db, tables)
+        await players.load_languages()
+        return cls(db, tables, tournaments, players, ServerService(db), timers)
 
     async def close(self) -> None:
         await self.db.close()

@@ -27,7 +27,18 @@ from bot.servers import ServerService
 from bot.services import Services
 from bot.tables import TableService
 from bot.tournaments.service import TournamentNotifier, TournamentService
-from cogs import components, game, history, lobby, pictures, rematch, replay_viewer, server, tournament_views
+from cogs import (
+    components,
+    game,
+    history,
+    language,
+    lobby,
+    pictures,
+    rematch,
+    replay_viewer,
+    server,
+    tournament_views,
+)
 from cogs.notify import DiscordNotifier
 
 log = logging.getLogger(__name__)
@@ -78,7 +89,8 @@ class MiddleKingdomBot(commands.Bot):
     ) -> None:
         # Default intents only: slash commands and components need no privileged intent.
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None, **shards
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None, **shards,
+            tree_cls=language.Tree,  # every command answered in its person's language (cogs/language.py)
         )
         self.database_path = config.database_path
         self.dev_guild_id = config.dev_guild_id
@@ -127,6 +139,7 @@ class MiddleKingdomBot(commands.Bot):
             self._open.timers.start()
 
     async def load_cogs(self) -> None:
+        await self.tree.set_translator(language.CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

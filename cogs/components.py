@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 from bot.statuses import TableStatus
+from cogs.language import Spoken
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -97,7 +98,7 @@ def _play_cog(interaction: discord.Interaction) -> Play:
     return cast("Play", cog)
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"(?P<verb>play|hand)"):
+class BoardButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"(?P<verb>play|hand)"):
     """ "Play" (the mover's controls) and "My hand" on every board message; both answer ephemerally."""
 
     def __init__(self, ref: Ref, verb: str) -> None:
@@ -118,7 +119,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFI
         await _play_cog(interaction).on_board_button(interaction, self.ref, self.verb)
 
 
-class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"rules"):
+class RulesButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"rules"):
     """ "Rules" on every prompt: the rules of the phase the game is in now, ephemerally. It reads no database
     until the interaction is deferred, like every item here."""
 
@@ -158,7 +159,7 @@ def with_rules(view: discord.ui.View | None, ref: Ref) -> discord.ui.View | None
     return view
 
 
-class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"b:" + PAYLOAD):
+class ControlButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"b:" + PAYLOAD):
     """A step of a game's controls; the payload's meaning belongs to that game's controls."""
 
     KIND: ClassVar[str] = "b"  # the custom_id's kind letter, matching the template
@@ -191,7 +192,7 @@ class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRE
         await _play_cog(interaction).on_control(interaction, self.ref, self.payload, (), public=self.PUBLIC)
 
 
-class ControlSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PREFIX + r"s:" + PAYLOAD):
+class ControlSelect(Spoken, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PREFIX + r"s:" + PAYLOAD):
     """A select step of a game's controls; the chosen value is untrusted input like the payload."""
 
     def __init__(

@@ -23,6 +23,7 @@ from cogs.checks import can_manage, check_may_view, viewable_table
 from cogs.components import PREFIX, Ref, clip, persistent_view
 from cogs.errors import report
 from cogs.history import history_page
+from cogs.language import Spoken
 from cogs.lobby import lobby_text, new_table_panel
 from cogs.messages import (
     NO_PINGS,
@@ -72,7 +73,7 @@ def _summary(table: Table, user_id: int | None = None) -> str:
     return f"{head}: {who} to move{due_text(table, movers)}{_where(table)}"
 
 
-class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"resign"):
+class ResignButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"resign"):
     """The confirmation of ``/game resign``: resigning cannot be undone, so it takes a second click."""
 
     def __init__(self, ref: Ref) -> None:

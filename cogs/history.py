@@ -22,6 +22,7 @@ from cogs.board_posts import opening_line, position_lines
 from cogs.checks import viewable_table
 from cogs.components import PREFIX, Ref, persistent_view
 from cogs.errors import report
+from cogs.language import Spoken
 from cogs.messages import MESSAGE_LIMIT, NO_PINGS, picture_names, ranking_lines, service_of, title
 from render.alt_text import alt_text
 
@@ -72,7 +73,9 @@ def history_page(table: Table, page: int | None, rows: Sequence[Position]) -> tu
     return f"{head}\n{cut[number]}", view
 
 
-class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"hist:(?P<page>[0-9]{1,5})"):
+class HistoryButton(
+    Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"hist:(?P<page>[0-9]{1,5})"
+):
     """Older / Newer under a history page; the page is rebuilt from the log at each click."""
 
     def __init__(self, ref: Ref, page: int, label: str = "Page", *, disabled: bool = False) -> None:

@@ -24,6 +24,7 @@ from cogs.checks import can_manage, display_name
 from cogs.components import PREFIX, choice, clip, persistent_view
 from cogs.controls import option_help, option_text
 from cogs.errors import report
+from cogs.language import Spoken
 from cogs.messages import NO_PINGS, channels_of, message_kwargs, message_link, servers_of, service_of
 from cogs.table_clock import (
     DEFAULT_CLOCK,
@@ -109,8 +110,7 @@ def options_panel(
     return text, persistent_view(*items)
 
 
-class NewTableItem(
-    discord.ui.DynamicItem[discord.ui.Item[Any]],
+class NewTableItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]],
     # The clock part is optional: panels sent before it existed keep working, with the default clock.
     template=r"mk:new:(?P<key>[a-z_]{1,24}):(?P<seats>[0-9]{1,2}):(?P<picks>[0-9.]{0,40}):"
     r"(?:(?P<clock>[0-9]{1,2}\.[0-9]\.[0-9]):)?(?P<what>open|clock|game|o[0-9]|c[0-2]|g[0-9])",
@@ -283,8 +283,7 @@ def lobby_view(table: Table, *, computers: bool = True) -> discord.ui.View | Non
     return persistent_view(*(LobbyButton(table.id, verb) for verb in verbs))
 
 
-class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+class LobbyButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=PREFIX + r"(?P<verb>join|leave|ai|ainormal|start|cancel)",
 ):
     # "ai" adds an easy computer player (the verb of lobbies posted before there were levels).

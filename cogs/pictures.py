@@ -4,9 +4,10 @@ pool of processes instead, one per core: started at the first picture (``python 
 draws nothing start none), shut down when the bot closes.
 
 ``draw(fn, *args)`` runs a module-level function of ``render`` that returns PNG bytes (its arguments are
-views, names and a ``Focus``: they pickle). By default it draws in a thread of this process; ``run_bot``
-calls ``configure`` to switch to the pool, so tests that build a bot directly draw deterministically, in
-process, without starting any.
+views, names and a ``Focus``: they pickle), in the language in force where ``draw`` is called (a worker
+process has its own context, so the language's code travels with the picture). By default it draws in a
+thread of this process; ``run_bot`` calls ``configure`` to switch to the pool, so tests that build a bot
+directly draw deterministically, in process, without starting any.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
+
+from bot import i18n
+from bot.games.base import language
 
 log = logging.getLogger(__name__)
 
@@ -41,16 +45,17 @@ class Pictures:
         self._starting: asyncio.Lock | None = None
 
     async def draw(self, fn: Callable[..., bytes], *args: Any) -> bytes:
+        spoken = (language.code(), fn, *args)
         if self.processes == 0:
-            return await asyncio.to_thread(fn, *args)
+            return await asyncio.to_thread(_in_language, *spoken)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(await self._started(), fn, *args)
+            return await loop.run_in_executor(await self._started(), _in_language, *spoken)
         except BrokenProcessPool:
             # A worker died (killed, out of memory): a fresh pool for this picture and the next ones.
             log.warning("a picture process died; starting new ones")
             self.close()
-            return await loop.run_in_executor(await self._started(), fn, *args)
+            return await loop.run_in_executor(await self._started(), _in_language, *spoken)
 
     async def _started(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -67,6 +72,11 @@ class Pictures:
             self._pool = None
 
 
+def _in_language(code: str, fn: Callable[..., bytes], *args: Any) -> bytes:
+    with i18n.speaking(code):
+        return fn(*args)
+
+
 def _start_pool(processes: int) -> ProcessPoolExecutor:
     """A pool with its first worker running. Called in a thread: starting the first worker waits for the
     server process to import the renderers (seconds on a busy machine), which must not stall the event loop;
@@ -74,7 +84,7 @@ def _start_pool(processes: int) -> ProcessPoolExecutor:
     # forkserver: the bot has threads (SQLite's, the executor's), which fork() must not copy mid-lock; the
     # server process imports the renderers once and every worker is forked from it, ready.
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["render"])
+    context.set_forkserver_preload(["render", "bot.i18n"])
     pool = ProcessPoolExecutor(
         max_workers=processes, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
     )

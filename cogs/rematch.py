@@ -22,6 +22,7 @@ from bot.tables import Table
 from cogs.checks import display_name
 from cogs.components import PREFIX, Ref, board_view, persistent_view
 from cogs.errors import report
+from cogs.language import Spoken
 from cogs.lobby import lobby_text, lobby_view, new_table_panel
 from cogs.messages import (
     NO_PINGS,
@@ -50,7 +51,9 @@ def _lobby_link(table: Table) -> str:
     return f"https://discord.com/channels/{table.guild_id or '@me'}/{table.channel_id}/{table.lobby_message_id}"
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"(?P<verb>rematch|newtable)"):
+class RematchButton(
+    Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"(?P<verb>rematch|newtable)"
+):
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "rematch": ("Rematch", discord.ButtonStyle.success),
         "newtable": ("New table", discord.ButtonStyle.secondary),

@@ -31,6 +31,7 @@ from cogs.board_posts import opening_line, position_lines
 from cogs.checks import viewable_table
 from cogs.components import PREFIX, Ref, persistent_view
 from cogs.errors import report
+from cogs.language import Spoken
 from cogs.messages import NO_PINGS, board_picture, clip_message, message_kwargs, service_of, title
 
 SLOTS = {  # which button: (label, row)
@@ -128,8 +129,7 @@ async def frame(frames: Frames, version: int) -> tuple[str, discord.File | None,
     return text, await board_picture(table), persistent_view(*buttons)
 
 
-class ReplayButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+class ReplayButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=PREFIX + r"rp:(?P<slot>first|pturn|prev|next|nturn|last)",
 ):
     """A button of the replay viewer; its custom_id's version is the position it goes to."""

@@ -20,6 +20,7 @@ from bot.servers import MAX_CHANNELS, ServerSettings
 from cogs.checks import can_manage
 from cogs.components import clip, persistent_view
 from cogs.errors import report
+from cogs.language import Spoken
 from cogs.messages import servers_of
 from cogs.table_clock import (
     CLOCKS,
@@ -63,7 +64,7 @@ def settings_view(settings: ServerSettings) -> discord.ui.View:
     return persistent_view(*items)
 
 
-class ServerItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"mk:srv:(?P<what>ch|any|ai|c[0-2])"):
+class ServerItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"mk:srv:(?P<what>ch|any|ai|c[0-2])"):
     """A control of the settings panel: the table channels (a channel select and "any channel"), one of
     the three clock selects, or the computer players switch."""
 

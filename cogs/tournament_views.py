@@ -24,6 +24,7 @@ from cogs import pictures
 from cogs.checks import display_name
 from cogs.components import persistent_view
 from cogs.errors import report
+from cogs.language import Spoken
 from cogs.messages import MESSAGE_LIMIT, NO_PINGS, message_link
 from render.standings import number
 from render.standings import standings as standings_png
@@ -272,8 +273,7 @@ async def refresh_signup(bot: MiddleKingdomBot, row: TournamentRow) -> None:
         log.info("could not update the sign-up message of tournament %s", row.id)
 
 
-class SignupButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+class SignupButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"mk:t:(?P<tournament>[0-9]{1,18}):(?P<verb>join|leave|checkin)",
 ):
     """Join, Leave and Check in under the sign-up message; the answer is an edit of that message."""

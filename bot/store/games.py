@@ -44,6 +44,7 @@ class GameRow:
     time_control: dict[str, Any]
     timeout_policy: str
     vacation_allowed: bool
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,8 @@ class MoveRow:
 
 _GAME_COLUMNS = (
     "id, key, guild_id, channel_id, thread_id, lobby_message_id, creator_id, status, seat_count, "
-    "options, seed, version, snapshot, result, created_at, updated_at, time_control, timeout_policy, vacation_allowed"
+    "options, seed, version, snapshot, result, created_at, updated_at, time_control, timeout_policy, vacation_allowed, "
+    "language"
 )
 _SEAT_QUERY = "SELECT slot, user_id, name, ai_level, seat, forfeited FROM seats WHERE game_id = ? ORDER BY slot"
 
@@ -76,16 +78,17 @@ async def insert_game(
     time_control: dict[str, Any] | None = None,
     timeout_policy: str = "ai",
     vacation_allowed: bool = True,
+    language: str = "en",
 ) -> int:
     cursor = await conn.execute(
         """
         INSERT INTO games (key, guild_id, channel_id, creator_id, status, seat_count, options, seed,
-                           created_at, updated_at, time_control, timeout_policy, vacation_allowed)
-        VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)
+                           created_at, updated_at, time_control, timeout_policy, vacation_allowed, language)
+        VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         (
             key, guild_id, channel_id, creator_id, seat_count, json.dumps(options), seed, now, now,
-            json.dumps(time_control or {"kind": "none"}), timeout_policy, int(vacation_allowed),
+            json.dumps(time_control or {"kind": "none"}), timeout_policy, int(vacation_allowed), language,
         ),
     )
     assert cursor.lastrowid is not None
@@ -203,4 +206,5 @@ def _game_row(row: aiosqlite.Row, seats: list[aiosqlite.Row]) -> GameRow:
         time_control=json.loads(row["time_control"]),
         timeout_policy=row["timeout_policy"],
         vacation_allowed=bool(row["vacation_allowed"]),
+        language=row["language"],
     )

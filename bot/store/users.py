@@ -22,6 +22,8 @@ class UserSettings:
     vacation_start: float | None = None
     vacation_until: float | None = None
     dm_note_shown: bool = False  # told (once) that their DMs are closed and what to do
+    language: str | None = None  # chosen with /me language; None: their Discord client's
+    discord_locale: str | None = None  # the Discord locale last seen from them (bot/i18n.py reads both)
 
     def on_vacation(self, now: float) -> bool:
         return (
@@ -38,7 +40,7 @@ class UserSettings:
 
 _COLUMNS = (
     "dm_closed, dm_on_turn, ping_before, time_zone, quiet_start, quiet_end, vacation_start, vacation_until, "
-    "dm_note_shown"
+    "dm_note_shown, language, discord_locale"
 )
 _SETTABLE = set(_COLUMNS.split(", "))
 
@@ -94,6 +96,8 @@ async def _settings(conn: aiosqlite.Connection, user_id: int) -> UserSettings:
         vacation_start=row["vacation_start"],
         vacation_until=row["vacation_until"],
         dm_note_shown=bool(row["dm_note_shown"]),
+        language=row["language"],
+        discord_locale=row["discord_locale"],
     )
 
 
@@ -109,6 +113,13 @@ async def _write(conn: aiosqlite.Connection, user_id: int, now: float, values: d
         """,
         (user_id, now, *values.values()),
     )
+
+
+async def languages(db: Database) -> dict[int, str]:
+    """Every /me language choice: user id -> language code."""
+    async with db.read() as conn:
+        cursor = await conn.execute("SELECT user_id, language FROM users WHERE language IS NOT NULL")
+        return {int(row["user_id"]): str(row["language"]) for row in await cursor.fetchall()}
 
 
 async def dm_closed(db: Database, user_id: int) -> bool:

@@ -57,6 +57,7 @@ class Table:
     timeout_policy: str
     vacation_allowed: bool
     deadlines: dict[int, float]  # seat -> when its time runs out (timed games, seats to act)
+    language: str = "en"  # of the thread, the lobby and the pictures (bot/i18n.py)
 
     @property
     def game(self) -> Game:

@@ -81,4 +81,5 @@ class TableReader:
             timeout_policy=row.timeout_policy,
             vacation_allowed=row.vacation_allowed,
             deadlines=deadlines,
+            language=row.language,
         )

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot import games
+from bot import games, i18n
 from bot.errors import NotAllowed, NotSeated, NotYourTurn, StaleVersion, UserError, WrongStatus
 from bot.games.base.words import join
 from bot.statuses import OPEN_TABLES, TableStatus
@@ -96,12 +96,15 @@ class TableService:
         time_control: TimeControl | None = None,
         timeout_policy: str = "ai",
         vacation_allowed: bool = True,
+        language: str = "en",
     ) -> Table:
         game = games.get(key)
         game.check_players(seat_count)
         resolved = game.resolve_options(options)
         if timeout_policy not in TIMEOUT_POLICIES:
             raise ValueError(f"The timeout policy must be one of {', '.join(TIMEOUT_POLICIES)}.")
+        if language not in i18n.CODES:
+            raise ValueError(f"The language must be one of {', '.join(i18n.CODES)}.")
         if seed is None:
             seed = secrets.randbits(62)
         now = self.clock()
@@ -119,6 +122,7 @@ class TableService:
                 time_control=(time_control or TimeControl()).to_dict(),
                 timeout_policy=timeout_policy,
                 vacation_allowed=vacation_allowed,
+                language=language,
             )
             if join:
                 await game_sql.insert_seat(conn, game_id, creator_id, creator_name, None)

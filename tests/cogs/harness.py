@@ -159,6 +159,8 @@ class FakeDiscord:
         self.archived: set[int] = set()  # threads Discord has archived: sending there fails until re-opened
         self.archive_changes: list[tuple[int, bool]] = []  # (thread, archived) for every change of the flag
         self.answering: dict[str, Any] | None = None  # the interaction being handled, while it is
+        self.locales: dict[int, str] = {}  # user id -> their Discord client's language (default en-US)
+        self.guild_locale = "en-US"  # the server's preferred locale
         bot.get_partial_messageable = self._partial_messageable  # type: ignore[method-assign]
         bot.create_dm = self._create_dm  # type: ignore[method-assign]
         bot.fetch_channel = self._fetch_channel  # type: ignore[method-assign]
@@ -338,10 +340,14 @@ class FakeDiscord:
         channel_id: int = CHANNEL,
         manage: bool = False,
         kind: discord.InteractionType = discord.InteractionType.component,
+        locale: str | None = None,
     ) -> Any:
-        """An autospec'd Interaction whose response, followups and edits are recorded."""
+        """An autospec'd Interaction whose response, followups and edits are recorded; ``locale`` is the
+        clicking person's Discord client language (default: ``self.locales`` for them, else American English)."""
         inter = autospec(discord.Interaction)
         inter.client, inter.user, inter.data, inter.type = self.bot, user, data or {}, kind
+        inter.locale = discord.Locale(locale or self.locales.get(user.id, "en-US"))
+        inter.guild_locale = discord.Locale(self.guild_locale)
         inter.guild_id, inter.channel_id = GUILD, channel_id
         inter.permissions = discord.Permissions(manage_guild=manage)
         inter.command = None
@@ -458,16 +464,20 @@ class FakeDiscord:
         *,
         manage: bool = False,
         channel_id: int = CHANNEL,
+        locale: str | None = None,
         **params: Any,
     ) -> Any:
-        """Run a slash command's callback the way the tree does, errors going to the tree's on_error."""
+        """Run a slash command's callback the way the tree does (its check first), errors going to the tree's
+        on_error."""
         inter = self.interaction(
-            user, manage=manage, channel_id=channel_id, kind=discord.InteractionType.application_command
+            user, manage=manage, channel_id=channel_id, kind=discord.InteractionType.application_command,
+            locale=locale,
         )
         inter.command = command
 
         async def run() -> None:
             try:
+                assert await self.bot.tree.interaction_check(inter)
                 await command.callback(command.binding, inter, **params)  # type: ignore[arg-type]
             except Exception as error:
                 await self.bot.tree.on_error(inter, app_commands.CommandInvokeError(command, error))

@@ -1,0 +1,193 @@
+"""The message catalogs: what the code says (extracted with Babel) against what ``bot/locales`` translates.
+
+``python -m bot catalogs`` brings every catalog up to date with the code: new messages are added untranslated,
+messages the code no longer says are dropped, translations kept. ``problems()`` lists what is wrong (a message
+not translated, a translation whose ``{fields}`` differ from the English), and a test fails on any.
+
+A catalog file per domain, so that work on one game never touches another's file: a game's engine, controls and
+pictures are its domain; the slash commands (names, descriptions, choices, read from the command tree) are
+``commands``; everything else is ``bot``. Latin American Spanish keeps only its own words (see ``bot/i18n.py``).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po, write_po
+
+from bot import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYWORDS = {"tr": None, "trn": (1, 2), "trp": ((1, "c"), 2), "mark": None}
+GAMES = ("china", "great_wall", "sun_tzu", "chinatown")
+COMMANDS = "commands"
+# Languages whose catalogs must say everything (the others fall back to one of these).
+COMPLETE = tuple(info.code for info in i18n.LANGUAGES if info.code != i18n.ENGLISH and info.fallback is None)
+
+MessageId = str | tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Message:
+    id: MessageId  # the English; (singular, plural) for a counted message
+    context: str | None = None
+
+    @property
+    def key(self) -> tuple[MessageId, str | None]:
+        return (self.id, self.context)
+
+
+def domain_of(path: Path) -> str:
+    """The catalog a source file's messages belong to."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    for game in GAMES:
+        if game in parts[1:3] and parts[0] in ("bot", "cogs", "render"):
+            return game
+    return "bot"
+
+
+def _sources() -> Iterator[Path]:
+    for top in ("bot", "cogs", "render"):
+        yield from sorted((ROOT / top).rglob("*.py"))
+
+
+def code_messages() -> dict[str, dict[tuple[MessageId, str | None], Message]]:
+    """domain -> the messages its source files pass to ``tr``, ``trn``, ``trp`` and ``mark``."""
+    found: dict[str, dict[tuple[MessageId, str | None], Message]] = {}
+    for path in _sources():
+        for _line, text, _comments, context in extract_from_file("python", str(path), keywords=KEYWORDS):
+            if not text or (isinstance(text, tuple) and not all(text)):
+                continue
+            message = Message(text if isinstance(text, str) else (text[0], text[1]), context)
+            found.setdefault(domain_of(path), {})[message.key] = message
+    return found
+
+
+async def command_messages() -> dict[tuple[MessageId, str | None], Message]:
+    """The slash commands' texts Discord shows: descriptions, choices and (under "command name") names."""
+    from discord import app_commands
+
+    from cogs.client import MiddleKingdomBot  # the Discord layer, only for this tool and its test
+
+    class _NoToken:
+        token = ""
+        database_path = ":memory:"
+        dev_guild_id = None
+        api_base = None
+        picture_processes = 0
+
+    bot = MiddleKingdomBot(_NoToken(), services=False)
+    await bot.load_cogs()
+    found: dict[tuple[MessageId, str | None], Message] = {}
+
+    def add(text: str, context: str | None = None) -> None:
+        if text and text != "…":
+            found[(text, context)] = Message(text, context)
+
+    for command in bot.tree.walk_commands():
+        add(command.name, "command name")
+        add(command.description)
+        if isinstance(command, app_commands.Command):
+            for parameter in command.parameters:
+                add(parameter.name, "command name")
+                add(parameter.description)
+                for choice in parameter.choices:
+                    add(choice.name)
+    await bot.close()
+    return found
+
+
+def _path(code: str, domain: str) -> Path:
+    return i18n.LOCALES / code / f"{domain}.po"
+
+
+def read(code: str, domain: str) -> Catalog:
+    path = _path(code, domain)
+    if not path.exists():
+        return Catalog(locale=code.replace("-", "_"), domain=domain)
+    with path.open("rb") as po:
+        return read_po(po, locale=code.replace("-", "_"), domain=domain)
+
+
+def update(code: str, domain: str, messages: Iterable[Message]) -> Catalog:
+    """The catalog of ``domain`` in ``code`` with exactly ``messages``, keeping the translations it had
+    (a language with a fallback keeps only the messages it already translates)."""
+    old = read(code, domain)
+    new = Catalog(locale=code.replace("-", "_"), domain=domain, project="Middle Kingdom", fuzzy=False)
+    partial = i18n.info(code).fallback is not None
+    for message in messages:
+        kept = old.get(message.id, message.context)
+        if partial and (kept is None or not _translated(kept.string)):
+            continue
+        new.add(message.id, kept.string if kept is not None else "", context=message.context)
+    if partial and not len(new):
+        _path(code, domain).unlink(missing_ok=True)
+        return new
+    _path(code, domain).parent.mkdir(parents=True, exist_ok=True)
+    with _path(code, domain).open("wb") as po:  # no header and no line numbers: a file changes with its words only
+        write_po(po, new, width=120, no_location=True, omit_header=True, sort_output=True)
+    return new
+
+
+def _translated(text: object) -> bool:
+    if isinstance(text, (tuple, list)):
+        return all(bool(t) for t in text)
+    return bool(text)
+
+
+def fields(text: str) -> set[str]:
+    """The ``{fields}`` of a message."""
+    return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
+
+
+def problems(code: str, domain: str, messages: Iterable[Message]) -> list[str]:
+    """What is wrong with ``domain``'s catalog in ``code``: untranslated messages, fields that differ."""
+    catalog = read(code, domain)
+    found: list[str] = []
+    complete = i18n.info(code).fallback is None
+    for message in messages:
+        entry = catalog.get(message.id, message.context)
+        shown = message.id if isinstance(message.id, str) else message.id[0]
+        if entry is None or not _translated(entry.string):
+            if complete:
+                found.append(f"{code}/{domain}.po: no translation of {shown!r}")
+            continue
+        if entry.fuzzy:
+            found.append(f"{code}/{domain}.po: {shown!r} is marked fuzzy")
+        forms = [entry.string] if isinstance(entry.string, str) else list(entry.string or ())
+        if isinstance(message.id, str):
+            english = fields(message.id)
+            for form in forms:
+                if fields(str(form)) != english:
+                    found.append(f"{code}/{domain}.po: {shown!r} has fields {sorted(fields(str(form)))}, "
+                                 f"not {sorted(english)}")
+        else:
+            every = fields(message.id[0]) | fields(message.id[1])
+            for form in forms:
+                have = fields(str(form))
+                if not have <= every or not every - {"n"} <= have:
+                    found.append(f"{code}/{domain}.po: {shown!r} has fields {sorted(have)}, not {sorted(every)}")
+    return found
+
+
+async def all_messages() -> dict[str, dict[tuple[MessageId, str | None], Message]]:
+    found = code_messages()
+    found[COMMANDS] = await command_messages()
+    return found
+
+
+async def update_all() -> list[str]:
+    """Bring every catalog up to date; returns the problems left (untranslated messages, field mismatches)."""
+    left: list[str] = []
+    for domain, messages in sorted((await all_messages()).items()):
+        for info in i18n.LANGUAGES:
+            if info.code == i18n.ENGLISH:
+                continue
+            update(info.code, domain, messages.values())
+            left += problems(info.code, domain, messages.values())
+    return left

@@ -1,0 +1,75 @@
+"""Every message the code says is translated in every language, with the same {fields} as the English."""
+
+from __future__ import annotations
+
+import asyncio
+from functools import cache
+
+import pytest
+
+from bot import catalogs, i18n
+from bot.catalogs import Message, MessageId
+from bot.games.base.language import tr, trn
+
+
+@cache
+def _messages() -> dict[str, dict[tuple[MessageId, str | None], Message]]:
+    return asyncio.run(catalogs.all_messages())
+
+
+@pytest.mark.parametrize("code", [info.code for info in i18n.LANGUAGES if info.code != i18n.ENGLISH])
+def test_every_message_is_translated_with_the_same_fields(code: str) -> None:
+    found = [problem for domain, messages in sorted(_messages().items())
+             for problem in catalogs.problems(code, domain, messages.values())]
+    assert not found, f"{len(found)} problems, run `python -m bot catalogs`:\n" + "\n".join(found[:40])
+
+
+def test_a_message_means_the_same_in_every_domain() -> None:
+    for info in i18n.LANGUAGES:
+        if info.code == i18n.ENGLISH:
+            continue
+        said: dict[tuple[MessageId, str | None], tuple[str, object]] = {}
+        for domain in _messages():
+            for entry in catalogs.read(info.code, domain):
+                if not entry.id:
+                    continue
+                key = (entry.id if isinstance(entry.id, str) else tuple(entry.id), entry.context)
+                if key in said and said[key][1] != entry.string:
+                    pytest.fail(f"{info.code}: {entry.id!r} is translated differently in {said[key][0]} and {domain}")
+                said[key] = (domain, entry.string)
+
+
+def test_the_catalogs_are_up_to_date_with_the_code() -> None:
+    """No catalog keeps a message the code no longer says (run `python -m bot catalogs`)."""
+    for domain, messages in _messages().items():
+        for info in i18n.LANGUAGES:
+            if info.code == i18n.ENGLISH:
+                continue
+            kept = {(e.id if isinstance(e.id, str) else tuple(e.id), e.context)
+                    for e in catalogs.read(info.code, domain) if e.id}
+            assert kept <= set(messages), f"{info.code}/{domain}.po: {sorted(map(str, kept - set(messages)))[:5]}"
+
+
+def test_english_is_the_messages_themselves() -> None:
+    assert tr("{player} builds", player="Ana") == "Ana builds"
+    assert trn("{n} card", "{n} cards", 1) == "1 card"
+    assert trn("{n} card", "{n} cards", 3) == "3 cards"
+
+
+def test_latin_american_spanish_falls_back_to_spain() -> None:
+    spain, latin = i18n.language("es-ES").catalog, i18n.language("es-419").catalog
+    for domain in _messages():
+        own = {entry.id for entry in catalogs.read("es-419", domain) if entry.id}
+        for entry in catalogs.read("es-ES", domain):
+            if isinstance(entry.id, str) and entry.id and entry.string and entry.id not in own:
+                assert latin.gettext(entry.id) == spain.gettext(entry.id)
+
+
+def test_discord_locales_pick_a_language() -> None:
+    assert i18n.from_discord("ja") == "ja"
+    assert i18n.from_discord("es-ES") == "es-ES"
+    assert i18n.from_discord("es-419") == "es-419"
+    assert i18n.from_discord("en-GB") == "en"
+    assert i18n.from_discord("fr") is None
+    assert i18n.choose(None, i18n.from_discord("fr")) == "en"
+    assert i18n.choose("ja", "es-ES") == "ja"
