@@ -68,40 +68,6 @@ def code_messages() -> dict[str, dict[tuple[MessageId, str | None], Message]]:
     return found
 
 
-async def command_messages() -> dict[tuple[MessageId, str | None], Message]:
-    """The slash commands' texts Discord shows: descriptions, choices and (under "command name") names."""
-    from discord import app_commands
-
-    from cogs.client import MiddleKingdomBot  # the Discord layer, only for this tool and its test
-
-    class _NoToken:
-        token = ""
-        database_path = ":memory:"
-        dev_guild_id = None
-        api_base = None
-        picture_processes = 0
-
-    bot = MiddleKingdomBot(_NoToken(), services=False)
-    await bot.load_cogs()
-    found: dict[tuple[MessageId, str | None], Message] = {}
-
-    def add(text: str, context: str | None = None) -> None:
-        if text and text != "…":
-            found[(text, context)] = Message(text, context)
-
-    for command in bot.tree.walk_commands():
-        add(command.name, "command name")
-        add(command.description)
-        if isinstance(command, app_commands.Command):
-            for parameter in command.parameters:
-                add(parameter.name, "command name")
-                add(parameter.description)
-                for choice in parameter.choices:
-                    add(choice.name)
-    await bot.close()
-    return found
-
-
 def _path(code: str, domain: str) -> Path:
     return i18n.LOCALES / code / f"{domain}.po"
 
@@ -176,8 +142,10 @@ def problems(code: str, domain: str, messages: Iterable[Message]) -> list[str]:
 
 
 async def all_messages() -> dict[str, dict[tuple[MessageId, str | None], Message]]:
+    from cogs.language import command_messages  # the Discord layer, only for this tool and its test
+
     found = code_messages()
-    found[COMMANDS] = await command_messages()
+    found[COMMANDS] = {m.key: m for m in await command_messages(Message) if m.id and m.id != "…"}
     return found
 
 

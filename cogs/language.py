@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from cogs.client import MiddleKingdomBot
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # What Discord accepts as a command or option name in any language.
 _NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -84,3 +86,28 @@ class CommandTranslator(app_commands.Translator):
                 return text if text != string.message and _NAME.match(text) and text == text.lower() else None
             text = words.tr(string.message)
         return text if text != string.message else None
+
+
+async def command_messages(message: Callable[[str, str | None], T]) -> list[T]:
+    """The slash commands' texts Discord shows (descriptions, choices, and names under "command name"), as
+    ``message(text, context)``: for the catalogs (bot/catalogs.py)."""
+    from cogs.client import MiddleKingdomBot
+
+    class _Commands:  # what the bot needs to load its cogs without opening anything
+        token = ""
+        database_path = ":memory:"
+        dev_guild_id = None
+        api_base = None
+        picture_processes = 0
+
+    bot = MiddleKingdomBot(_Commands(), services=False)
+    await bot.load_cogs()
+    found: list[T] = []
+    for command in bot.tree.walk_commands():
+        found += [message(command.name, "command name"), message(command.description, None)]
+        if isinstance(command, app_commands.Command):
+            for parameter in command.parameters:
+                found += [message(parameter.name, "command name"), message(parameter.description, None)]
+                found += [message(choice.name, None) for choice in parameter.choices]
+    await bot.close()
+    return found
