@@ -99,6 +99,9 @@ async def command_messages(message: Callable[[str, str | None], T]) -> list[T]:
         dev_guild_id = None
         api_base = None
         picture_processes = 0
+        shard_count = None
+        shard_ids = None
+        holds_first_shard = True
 
     bot = MiddleKingdomBot(_Commands(), services=False)
     await bot.load_cogs()
