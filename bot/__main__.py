@@ -31,9 +31,10 @@ def _parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="re-play a game record (from /game export) offline, drawing every board")
     replay.add_argument("record", help="the record's JSON file")
     replay.add_argument("--out", default="replay-out", help="folder for the pictures and the log")
-    sub.add_parser(
+    catalogs = sub.add_parser(
         "catalogs", help="bring the translation catalogs (bot/locales) up to date with the code; list what is left"
     )
+    catalogs.add_argument("--domain", action="append", help="only this catalog (china, bot, commands, ...)")
     return parser
 
 
@@ -54,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "catalogs":
         from bot.catalogs import update_all
 
-        left = asyncio.run(update_all())
+        left = asyncio.run(update_all(args.domain))
         print("\n".join(left) or "Every message is translated.")
         return 1 if left else 0
     if command == "replay":

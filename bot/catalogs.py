@@ -149,10 +149,13 @@ async def all_messages() -> dict[str, dict[tuple[MessageId, str | None], Message
     return found
 
 
-async def update_all() -> list[str]:
-    """Bring every catalog up to date; returns the problems left (untranslated messages, field mismatches)."""
+async def update_all(domains: list[str] | None = None) -> list[str]:
+    """Bring every catalog (or those of ``domains``) up to date; returns the problems left (untranslated
+    messages, field mismatches)."""
     left: list[str] = []
     for domain, messages in sorted((await all_messages()).items()):
+        if domains and domain not in domains:
+            continue
         for info in i18n.LANGUAGES:
             if info.code == i18n.ENGLISH:
                 continue

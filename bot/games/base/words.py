@@ -1,4 +1,5 @@
-"""Small English helpers shared by every game's words: counted nouns, "a"/"an" and lists.
+"""Small helpers shared by every game's words: lists in the language in force, and the English-only
+counted nouns and "a"/"an" (a message to translate says its counts with ``trn`` instead).
 
 Engines and the Discord layer both build sentences from numbers and names; one place for plurals and
 articles keeps "1 cards" and "a orange card" out of all of them. Pure and stdlib-only, like the engines.
@@ -7,6 +8,8 @@ articles keeps "1 cards" and "a orange card" out of all of them. Pure and stdlib
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from bot.games.base.language import tr
 
 # Nouns whose plural is not noun + "s" (the games' own words only; add one when a sentence needs it).
 _IRREGULAR = {
@@ -67,13 +70,19 @@ def one_or_count(n: int, word: str, many: str | None = None) -> str:
 
 
 def join(items: Sequence[str], last: str = "and", empty: str = "") -> str:
-    """ "A", "A and B", "A, B and C"; ``empty`` for none."""
+    """ "A", "A and B", "A, B and C" (or "A, B or C" with ``last="or"``) in the language in force; ``empty`` for
+    none."""
     items = [item for item in items if item]
     if not items:
         return empty
     if len(items) == 1:
         return items[0]
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+    head = tr(", ").join(items[:-1])
+    if last == "or":
+        return tr("{items} or {last}", items=head, last=items[-1])
+    if last == "and":
+        return tr("{items} and {last}", items=head, last=items[-1])
+    return f"{head} {last} {items[-1]}"
 
 
 
