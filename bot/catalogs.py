@@ -6,7 +6,8 @@ not translated, a translation whose ``{fields}`` differ from the English), and a
 
 A catalog file per domain, so that work on one game never touches another's file: a game's engine, controls and
 pictures are its domain; the slash commands (names, descriptions, choices, read from the command tree) are
-``commands``; everything else is ``bot``. Latin American Spanish keeps only its own words (see ``bot/i18n.py``).
+``commands``; the community tools (settings, help, ratings, tournaments) ``community``; everything else is
+``bot``. Latin American Spanish keeps only its own words (see ``bot/i18n.py``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,13 @@ ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"tr": None, "trn": (1, 2), "trp": ((1, "c"), 2), "mark": None}
 GAMES = ("china", "great_wall", "sun_tzu", "chinatown")
 COMMANDS = "commands"
+# The community tools (settings, help, ratings, servers, tournaments) have their own catalog, apart from the
+# play of a table (``bot``).
+COMMUNITY = "community"
+_COMMUNITY_FILES = (
+    "cogs/me.py", "cogs/help.py", "cogs/ratings.py", "cogs/server.py", "cogs/tournament.py",
+    "cogs/tournament_views.py", "render/standings.py", "bot/players.py", "bot/servers.py", "bot/ratings.py",
+)
 # Languages whose catalogs must say everything (the others fall back to one of these).
 COMPLETE = tuple(info.code for info in i18n.LANGUAGES if info.code != i18n.ENGLISH and info.fallback is None)
 
@@ -44,7 +52,10 @@ class Message:
 
 def domain_of(path: Path) -> str:
     """The catalog a source file's messages belong to."""
-    parts = path.relative_to(ROOT).with_suffix("").parts
+    relative = path.relative_to(ROOT)
+    if relative.as_posix() in _COMMUNITY_FILES or relative.parts[:2] == ("bot", "tournaments"):
+        return COMMUNITY
+    parts = relative.with_suffix("").parts
     for game in GAMES:
         if game in parts[1:3] and parts[0] in ("bot", "cogs", "render"):
             return game
