@@ -119,9 +119,13 @@ def version_of(custom_id: str) -> int | None:
 
 
 # -- opening and starting ------------------------------------------------------------------------------
-async def open_table(double: DiscordDouble, host: SimUser, key: str, seats: int) -> tuple[int, Message]:
-    """``/game new`` and, when the game has options, "Open the table" on the private panel."""
-    first = await (await host.command("game new", game=key, seats=seats)).settled()
+async def open_table(
+    double: DiscordDouble, host: SimUser, key: str, seats: int, *, channel_id: int | None = None
+) -> tuple[int, Message]:
+    """``/game new`` (in the first server's channel, or ``channel_id``) and, when the game has options, "Open
+    the table" on the private panel."""
+    channel_id = channel_id or double.world.channel_id
+    first = await (await host.command("game new", channel_id=channel_id, game=key, seats=seats)).settled()
     answer = first
     if ("label", "Open the table") in choices(first.last()):
         answer = await host.click(first.last(), label="Open the table")
@@ -129,12 +133,14 @@ async def open_table(double: DiscordDouble, host: SimUser, key: str, seats: int)
     found = TABLE.search(answer.text())
     assert found and "is open" in answer.text(), answer.text()
     game_id = int(found[1])
-    lobby = next(m for m in double.world.public(double.world.channel_id) if f"table #{game_id} " in m.content)
+    lobby = next(m for m in double.world.public(channel_id) if f"table #{game_id} " in m.content)
     return game_id, lobby
 
 
-async def start_game(double: DiscordDouble, key: str, host: SimUser, *others: SimUser) -> Game:
-    game_id, lobby = await open_table(double, host, key, 1 + len(others))
+async def start_game(
+    double: DiscordDouble, key: str, host: SimUser, *others: SimUser, channel_id: int | None = None
+) -> Game:
+    game_id, lobby = await open_table(double, host, key, 1 + len(others), channel_id=channel_id)
     for user in others:
         await (await user.click(lobby, label="Join")).settled()
     start = await (await host.click(lobby, label="Start")).settled()

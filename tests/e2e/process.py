@@ -21,10 +21,20 @@ START_TIMEOUT = 60.0
 
 
 class BotProcess:
-    def __init__(self, double: DiscordDouble, database: Path, log: Path) -> None:
+    def __init__(
+        self,
+        double: DiscordDouble,
+        database: Path,
+        log: Path,
+        *,
+        shards: tuple[int, tuple[int, ...]] | None = None,
+        extra_env: dict[str, str] | None = None,
+    ) -> None:
         self.double = double
         self.database = database
         self.log = log
+        self.shards = shards  # (SHARD_COUNT, SHARD_IDS) of this process; None: unsharded
+        self.extra_env = extra_env or {}
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
         self.kills = 0
@@ -49,13 +59,21 @@ class BotProcess:
             LOG_LEVEL="INFO",
             PYTHONUNBUFFERED="1",
         )
+        if self.shards is not None:
+            count, ids = self.shards
+            env.update(SHARD_COUNT=str(count), SHARD_IDS=",".join(map(str, ids)))
+        env.update(self.extra_env)
         return env
 
+    @property
+    def shard_ids(self) -> tuple[int, ...]:
+        return (0,) if self.shards is None else self.shards[1]
+
     async def start(self) -> None:
-        """Start the bot and wait until it is connected to the gateway with its guild."""
+        """Start the bot and wait until each of its shards is connected to the gateway with its servers."""
         assert self.proc is None or self.proc.returncode is not None, "already running"
         gateway = self.double.gateway
-        before = gateway.identifies
+        before = {i: gateway.sessions.get(i) for i in self.shard_ids}
         with self.log.open("a") as log:
             log.write(f"\n===== start {self.starts + 1} =====\n")
             log.flush()
@@ -66,12 +84,23 @@ class BotProcess:
         self._killed = False
         self.double.bot_alive = self.alive
         deadline = time.monotonic() + START_TIMEOUT
-        while gateway.identifies == before or not gateway.ready.is_set():
+        while any(gateway.sessions.get(i) is before[i] for i in self.shard_ids) or not gateway.shards_ready(
+            self.shard_ids
+        ):
             if self.proc.returncode is not None:
                 raise AssertionError(f"the bot exited with {self.proc.returncode}:\n{self.log_tail()}")
             if time.monotonic() > deadline:
                 raise AssertionError(f"the bot did not connect in {START_TIMEOUT} s:\n{self.log_tail()}")
             await asyncio.sleep(0.05)
+
+    async def sync_commands(self) -> None:
+        """``python -m bot sync``: the commands published globally, so people can type them in every server."""
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "sync", cwd=ROOT, env={**self.env(), "DEV_GUILD_ID": ""},
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        )
+        output, _ = await proc.communicate()
+        assert proc.returncode == 0, output.decode(errors="replace")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as when the machine or the process dies."""

@@ -155,9 +155,12 @@ class SimUser:
         for sub in reversed(path):
             nested = [{"type": sub["type"], "name": sub["name"], "options": nested}]
         data = {"id": command["id"], "name": command["name"], "type": 1, "options": nested}
+        channel_id = channel_id or world.channel_id
         if "guild_id" in command:
+            here = world.channels[channel_id].guild_id
+            assert command["guild_id"] == str(here), f"/{names[0]} is registered in another server only"
             data["guild_id"] = command["guild_id"]
-        return await self._send(2, data, channel_id or world.channel_id, None)
+        return await self._send(2, data, channel_id, None)
 
     async def click(
         self,

@@ -1,4 +1,4 @@
-"""What the double knows: people, one server with a text channel, threads, DMs, messages and interactions.
+"""What the double knows: people, servers (each with a text channel), threads, DMs, messages and interactions.
 
 Every message keeps its revisions (the first send and each edit) together with its audience: everybody
 in the server, or the one person who can see an ephemeral message or a DM. Tests read what a person could
@@ -36,6 +36,11 @@ class Snowflakes:
         return self._last
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a server's events on (its documented formula); DMs go to shard 0."""
+    return (guild_id >> 22) % shard_count
+
+
 def timestamp(seconds: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + f".{int(seconds % 1 * 1e6):06d}+00:00"
 
@@ -58,6 +63,13 @@ class Person:
             "flags": 0,
             "public_flags": 0,
         }
+
+
+@dataclass(frozen=True)
+class Guild:
+    id: int
+    name: str
+    channel_id: int  # its text channel, where tables are opened
 
 
 @dataclass
@@ -241,11 +253,10 @@ class World:
         self.bot = Person(self.ids(), "Middle Kingdom", is_bot=True)
         self.owner = Person(self.ids(), "Owner")
         self.people: dict[int, Person] = {self.bot.id: self.bot, self.owner.id: self.owner}
-        self.guild_id = self.ids()
-        self.channel_id = self.ids()
-        self.channels: dict[int, Channel] = {
-            self.channel_id: Channel(self.channel_id, TEXT, "board-games", guild_id=self.guild_id)
-        }
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        home = self.add_guild("Middle Kingdom e2e", self.ids())
+        self.guild_id, self.channel_id = home.id, home.channel_id  # the first server, where most tests play
         self.messages: dict[int, Message] = {}
         self.revisions: list[Revision] = []
         self.interactions: dict[int, Interaction] = {}
@@ -278,6 +289,20 @@ class World:
         person = Person(self.ids(), name, manager=manager)
         self.people[person.id] = person
         return person
+
+    def add_guild(self, name: str, guild_id: int | None = None, *, shard: tuple[int, int] | None = None) -> Guild:
+        """A server with one text channel; ``shard=(id, count)`` picks an id whose events go to that shard."""
+        if guild_id is None:
+            guild_id = self.ids()
+            if shard is not None:
+                wanted, count = shard
+                stamp = guild_id >> 22
+                stamp -= (stamp - wanted) % count  # an earlier millisecond with the wanted remainder
+                guild_id = (stamp << 22) | (1 << 21) | len(self.guilds)  # low bits the id counter never reaches
+        guild = Guild(guild_id, name, self.ids())
+        self.guilds[guild.id] = guild
+        self.channels[guild.channel_id] = Channel(guild.channel_id, TEXT, "board-games", guild_id=guild.id)
+        return guild
 
     def dm_channel(self, user_id: int) -> Channel:
         for channel in self.channels.values():

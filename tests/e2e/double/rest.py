@@ -112,13 +112,13 @@ class Rest:
                 "tags": [],
                 "redirect_uris": [],
                 "interactions_endpoint_url": None,
-                "approximate_guild_count": 1,
+                "approximate_guild_count": len(world.guilds),
             }
         )
 
     async def gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return reply({"url": self.gateway.url, "shards": 1, "session_start_limit": limit})
+        return reply({"url": self.gateway.url, "shards": self.gateway.recommended_shards, "session_start_limit": limit})
 
     async def put_commands(self, request: web.Request) -> web.Response:
         commands: list[dict[str, Any]] = await request.json()

@@ -18,10 +18,10 @@ MAX_BODY = 64 * 1024 * 1024  # accept more than Discord would, so a too large fi
 
 
 class DiscordDouble:
-    def __init__(self, *, heartbeat_ms: int = 41_250) -> None:
+    def __init__(self, *, heartbeat_ms: int = 41_250, shards: int = 1) -> None:
         self.world = World()
         self.faults = Faults()
-        self.gateway = Gateway(self.world, heartbeat_ms=heartbeat_ms)
+        self.gateway = Gateway(self.world, heartbeat_ms=heartbeat_ms, shards=shards)
         self.rest = Rest(self.world, self.gateway, self.faults)
         self._runner: web.AppRunner | None = None
         # Whether the bot's process lives (told by whoever runs it): people stop waiting for a dead bot.
