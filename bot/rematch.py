@@ -51,6 +51,7 @@ async def open_rematch(
         time_control=old.time_control,
         timeout_policy=old.timeout_policy,
         vacation_allowed=old.vacation_allowed,
+        language=old.language,
     )
     for player in old.seated if computers else ():
         if player.ai_level is not None:

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import games, records
+from bot import games, i18n, records
 from bot.errors import NotSeated, UserError, WrongStatus
 from bot.statuses import OPEN_TABLES, TableStatus
 from bot.tables import Table
@@ -23,7 +23,7 @@ from cogs.checks import can_manage, check_may_view, viewable_table
 from cogs.components import PREFIX, Ref, clip, persistent_view
 from cogs.errors import report
 from cogs.history import history_page
-from cogs.language import Spoken
+from cogs.language import Spoken, guild_language
 from cogs.lobby import lobby_text, new_table_panel
 from cogs.messages import (
     NO_PINGS,
@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name=games.get(key).title, value=key) for key in games.GAMES]
+# Each language named in itself, as a menu of languages shows them.
+LANGUAGE_CHOICES = [app_commands.Choice(name=info.name, value=info.code) for info in i18n.LANGUAGES]
 LIST_LIMIT = 20
 
 
@@ -136,11 +138,19 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         ][:25]
 
     @app_commands.command(name="new", description="Open a table for a game; others join with its buttons")
-    @app_commands.describe(game="Which game", seats="How many seats (the game's most if left out)")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.describe(
+        game="Which game",
+        seats="How many seats (the game's most if left out)",
+        language="The language of the table's thread and pictures (the server's if left out)",
+    )
+    @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     async def new(
-        self, interaction: discord.Interaction, game: str, seats: app_commands.Range[int, 1, 10] | None = None
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        seats: app_commands.Range[int, 1, 10] | None = None,
+        language: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         engine = games.get(game)
@@ -152,7 +162,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         # Every table has a clock to choose, so there is always a panel (only its clock page, for a game
         # without options of its own).
         picks = [opt.choices.index(opt.default) for opt in engine.options]
-        text, view = await new_table_panel(interaction, game, count, picks)
+        spoken = i18n.choose(language, guild_language(interaction))
+        text, view = await new_table_panel(interaction, game, count, picks, spoken)
         await interaction.followup.send(text, view=view, ephemeral=True)
 
     @app_commands.command(name="list", description="This server's open and running games")
@@ -179,11 +190,12 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         table = await self._find(interaction, game)
         if table.state is None:
             raise WrongStatus("This game has not started yet.")
-        lines = [f"**{title(table)}**", *(ranking_lines(table) or [turn_line(table), clock_line(table)])]
-        kwargs = message_kwargs(file=await board_picture(table), view=table_buttons(table))
+        with i18n.speaking(table.language):  # the board is public: in the table's language
+            lines = [f"**{title(table)}**", *(ranking_lines(table) or [turn_line(table), clock_line(table)])]
+            kwargs = message_kwargs(file=await board_picture(table), view=table_buttons(table))
+            text = "\n".join(line for line in lines if line)
         # The deferred answer stays private; the board itself is a new, public message.
         await interaction.edit_original_response(content=f"Here is the board of {title(table)}.")
-        text = "\n".join(line for line in lines if line)
         await interaction.followup.send(text, allowed_mentions=NO_PINGS, **kwargs)
 
     @app_commands.command(name="history", description="A game's moves in words, newest first (only you see it)")
@@ -242,8 +254,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
     async def _close_lobby(self, table: Table) -> None:
         assert table.channel_id is not None and table.lobby_message_id is not None
         lobby = self.bot.get_partial_messageable(table.channel_id).get_partial_message(table.lobby_message_id)
+        with i18n.speaking(table.language):
+            text = lobby_text(table)
         try:
-            await lobby.edit(content=lobby_text(table), view=None, allowed_mentions=NO_PINGS)
+            await lobby.edit(content=text, view=None, allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             log.info("could not update the lobby message of game %s", table.id)
 

@@ -1,7 +1,8 @@
 """Opening a table: the private options panel of ``/game new`` and the public lobby message with its seats.
 
 Both are persistent components. The options panel keeps its choices in its custom_ids
-(``mk:new:<game>:<seats>:<option indices>:<clock indices>:<what>``); it has two pages, the game's options
+(``mk:new:<game>:<seats>:<option indices>:<clock indices>[:<language>]:<what>``, the table's language
+when it is not English); it has two pages, the game's options
 and the clock (time control, timeout policy, whether vacations pause clocks), because Discord allows five
 rows. The lobby buttons name the table (``mk:<game_id>:0:<verb>``). The table service re-checks every click.
 """
@@ -14,7 +15,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot import games
+from bot import games, i18n
 from bot.errors import UserError
 from bot.games.base import Game
 from bot.servers import check_channel, check_computers
@@ -63,18 +64,26 @@ def _works(game: Game, seats: int, key: str, value: Any) -> bool:
     return True
 
 
-def _clock_items(key: str, seats: int, picks: Sequence[int], clock: Sequence[int]) -> list[discord.ui.Item[Any]]:
+def _clock_items(
+    key: str, seats: int, picks: Sequence[int], clock: Sequence[int], spoken: str
+) -> list[discord.ui.Item[Any]]:
     return [
-        NewTableItem(key, seats, picks, f"c{n}", clock, options=options, placeholder=PLACEHOLDERS[n], row=n)
+        NewTableItem(key, seats, picks, f"c{n}", clock, spoken, options=options, placeholder=PLACEHOLDERS[n], row=n)
         for n, options in enumerate(clock_choices(clock))
     ]
 
 
 def options_panel(
-    key: str, seats: int, picks: Sequence[int], clock: Sequence[int] = DEFAULT_CLOCK, *, page: str = "game"
+    key: str,
+    seats: int,
+    picks: Sequence[int],
+    clock: Sequence[int] = DEFAULT_CLOCK,
+    spoken: str = i18n.ENGLISH,
+    *,
+    page: str = "game",
 ) -> tuple[str, discord.ui.View]:
     """The panel's game pages (the game's own options, MAX_OPTIONS a page: "game" or "g<n>") or its clock
-    page; a game without options has only the clock page."""
+    page; a game without options has only the clock page. ``spoken``: the table's language."""
     game = games.get(key)
     items: list[discord.ui.Item[Any]] = []
     pages = max(1, -(-len(game.options) // MAX_OPTIONS))
@@ -82,9 +91,9 @@ def options_panel(
     first = number * MAX_OPTIONS
     shown = game.options[first : first + MAX_OPTIONS]
     if page == "clock" or not shown:
-        items.extend(_clock_items(key, seats, picks, clock))
+        items.extend(_clock_items(key, seats, picks, clock, spoken))
         if shown:
-            items.append(NewTableItem(key, seats, picks, "game", clock, row=MAX_OPTIONS - 1))
+            items.append(NewTableItem(key, seats, picks, "game", clock, spoken, row=MAX_OPTIONS - 1))
         button_row = MAX_OPTIONS - 1
     else:
         for row, opt in enumerate(shown):
@@ -94,26 +103,29 @@ def options_panel(
                 for i, value in enumerate(opt.choices)
                 if i == picks[n] or _works(game, seats, opt.key, value)
             ]
-            items.append(
-                NewTableItem(key, seats, picks, f"o{n}", clock, options=options, placeholder=opt.label, row=row)
-            )
+            items.append(NewTableItem(
+                key, seats, picks, f"o{n}", clock, spoken, options=options, placeholder=opt.label, row=row
+            ))
         if pages > 1:  # more options than fit one message: a button turns to the next page
-            items.append(NewTableItem(key, seats, picks, f"g{(number + 1) % pages}", clock, row=MAX_OPTIONS))
-        items.append(NewTableItem(key, seats, picks, "clock", clock, row=MAX_OPTIONS))
+            items.append(NewTableItem(key, seats, picks, f"g{(number + 1) % pages}", clock, spoken, row=MAX_OPTIONS))
+        items.append(NewTableItem(key, seats, picks, "clock", clock, spoken, row=MAX_OPTIONS))
         button_row = MAX_OPTIONS
-    items.append(NewTableItem(key, seats, picks, "open", clock, row=button_row))
+    items.append(NewTableItem(key, seats, picks, "open", clock, spoken, row=button_row))
     control, policy, vacations = chosen_clock(clock)
     text = (
         f"**{game.title}** for up to {seats} players. Choose the table options, then open the table.\n"
         + clock_summary(control, policy, vacations)
     )
+    if spoken != i18n.ENGLISH:  # said only when it is not the default everybody expects
+        text += f"\nTable language: {i18n.info(spoken).name}"
     return text, persistent_view(*items)
 
 
 class NewTableItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]],
     # The clock part is optional: panels sent before it existed keep working, with the default clock.
     template=r"mk:new:(?P<key>[a-z_]{1,24}):(?P<seats>[0-9]{1,2}):(?P<picks>[0-9.]{0,40}):"
-    r"(?:(?P<clock>[0-9]{1,2}\.[0-9]\.[0-9]):)?(?P<what>open|clock|game|o[0-9]|c[0-2]|g[0-9])",
+    r"(?:(?P<clock>[0-9]{1,2}\.[0-9]\.[0-9]):)?(?:(?P<spoken>[a-z]{2}(?:-[A-Z0-9]{2,3})?):)?"
+    r"(?P<what>open|clock|game|o[0-9]|c[0-2]|g[0-9])",
 ):
     """A select (a table option or a clock choice) or a button (open the table, or turn the page) of the
     private options panel."""
@@ -131,12 +143,14 @@ class NewTableItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]],
         picks: Sequence[int],
         what: str,
         clock: Sequence[int] = DEFAULT_CLOCK,
+        spoken: str = i18n.ENGLISH,
         *,
         options: Sequence[discord.SelectOption] = (),
         placeholder: str = "",
         row: int | None = None,
     ) -> None:
-        custom_id = f"mk:new:{key}:{seats}:{_picks_text(picks)}:{_picks_text(clock)}:{what}"
+        language_part = f"{spoken}:" if spoken != i18n.ENGLISH else ""
+        custom_id = f"mk:new:{key}:{seats}:{_picks_text(picks)}:{_picks_text(clock)}:{language_part}{what}"
         item: discord.ui.Item[Any]
         if what in self.BUTTONS or what[0] == "g":
             label, style = self.BUTTONS.get(what, ("More game options", discord.ButtonStyle.secondary))
@@ -147,6 +161,7 @@ class NewTableItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]],
             )
         super().__init__(item)
         self.key, self.seats, self.picks, self.what, self.clock = key, seats, list(picks), what, list(clock)
+        self.spoken = spoken
 
     @classmethod
     async def from_custom_id(
@@ -155,7 +170,8 @@ class NewTableItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]],
         key = match["key"]
         picks = _read_picks(games.get(key), match["picks"]) if key in games.GAMES else []
         clock = read_clock(match["clock"])
-        return cls(key, int(match["seats"]), picks, match["what"], clock, options=getattr(item, "options", ()))
+        spoken = i18n.choose(match["spoken"])
+        return cls(key, int(match["seats"]), picks, match["what"], clock, spoken, options=getattr(item, "options", ()))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
@@ -163,7 +179,7 @@ class NewTableItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]],
             if self.key not in games.GAMES:
                 raise UserError("That game is not available any more.")
             if self.what == "open":
-                await open_table(interaction, self.key, self.seats, self.picks, self.clock)
+                await open_table(interaction, self.key, self.seats, self.picks, self.clock, self.spoken)
                 return
             picks, clock = list(self.picks), list(self.clock)
             values = list(getattr(self.item, "values", []))
@@ -181,20 +197,20 @@ class NewTableItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]],
                 page = f"g{int(self.what[1:]) // MAX_OPTIONS}"
             else:
                 page = "game"
-            text, view = options_panel(self.key, self.seats, picks, clock, page=page)
+            text, view = options_panel(self.key, self.seats, picks, clock, self.spoken, page=page)
             await interaction.edit_original_response(content=text, view=view)
         except Exception as error:
             await report(interaction, error)
 
 
 async def new_table_panel(
-    interaction: discord.Interaction, key: str, seats: int, picks: Sequence[int]
+    interaction: discord.Interaction, key: str, seats: int, picks: Sequence[int], spoken: str
 ) -> tuple[str, discord.ui.View]:
-    """The options panel of a new table (``/game new``, New table under a finished game): refused outside the
-    server's table channels, starting with the server's default clock."""
+    """The options panel of a new table in the language ``spoken`` (``/game new``, New table under a finished
+    game): refused outside the server's table channels, starting with the server's default clock."""
     settings = await servers_of(interaction).settings(interaction.guild_id)
     check_channel(settings, channels_of(interaction))
-    return options_panel(key, seats, picks, default_clock(settings))
+    return options_panel(key, seats, picks, default_clock(settings), spoken)
 
 
 async def open_table(
@@ -203,8 +219,10 @@ async def open_table(
     seats: int,
     picks: Sequence[int],
     clock: Sequence[int] = DEFAULT_CLOCK,
+    spoken: str = i18n.ENGLISH,
 ) -> None:
-    """Create the table and post its lobby publicly in the channel (a deferred interaction is expected)."""
+    """Create the table and post its lobby publicly in the channel, in the table's language ``spoken`` (a
+    deferred interaction is expected)."""
     game = games.get(key)
     # Only the options changed from their defaults: a game may derive the others from them (Sun Tzu's
     # beginner game turns the warlords off), and the service fills in the rest.
@@ -233,13 +251,13 @@ async def open_table(
         time_control=control,
         timeout_policy=policy,
         vacation_allowed=vacations,
+        language=spoken,
     )
     # Finish the private deferred answer first: the next followup is then a new message, and public.
     await interaction.edit_original_response(content=f"Opening table #{table.id}…", view=None)
-    view = lobby_view(table, computers=settings.computers)
-    message = await interaction.followup.send(
-        lobby_text(table), wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=view)
-    )
+    with i18n.speaking(table.language):
+        text, view = lobby_text(table), lobby_view(table, computers=settings.computers)
+    message = await interaction.followup.send(text, wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=view))
     await service.set_lobby_message(table.id, message.id)
     link = message_link(interaction.guild_id, message.channel.id, message.id)
     await interaction.edit_original_response(content=f"Table #{table.id} is open: {link}")
@@ -329,10 +347,9 @@ class LobbyButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
                     raise UserError(str(error)) from None
             else:
                 table = await service.cancel(gid, user, can_manage=can_manage(interaction))
-            await interaction.edit_original_response(
-                content=lobby_text(table), view=lobby_view(table, computers=settings.computers),
-                allowed_mentions=NO_PINGS
-            )
+            with i18n.speaking(table.language):  # the public lobby, whoever clicked
+                text, view = lobby_text(table), lobby_view(table, computers=settings.computers)
+            await interaction.edit_original_response(content=text, view=view, allowed_mentions=NO_PINGS)
         except Exception as error:
             await report(interaction, error)
 

@@ -5,6 +5,9 @@ The service commits first and calls ``deliver`` afterwards (again after a crash)
 edits. A failed public post raises, and the service keeps the notification to retry; a failed DM never does.
 Each seat that must act when a turn opens is told once: by DM when the player takes turn DMs, otherwise by a
 mention in the new board message (never both). Nobody is pinged for somebody else's progress.
+
+Everything public is worded in the table's language (whichever task delivers: an interaction's own language
+is its clicker's), every DM in its recipient's.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import i18n
 from bot.statuses import TableStatus
 from bot.tables import Notification, Table
 from bot.tables.delivery import PostRow
@@ -48,6 +52,10 @@ class DiscordNotifier:
         return Prompts(self.bot.service, self.sender)
 
     async def deliver(self, table: Table, note: Notification) -> None:
+        with i18n.speaking(table.language):
+            await self._deliver(table, note)
+
+    async def _deliver(self, table: Table, note: Notification) -> None:
         if note.kind in ("started", "moved"):
             if note.kind == "started":
                 table = await self._open_thread(table)
@@ -87,20 +95,26 @@ class DiscordNotifier:
             player = table.player_at(seat)
             if player.user_id is None or player.is_ai:
                 continue
-            after = "the others play on" if table.status == TableStatus.RUNNING else "the game is over"
-            text = f"Time ran out in **{title(table)}**: you forfeit and are ranked last; {after}. {table_link(table)}"
             by_dm, _ = await self._channels(table, [seat])
-            if not by_dm or await self.sender.dm(table, player.user_id, text) is None:
-                await self.sender.post(table, content=f"<@{player.user_id}>, {text[0].lower()}{text[1:]}",
-                                       allowed_mentions=pings([player.user_id]))
+            if by_dm:
+                with i18n.speaking(await self.sender.language_of(player.user_id)):
+                    text = _forfeit_text(table)
+                if await self.sender.dm(table, player.user_id, text) is not None:
+                    continue
+            text = _forfeit_text(table)
+            await self.sender.post(table, content=f"<@{player.user_id}>, {text[0].lower()}{text[1:]}",
+                                   allowed_mentions=pings([player.user_id]))
 
     async def _private_alerts(self, table: Table, note: Notification, told: set[int]) -> None:
         """Moves only some players see that ask them something (a game's private_alerts): a DM to each
         who takes DMs; never a mention in the thread, which would tell everybody."""
-        alerts = {s: what for s, what in controls_for(table.key).private_alerts(table, note).items() if s not in told}
-        by_dm, _ = await self._channels(table, list(alerts))  # only those who take DMs: no mention for these
-        for seat in by_dm:
-            await self.prompts.send_dm(table, seat, [f"{alerts[seat]} in **{title(table)}**: {table_link(table)}"])
+        controls = controls_for(table.key)
+        alerted = [s for s in controls.private_alerts(table, note) if s not in told]
+        by_dm, _ = await self._channels(table, alerted)  # only those who take DMs: no mention for these
+        for seat, user_id in by_dm.items():
+            with i18n.speaking(await self.sender.language_of(user_id)):
+                what = controls.private_alerts(table, note)[seat]
+                await self.prompts.send_dm(table, seat, [f"{what} in **{title(table)}**: {table_link(table)}"])
 
     async def _channels(self, table: Table, seats: list[int]) -> tuple[dict[int, int], dict[int, int]]:
         """(seat -> user told by DM, seat -> user told by a mention) for the people among ``seats``."""
@@ -185,10 +199,13 @@ class DiscordNotifier:
             return
         settings = await self.bot.players.settings(user_id)
         when = table.deadlines.get(seat, note.deadline)  # the live deadline: a vacation may have moved it
+        if settings.dm_on_turn and not settings.dm_closed:
+            with i18n.speaking(await self.sender.language_of(user_id)):
+                due = f"is due {relative_time(when)}" if when is not None else "is waiting for you"
+                head = f"Reminder: your move in **{title(table)}** {due}: {table_link(table)}"
+                if await self.prompts.send_dm(table, seat, [head]):
+                    return
         due = f"is due {relative_time(when)}" if when is not None else "is waiting for you"
-        head = f"Reminder: your move in **{title(table)}** {due}: {table_link(table)}"
-        if settings.dm_on_turn and not settings.dm_closed and await self.prompts.send_dm(table, seat, [head]):
-            return
         await self.sender.post(table, content=f"<@{user_id}>, your move in **{title(table)}** {due}.",
                                allowed_mentions=pings([user_id]))
 
@@ -221,9 +238,15 @@ class DiscordNotifier:
         if not settings.ping_before or settings.dm_closed or seat in told_by_dm:
             return
         mover = table.player_at(note.seat).name
-        now = f": it is your move{due_text(table, [seat])}" if seat in table.to_act() else ""
-        await self.sender.dm(table, user_id, f"{mover}, who plays before you, has moved in **{title(table)}**{now}. "
-                             f"{table_link(table)}")
+        with i18n.speaking(await self.sender.language_of(user_id)):
+            now = f": it is your move{due_text(table, [seat])}" if seat in table.to_act() else ""
+            text = f"{mover}, who plays before you, has moved in **{title(table)}**{now}. {table_link(table)}"
+        await self.sender.dm(table, user_id, text)
+
+
+def _forfeit_text(table: Table) -> str:
+    after = "the others play on" if table.status == TableStatus.RUNNING else "the game is over"
+    return f"Time ran out in **{title(table)}**: you forfeit and are ranked last; {after}. {table_link(table)}"
 
 
 def _closed(post: PostRow) -> PostRow:

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import i18n
 from bot.games.base import Event
+from bot.games.base import language as words
 from bot.statuses import TableStatus
 from bot.tables.delivery import OutboxRow, PostRow
 from cogs.controls import may_act, panel
@@ -88,6 +90,7 @@ class Panel:
     interaction: discord.Interaction
     seat: int
     since: float
+    language: str  # its person's, in force when it was opened
 
 
 class Prompts:
@@ -98,7 +101,7 @@ class Prompts:
 
     # -- ephemeral Play panels ---------------------------------------------------------------------------
     def remember_panel(self, game_id: int, user_id: int, seat: int, interaction: discord.Interaction) -> None:
-        self.panels[(game_id, user_id)] = Panel(interaction, seat, time.monotonic())
+        self.panels[(game_id, user_id)] = Panel(interaction, seat, time.monotonic(), words.code())
 
     def forget_panel(self, game_id: int, user_id: int) -> None:
         self.panels.pop((game_id, user_id), None)
@@ -109,14 +112,20 @@ class Prompts:
         user_id = table.player_at(seat).user_id
         if user_id is None:
             return False
-        head = f"Your move in **{title(table)}**{due_text(table, [seat])}: {table_link(table)}"
-        return await self.send_dm(table, seat, [head, *await recap(self.service, table, seat)])
+        with i18n.speaking(await self.sender.language_of(user_id)):
+            head = f"Your move in **{title(table)}**{due_text(table, [seat])}: {table_link(table)}"
+            return await self.send_dm(table, seat, [head, *await recap(self.service, table, seat)])
 
     async def send_dm(self, table: Table, seat: int, head: Sequence[str]) -> bool:
-        """A DM with the seat's current controls under ``head``; it replaces the seat's previous prompt."""
+        """A DM with the seat's current controls under ``head`` (the caller writes it in the recipient's
+        language: the controls and pictures are too); it replaces the seat's previous prompt."""
         user_id = table.player_at(seat).user_id
         if user_id is None:
             return False
+        with i18n.speaking(await self.sender.language_of(user_id)):
+            return await self._send_dm(table, seat, user_id, head)
+
+    async def _send_dm(self, table: Table, seat: int, user_id: int, head: Sequence[str]) -> bool:
         current = panel(table, seat)
         text = "\n".join([*head, "", current.content])
         pictures = await prompt_pictures(table, seat, current.focus or opening_focus(table, seat))
@@ -142,7 +151,9 @@ class Prompts:
             if not everyone and table.status == TableStatus.RUNNING and may_act(table, seat):
                 continue
             rows = await self.service.delivery.positions(table.id, after=post.version, upto=table.version)
-            line = summary(table, seat, rows)
+            user_id = table.player_at(seat).user_id
+            with i18n.speaking(await self.sender.language_of(user_id) if user_id is not None else table.language):
+                line = summary(table, seat, rows)
             await self.sender.edit(post.channel_id, post.message_id, content=line, view=None, attachments=[],
                                    allowed_mentions=NO_PINGS)
             await self.service.delivery.save_post(PostRow(
@@ -157,7 +168,8 @@ class Prompts:
             if not everyone and table.status == TableStatus.RUNNING and may_act(table, open_panel.seat):
                 continue
             del self.panels[key]
-            line = summary(table, open_panel.seat, [])
+            with i18n.speaking(open_panel.language):
+                line = summary(table, open_panel.seat, [])
             try:
                 await open_panel.interaction.edit_original_response(content=line, view=None, attachments=[],
                                                                     allowed_mentions=NO_PINGS)

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, cast
 
 import discord
 
+from bot import i18n
 from bot.errors import UserError
 from bot.rematch import check_rematch, current_rematch, invited, open_rematch, remember_rematch
 from bot.statuses import TableStatus
@@ -95,10 +96,11 @@ class RematchButton(
                 raise UserError("This game has no channel to open its rematch in.")
             others = invited(old, new)
             mentions = " ".join(f"<@{u}>" for u in others)
-            invitation = f"Rematch of {title(old)}: {mentions}, join with one tap.\n" if others else ""
+            with i18n.speaking(new.language):  # public: the table's language, not the clicker's
+                invitation = f"Rematch of {title(old)}: {mentions}, join with one tap.\n" if others else ""
+                text, view = invitation + lobby_text(new), lobby_view(new, computers=settings.computers)
             channel = cast(Any, interaction.client).get_partial_messageable(channel_id, guild_id=old.guild_id)
-            message = await channel.send(invitation + lobby_text(new), allowed_mentions=pings(others),
-                                         **message_kwargs(view=lobby_view(new, computers=settings.computers)))
+            message = await channel.send(text, allowed_mentions=pings(others), **message_kwargs(view=view))
             await remember_rematch(service, old, new, channel_id, message.id)
             new = await service.get(new.id)
         await send_private(interaction, f"The rematch is open: {_lobby_link(new)}")
@@ -115,8 +117,10 @@ class RematchButton(
         settings = await servers_of(interaction).settings(new.guild_id)
         if new.channel_id is not None and new.lobby_message_id is not None:
             lobby = cast(Any, interaction.client).get_partial_messageable(new.channel_id, guild_id=new.guild_id)
+            with i18n.speaking(new.language):
+                text, view = lobby_text(new), lobby_view(new, computers=settings.computers)
             await lobby.get_partial_message(new.lobby_message_id).edit(
-                content=lobby_text(new), view=lobby_view(new, computers=settings.computers), allowed_mentions=NO_PINGS
+                content=text, view=view, allowed_mentions=NO_PINGS
             )
         await send_private(interaction, f"You joined the rematch: {_lobby_link(new)}")
 
@@ -128,7 +132,7 @@ class RematchButton(
             else opt.choices.index(opt.default)
             for opt in game.options
         ]
-        text, view = await new_table_panel(interaction, old.key, old.seat_count, picks)
+        text, view = await new_table_panel(interaction, old.key, old.seat_count, picks, old.language)
         await send_private(interaction, text, view=view)
 
 

@@ -70,6 +70,11 @@ class Sender:
         if isinstance(thread, discord.Thread):
             await thread.edit(archived=False, auto_archive_duration=ARCHIVE_AFTER)
 
+    async def language_of(self, user_id: int) -> str:
+        """The language to DM this person in (their /me choice, else their Discord client's): words for a DM
+        are written inside ``i18n.speaking(await sender.language_of(user_id))``."""
+        return await self.bot.players.language_for(user_id)
+
     async def dm(self, table: Table, user_id: int, text: str, **kwargs: Any) -> discord.Message | None:
         """One DM; the message, or None when it could not be sent. Closed DMs are remembered, so they are
         not tried again."""
