@@ -110,7 +110,7 @@ async def command_messages(message: Callable[[str, str | None], T]) -> list[T]:
         found += [message(command.name, "command name"), message(command.description, None)]
         if isinstance(command, app_commands.Command):
             for parameter in command.parameters:
-                found += [message(parameter.name, "command name"), message(parameter.description, None)]
+                found += [message(parameter.display_name, "command name"), message(parameter.description, None)]
                 found += [message(choice.name, None) for choice in parameter.choices]
     await bot.close()
     return found

@@ -1,8 +1,8 @@
 """``/me``: a person's own settings for games played over days. Every answer is private.
 
 Turn DMs on or off, quiet hours in their time zone (reminders wait for them to end), a vacation (their
-clocks pause in games whose table allows it) and a DM when the player before them moves. Bad input gets a
-sentence and changes nothing.
+clocks pause in games whose table allows it), a DM when the player before them moves, and the language of
+their private texts (bot/i18n.py). Bad input gets a sentence and changes nothing.
 """
 
 from __future__ import annotations
@@ -17,9 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.errors import UserError
+from bot.games.base.language import tr, trp
 from bot.players import UserSettings
 from bot.timecontrol import DAY, valid_time_zone
+from cogs.language import enter
 from cogs.messages import send_private
 
 if TYPE_CHECKING:
@@ -27,6 +30,11 @@ if TYPE_CHECKING:
 
 OnOff = Literal["on", "off"]
 MAX_VACATION_DAYS = 30
+FOLLOW_DISCORD = "discord"  # the /me language choice that clears the setting
+LANGUAGE_CHOICES = [
+    *(app_commands.Choice(name=info.name, value=info.code) for info in i18n.LANGUAGES),
+    app_commands.Choice(name="Follow my Discord language", value=FOLLOW_DISCORD),
+]
 _CLOCK_TIME = re.compile(r"([01]?[0-9]|2[0-3]):([0-5][0-9])")
 
 
@@ -34,7 +42,8 @@ def parse_time(text: str) -> int:
     """ "22:30" as minutes of the day; a UserError for anything else."""
     found = _CLOCK_TIME.fullmatch(text.strip())
     if found is None:
-        raise UserError(f"“{text}” is not a time of day: write it as HH:MM, from 00:00 to 23:59 (e.g. 22:30).")
+        raise UserError(tr("“{text}” is not a time of day: write it as HH:MM, from 00:00 to 23:59 (e.g. 22:30).",
+                           text=text))
     return int(found[1]) * 60 + int(found[2])
 
 
@@ -51,29 +60,38 @@ def _when(moment: float) -> str:
     return f"<t:{int(moment)}:f> (<t:{int(moment)}:R>)"
 
 
+def _on_off(on: bool) -> str:
+    return trp("setting", "on") if on else trp("setting", "off")
+
+
 def settings_text(settings: UserSettings, now: float) -> str:
     if not settings.dm_on_turn:
-        dm = "off: the game thread mentions you, and reminders come there"
+        dm = tr("off: the game thread mentions you, and reminders come there")
     elif settings.dm_closed:
-        dm = "on, but your DMs were closed to me last time: open them, then `/me dm on`"
+        dm = tr("on, but your DMs were closed to me last time: open them, then `/me dm on`")
     else:
-        dm = "on"
-    quiet = "none"
+        dm = _on_off(True)
+    quiet = trp("quiet hours", "none")
     if settings.quiet_start is not None and settings.quiet_end is not None:
-        quiet = f"{clock_time(settings.quiet_start)} to {clock_time(settings.quiet_end)} ({settings.time_zone})"
-    away = "no"
+        quiet = tr("{start} to {end} ({zone})", start=clock_time(settings.quiet_start),
+                   end=clock_time(settings.quiet_end), zone=settings.time_zone)
+    away = tr("no")
     if settings.on_vacation(now) and settings.vacation_until is not None:
-        away = f"until {_when(settings.vacation_until)}"
-    return "\n".join([
-        "**Your settings**",
-        f"DMs on your turn (hand, controls, reminders): {dm}",
-        f"Quiet hours (reminders wait): {quiet}",
-        f"On vacation: {away}",
-        f"DM when the player before you moves: {'on' if settings.ping_before else 'off'}",
-    ])
+        away = tr("until {when}", when=_when(settings.vacation_until))
+    lines = [
+        tr("**Your settings**"),
+        tr("DMs on your turn (hand, controls, reminders): {state}", state=dm),
+        tr("Quiet hours (reminders wait): {hours}", hours=quiet),
+        tr("On vacation: {away}", away=away),
+        tr("DM when the player before you moves: {state}", state=_on_off(settings.ping_before)),
+    ]
+    if settings.language is not None:  # following Discord's language needs no line
+        lines.append(tr("Language: {language} (`/me language` to change it)",
+                        language=i18n.info(settings.language).name))
+    return "\n".join(lines)
 
 
-class Me(commands.GroupCog, group_name="me", group_description="Your settings for games played over days"):
+class Me(commands.GroupCog, group_name="me", group_description="Your settings: turn DMs, quiet hours, language"):
     quiet = app_commands.Group(name="quiet", description="Quiet hours: reminders wait until they end")
     vacation = app_commands.Group(name="vacation", description="Pause your clocks while you are away")
 
@@ -93,8 +111,9 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
     async def dm(self, interaction: discord.Interaction, state: OnOff) -> None:
         await self._switch(
             interaction, self.bot.players.set_turn_dms, state,
-            "Turn DMs are on: I will DM you your hand and controls when it is your move, and reminders.",
-            "Turn DMs are off: the game thread mentions you when it is your move, and reminders come there.",
+            lambda: tr("Turn DMs are on: I will DM you your hand and controls when it is your move, and reminders."),
+            lambda: tr("Turn DMs are off: the game thread mentions you when it is your move, and reminders come "
+                       "there."),
         )
 
     @app_commands.command(name="ping_before", description="A DM when the player before you has moved")
@@ -102,18 +121,33 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
     async def ping_before(self, interaction: discord.Interaction, state: OnOff) -> None:
         await self._switch(
             interaction, self.bot.players.set_ping_before, state,
-            "I will DM you when the player before you has moved (unless I DM you your turn anyway).",
-            "I will no longer DM you when the player before you moves.",
+            lambda: tr("I will DM you when the player before you has moved (unless I DM you your turn anyway)."),
+            lambda: tr("I will no longer DM you when the player before you moves."),
         )
 
     async def _switch(
         self, interaction: discord.Interaction, save: Callable[[int, bool], Awaitable[object]], state: OnOff,
-        on_text: str, off_text: str,
+        on_text: Callable[[], str], off_text: Callable[[], str],
     ) -> None:
         """An on/off setting: saved, then confirmed privately in the sentence for its new state."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         await save(interaction.user.id, state == "on")
-        await send_private(interaction, on_text if state == "on" else off_text)
+        await send_private(interaction, on_text() if state == "on" else off_text())
+
+    @app_commands.command(name="language", description="The language of my answers and DMs to you")
+    @app_commands.describe(language="A language, or your Discord app's")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if language != FOLLOW_DISCORD and language not in i18n.CODES:
+            raise UserError(tr("That language is not one of the choices."))
+        chosen = None if language == FOLLOW_DISCORD else language
+        await self.bot.players.set_language(interaction.user.id, chosen)
+        name = i18n.info(enter(interaction)).name  # the language in force is now the new one: the answer is in it
+        if chosen is None:
+            await send_private(interaction, tr("I will follow your Discord app's language: {language}.", language=name))
+        else:
+            await send_private(interaction, tr("I will answer you in {language}, here and in DMs.", language=name))
 
     @quiet.command(name="set", description="Quiet hours in your time zone: reminders wait until they end")
     @app_commands.describe(
@@ -127,15 +161,16 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
         await interaction.response.defer(ephemeral=True, thinking=True)
         begin, finish = parse_time(start), parse_time(end)
         if begin == finish:
-            raise UserError("Quiet hours need an end different from their start.")
+            raise UserError(tr("Quiet hours need an end different from their start."))
         if timezone is not None and not valid_time_zone(timezone.strip()):
-            raise UserError(f"I do not know the time zone “{timezone}”: name it like Europe/Madrid or Asia/Tokyo.")
+            raise UserError(tr("I do not know the time zone “{zone}”: name it like Europe/Madrid or Asia/Tokyo.",
+                               zone=timezone))
         zone = timezone.strip() if timezone is not None else None
         settings = await self.bot.players.set_quiet_hours(interaction.user.id, begin, finish, zone)
         await send_private(
             interaction,
-            f"Quiet hours set: {clock_time(begin)} to {clock_time(finish)} ({settings.time_zone}). Reminders that "
-            "come due in them wait until they end; your clocks still run.",
+            tr("Quiet hours set: {start} to {end} ({zone}). Reminders that come due in them wait until they end; "
+               "your clocks still run.", start=clock_time(begin), end=clock_time(finish), zone=settings.time_zone),
         )
 
     @quiet_set.autocomplete("timezone")
@@ -147,7 +182,7 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
     async def quiet_off(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.players.set_quiet_hours(interaction.user.id, None, None)
-        await send_private(interaction, "Quiet hours are off: reminders come when they are due.")
+        await send_private(interaction, tr("Quiet hours are off: reminders come when they are due."))
 
     @vacation.command(name="start", description="Go on vacation for some days: your clocks pause")
     @app_commands.describe(days=f"How many days, 1 to {MAX_VACATION_DAYS}")
@@ -156,21 +191,22 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings fo
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not 1 <= days <= MAX_VACATION_DAYS:
-            raise UserError(f"A vacation lasts 1 to {MAX_VACATION_DAYS} days.")
+            raise UserError(tr("A vacation lasts 1 to {days} days.", days=MAX_VACATION_DAYS))
         settings = await self.bot.players.start_vacation(interaction.user.id, days * DAY)
         assert settings.vacation_until is not None
         await send_private(
             interaction,
-            f"You are on vacation until {_when(settings.vacation_until)}. In games whose table allows vacations your "
-            "clock pauses and reminders wait; elsewhere your time runs as usual. Back early? `/me vacation end`.",
+            tr("You are on vacation until {when}. In games whose table allows vacations your clock pauses and "
+               "reminders wait; elsewhere your time runs as usual. Back early? `/me vacation end`.",
+               when=_when(settings.vacation_until)),
         )
 
     @vacation.command(name="end", description="End your vacation now: your clocks run again")
     async def vacation_end(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not await self.bot.players.end_vacation(interaction.user.id):
-            raise UserError("You are not on vacation.")
-        await send_private(interaction, "Welcome back: your vacation has ended and your clocks run again.")
+            raise UserError(tr("You are not on vacation."))
+        await send_private(interaction, tr("Welcome back: your vacation has ended and your clocks run again."))
 
 
 async def setup(bot: MiddleKingdomBot) -> None:
