@@ -22,6 +22,7 @@ from PIL import Image
 
 import render
 from bot import games
+from bot.games.base.language import tr
 from bot.games.base.words import players_range
 from bot.statuses import TableStatus
 from cogs.components import Ref
@@ -46,7 +47,7 @@ FIELD_LIMIT = 1024  # an embed field's value
 
 def summary(key: str) -> str:
     """A game's whole rules in a few lines, from its spec."""
-    return spec_of(key).rules_summary
+    return tr(spec_of(key).rules_summary)
 
 
 def demo_position(key: str) -> tuple[dict[str, Any], list[str]]:

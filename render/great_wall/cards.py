@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.games.base.language import mark, tr, trn, trp
 from render import theme
 from render.great_wall.geometry import CARD_H, CARD_W, KEY
 from render.theme import INK, RGB, Box
@@ -17,21 +19,48 @@ VALUE_R = 17  # the value badge's radius, at scale 1
 
 @dataclass(frozen=True)
 class CardKind:
-    initial: str
-    name: str
-    plural: str
+    """A card type's words, English in the fields; the properties give them in the language in force."""
+
+    letter: Callable[[], str]  # the type letter on the card's face
+    names: Callable[[int], str]  # the type's name for a count of cards ("Wall", "Walls")
     hand_value: str  # what the card is worth in hand (Infantry's depends on the section)
-    ability: str
+    ability_text: str
+    counted: Callable[[int], str]  # "a Wall", "2 Walls"
+
+    @property
+    def initial(self) -> str:
+        return self.letter()
+
+    @property
+    def name(self) -> str:
+        return self.names(1)
+
+    @property
+    def plural(self) -> str:
+        return self.names(2)
+
+    @property
+    def ability(self) -> str:
+        return tr(self.ability_text)
 
 
 CARD_KINDS: dict[str, CardKind] = {
-    "WALL": CardKind("W", "Wall", "Walls", "1", "worth 1"),
-    "GATE": CardKind("G", "Gate", "Gates", "2", "worth 2"),
-    "TOWER": CardKind("T", "Tower", "Towers", "3", "worth 3"),
-    "INFANTRY": CardKind("I", "Infantry", "Infantry", "1+", "your 1st here is worth 1, 2nd 2 ... 5th 5"),
-    "CAVALRY": CardKind("C", "Cavalry", "Cavalry", "2", "worth 2, played for free"),
-    "NOBLE": CardKind("N", "Noble", "Nobles", "1", "every uncovered card in its section counts 1"),
-    "DRAGON": CardKind("D", "Dragon", "Dragons", "1", "worth 1, may cover an unmarked card"),
+    "WALL": CardKind(lambda: trp("great wall card letter", "W"), lambda n: trn("Wall", "Walls", n), "1",
+                     mark("worth 1"), lambda n: trn("a Wall", "{n} Walls", n)),
+    "GATE": CardKind(lambda: trp("great wall card letter", "G"), lambda n: trn("Gate", "Gates", n), "2",
+                     mark("worth 2"), lambda n: trn("a Gate", "{n} Gates", n)),
+    "TOWER": CardKind(lambda: trp("great wall card letter", "T"), lambda n: trn("Tower", "Towers", n), "3",
+                      mark("worth 3"), lambda n: trn("a Tower", "{n} Towers", n)),
+    "INFANTRY": CardKind(lambda: trp("great wall card letter", "I"), lambda n: trn("Infantry", "Infantry", n), "1+",
+                         mark("your 1st here is worth 1, 2nd 2 ... 5th 5"),
+                         lambda n: trn("an Infantry", "{n} Infantry", n)),
+    "CAVALRY": CardKind(lambda: trp("great wall card letter", "C"), lambda n: trn("Cavalry", "Cavalry", n), "2",
+                        mark("worth 2, played for free"), lambda n: trn("a Cavalry", "{n} Cavalry", n)),
+    "NOBLE": CardKind(lambda: trp("great wall card letter", "N"), lambda n: trn("Noble", "Nobles", n), "1",
+                      mark("every uncovered card in its section counts 1"),
+                      lambda n: trn("a Noble", "{n} Nobles", n)),
+    "DRAGON": CardKind(lambda: trp("great wall card letter", "D"), lambda n: trn("Dragon", "Dragons", n), "1",
+                       mark("worth 1, may cover an unmarked card"), lambda n: trn("a Dragon", "{n} Dragons", n)),
 }
 CARD_ORDER: tuple[str, ...] = tuple(CARD_KINDS)
 
@@ -44,15 +73,18 @@ def value_px(value: str, scale: float = 1.0) -> float:
 def place_card(image: Image.Image, colour: str, kind: str, value: str, xy: tuple[int, int], covered: bool = False,
                scale: float = 1.0) -> None:
     """Paste a card face; refuses (theme.Illegible) one whose letter or value is under the key minimum."""
-    theme.require("key", LETTER_PX * scale, image.width, CARD_KINDS[kind].initial)
+    letter = CARD_KINDS[kind].initial
+    theme.require("key", LETTER_PX * scale, image.width, letter)
     theme.require("key", value_px(value, scale), image.width, value)
-    theme.paste(image, card_tile(colour, kind, value, covered, scale), xy)
+    theme.paste(image, card_tile(colour, kind, value, covered, scale, letter), xy)
 
 
 @lru_cache(maxsize=512)
-def card_tile(colour: str, kind: str, value: str, covered: bool = False, scale: float = 1.0) -> Image.Image:
+def card_tile(colour: str, kind: str, value: str, covered: bool = False, scale: float = 1.0,
+              letter: str | None = None) -> Image.Image:
     """One card face in its owner's colour: type letter top left, icon, value bottom left. RGBA. Draw it with
-    ``place_card``, which checks its sizes against the picture it goes on."""
+    ``place_card``, which checks its sizes against the picture it goes on. ``letter`` is the type letter in the
+    language the picture is drawn in (part of the cache key), the type's own by default."""
     style = theme.player_style(colour)
     ss = 3  # supersampling for smooth icons and corners
     w, h = round(CARD_W * scale), round(CARD_H * scale)
@@ -65,7 +97,8 @@ def card_tile(colour: str, kind: str, value: str, covered: bool = False, scale: 
                style.ink)
     if covered:  # under the letter and value, which must stay readable in the thin strip that shows
         _cover_marks(image, u)
-    theme.draw_text(draw, (round(6 * u), round(4 * u)), CARD_KINDS[kind].initial, round(LETTER_PX * u), style.ink,
+    theme.draw_text(draw, (round(6 * u), round(4 * u)), letter or CARD_KINDS[kind].initial, round(LETTER_PX * u),
+                    style.ink,
                     anchor="lt", bold=True)
     r = VALUE_R * u
     cx, cy = (VALUE_R + 2) * u, (CARD_H - VALUE_R - 2) * u

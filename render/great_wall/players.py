@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
+from bot.games.base.language import tr, trn
 from render import theme
 from render.great_wall.geometry import GAP, KEY, MARGIN, WIDTH
 from render.theme import INK, MUTED, Box
@@ -38,7 +39,7 @@ def draw_won_markers(image: Image.Image, draw: ImageDraw.ImageDraw, player: Play
         back = 36  # face down: a plain back, the count beside it
         theme.paste_centered(image, theme.token("", back, theme.TOKEN_BACK), (x0 + back // 2, mid))
         count = player["markers_count"]
-        text = f"{count} marker{'s' if count != 1 else ''}"
+        text = trn("{n} marker", "{n} markers", count)
         theme.draw_key(draw, (x0 + back + 8, mid), theme.ellipsize(text, KEY, x1 - x0 - back - 8), KEY, INK,
                        anchor="lm")
         return
@@ -46,7 +47,7 @@ def draw_won_markers(image: Image.Image, draw: ImageDraw.ImageDraw, player: Play
     score_size = max(KEY, size * 3 // 4)
     theme.draw_key(draw, (x1, mid), score, score_size, INK, anchor="rm", bold=True)
     if not values:
-        theme.draw_legend(draw, (x0, mid), "no markers", 22, MUTED, anchor="lm")
+        theme.draw_legend(draw, (x0, mid), tr("no markers"), 22, MUTED, anchor="lm")
     room = x1 - x0 - theme.text_width(score, score_size, bold=True) - 8
     theme.draw_tokens(image, [str(v) for v in values], x0, mid, size, room)
 
@@ -74,12 +75,12 @@ def _count(draw: ImageDraw.ImageDraw, xy: tuple[int, int], word: str, n: int, ri
 
 def _tag(view: GreatWallView, player: PlayerView) -> str | None:
     if player["resigned"]:
-        return "RESIGNED"
+        return tr("RESIGNED")
     if view["active"] == player["seat"] and view["phase"] != "over":
-        return "TO PLAY" if view["phase"] == "actions" else "TO CHECK"
+        return tr("TO PLAY") if view["phase"] == "actions" else tr("TO CHECK")
     last = view["last_round"]
     if last is not None and last["declarer"] == player["seat"]:
-        return "LAST ROUND"
+        return tr("LAST ROUND")
     return None
 
 
@@ -102,8 +103,8 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallV
         theme.draw_legend(draw, (x0 + 60, y0 + 49), colour_name, 20, MUTED, anchor="lm")
     else:
         theme.draw_key(draw, (x0 + 60, y0 + 32), colour_name, KEY, INK, anchor="lm", bold=True)
-    _count(draw, (x0 + 12, y0 + 84), "Hand", player["hand_count"])
-    _count(draw, (x1 - 12, y0 + 84), "Deck", player["deck_count"], right=True)
+    _count(draw, (x0 + 12, y0 + 84), tr("Hand"), player["hand_count"])
+    _count(draw, (x1 - 12, y0 + 84), tr("Deck"), player["deck_count"], right=True)
     draw_won_markers(image, draw, player, (x0 + 10, y0 + 104, x1 - 10, y1 - 6))
     tag = _tag(view, player)
     if tag is not None:

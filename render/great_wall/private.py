@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
+from bot.games.base.language import tr, trn
 from render import theme
 from render.great_wall.cards import CARD_KINDS, CARD_ORDER, place_card
 from render.great_wall.geometry import CARD_H, CARD_W, GAP, KEY, MARGIN, WIDTH
@@ -35,17 +36,17 @@ def draw_hand(view: GreatWallView, seats: Seats) -> Image.Image:
 
     image.paste(theme.title_band(WIDTH, TITLE_H), (0, 0))
     theme.draw_badge(image, player["colour"], (MARGIN + 28, 38), 48)
-    title = theme.ellipsize(f"Your cards: {seats.name(seat)}", 34, 600, bold=True)
+    title = theme.ellipsize(tr("Your cards: {player}", player=seats.name(seat)), 34, 600, bold=True)
     theme.draw_key(draw, (MARGIN + 62, 38), title, 34, theme.HEADER_INK, anchor="lm", bold=True)
-    turn = "your turn" if view["active"] == seat and view["phase"] != "over" else "not your turn"
+    turn = tr("your turn") if view["active"] == seat and view["phase"] != "over" else tr("not your turn")
     theme.draw_key(draw, (WIDTH - MARGIN - 4, 38), turn, KEY, theme.HEADER_INK, anchor="rm", bold=True)
 
     y = TITLE_H + GAP
     theme.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + hand_h))
-    heading = f"In your hand: {len(cards)} card{'s' if len(cards) != 1 else ''}"
+    heading = trn("In your hand: {n} card", "In your hand: {n} cards", len(cards))
     theme.draw_key(draw, (MARGIN + 18, y + 28), heading, KEY, INK, anchor="lm", bold=True)
     if not kinds:
-        theme.draw_legend(draw, (MARGIN + 18, y + 56 + CELL_H // 2), "empty", 26, MUTED, anchor="lm")
+        theme.draw_legend(draw, (MARGIN + 18, y + 56 + CELL_H // 2), tr("empty"), 26, MUTED, anchor="lm")
     cell_w = (WIDTH - 2 * MARGIN - 24) // 2
     for i, kind in enumerate(kinds):
         cx, cy = MARGIN + 12 + (i % 2) * cell_w, y + 56 + (i // 2) * CELL_H
@@ -54,7 +55,7 @@ def draw_hand(view: GreatWallView, seats: Seats) -> Image.Image:
     y += hand_h + GAP
     deck = view["deck_composition"] or {}
     theme.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + DECK_H))
-    heading = f"Still in your deck: {sum(deck.values())} (order unknown)"
+    heading = tr("Still in your deck: {n} (order unknown)", n=sum(deck.values()))
     theme.draw_key(draw, (MARGIN + 18, y + 28), heading, KEY, INK, anchor="lm", bold=True)
     x = MARGIN + 18
     card_w, card_h = round(CARD_W * DECK_SCALE), round(CARD_H * DECK_SCALE)
@@ -67,7 +68,7 @@ def draw_hand(view: GreatWallView, seats: Seats) -> Image.Image:
 
     y += DECK_H + GAP
     theme.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + MARKERS_H))
-    theme.draw_key(draw, (MARGIN + 18, y + 30), "Your markers", KEY, INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (MARGIN + 18, y + 30), tr("Your markers"), KEY, INK, anchor="lm", bold=True)
     draw_won_markers(image, draw, player, (MARGIN + 18, y + 54, WIDTH - MARGIN - 18, y + MARKERS_H - 6))
     return image
 
@@ -78,7 +79,7 @@ def _draw_hand_cell(image: Image.Image, draw: ImageDraw.ImageDraw, colour: str, 
     info = CARD_KINDS[kind]
     place_card(image, colour, kind, info.hand_value, (x0 + 6, y0 + 8), False, HAND_SCALE)
     tx = x0 + round(CARD_W * HAND_SCALE) + 22
-    theme.draw_key(draw, (tx, y0 + 34), f"{count} x {info.name if count == 1 else info.plural}", 32, INK,
+    theme.draw_key(draw, (tx, y0 + 34), tr("{n} x {cards}", n=count, cards=info.names(count)), 32, INK,
                    anchor="lm", bold=True)
     ability = theme.ellipsize(info.ability, ABILITY, box[2] - tx - 4)
     theme.draw_legend(draw, (tx, y0 + 74), ability, ABILITY, MUTED, anchor="lm")

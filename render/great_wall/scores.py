@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, TypedDict, cast
 
 from PIL import Image, ImageDraw
 
+from bot.games.base.language import mark, tr
 from render import theme
 from render.great_wall.geometry import GAP, MARGIN, WIDTH
 from render.great_wall.players import LEAD_BACK, Seats
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 TITLE_H = 84
 ROW_H = 124
-REASONS = {"normal": "", "resignation": "ended by resignation"}
+REASONS = {"normal": "", "resignation": mark("ended by resignation")}
 
 
 class Breakdown(TypedDict):
@@ -37,9 +38,10 @@ def draw_final(view: GreatWallView, seats: Seats) -> Image.Image:
     image = theme.canvas(WIDTH, TITLE_H + GAP + len(order) * (ROW_H + GAP) + MARGIN)
     draw = ImageDraw.Draw(image)
     image.paste(theme.title_band(WIDTH, TITLE_H), (0, 0))
-    theme.draw_key(draw, (MARGIN + 8, 38), "Final scores", 36, theme.HEADER_INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (MARGIN + 8, 38), tr("Final scores"), 36, theme.HEADER_INK, anchor="lm", bold=True)
     reason = REASONS.get(str(result["reason"]), str(result["reason"]))
     if reason:
+        reason = tr(reason)
         theme.draw_legend(draw, (WIDTH - MARGIN - 4, 38), reason, 24, theme.HEADER_INK, anchor="rm")
     y = TITLE_H + GAP
     for seat in order:
@@ -60,7 +62,7 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, seats: Seats, seat:
     colour_name = theme.player_style(seats.colour(seat)).name
     label = seats.name(seat)
     sub = ", ".join(part for part in (colour_name if label != colour_name else "",
-                                      "resigned" if detail["resigned"] else "") if part)
+                                      tr("resigned") if detail["resigned"] else "") if part)
     theme.draw_key(draw, (x0 + 190, y0 + 40 if sub else mid), theme.ellipsize(label, 32, 260, bold=True), 32,
                    INK, anchor="lm", bold=True)
     if sub:
@@ -72,9 +74,10 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, seats: Seats, seat:
     if detail["markers"]:
         theme.draw_tokens(image, [str(v) for v in detail["markers"]], x, row_mid, 50, x1 - 120 - x)
     else:
-        theme.draw_legend(draw, (x, row_mid), "no markers", 24, MUTED, anchor="lm")
+        theme.draw_legend(draw, (x, row_mid), tr("no markers"), 24, MUTED, anchor="lm")
     if lost:
-        theme.draw_legend(draw, (x, y0 + 88), "lost on cards:", 22, MUTED, anchor="lm")
-        lx = x + theme.text_width("lost on cards:", 22) + 8
+        lost_text = tr("lost on cards:")
+        theme.draw_legend(draw, (x, y0 + 88), lost_text, 22, MUTED, anchor="lm")
+        lx = x + theme.text_width(lost_text, 22) + 8
         theme.draw_tokens(image, [str(v) for v in lost], lx, y0 + 88, 46, x1 - 120 - lx, theme.CLOSED,
                           theme.CLOSED_INK, MUTED)

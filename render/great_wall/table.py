@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, cast
 
 from PIL import Image, ImageDraw
 
+from bot.games.base.language import mark, tr, trn, trp
 from render import theme
 from render.great_wall.cards import CARD_KINDS, place_card
 from render.great_wall.geometry import (
@@ -73,7 +74,7 @@ def draw_board(view: GreatWallView, seats: Seats) -> Image.Image:
 
 # -- a close-up of some sections (render/crops) ----------------------------------------------------------
 CLOSE_UP_MIN_W = 560  # a close-up is never narrower: its caption and a section's markers need the room
-CLOSED_TEXT = "closed: no markers left for this section"
+CLOSED_TEXT = mark("closed: no markers left for this section")
 
 
 def draw_sections(view: GreatWallView, seats: Seats, slots: Sequence[int]) -> Image.Image:
@@ -96,11 +97,11 @@ def _right_edge(layout: _SectionLayout) -> int:
     """The rightmost pixel a section's contents reach; the board's full width when a leader's wide block
     spreads its highlight to the panel's edge."""
     if not layout.section["open"]:
-        return MARGIN + 80 + theme.text_width(CLOSED_TEXT, 24)
+        return MARGIN + 80 + theme.text_width(tr(CLOSED_TEXT), 24)
     blocks = [(block, dx) for line in layout.lines for block, dx in line]
     if any(block.width > LINES_W // 2 for block, _ in blocks):
         return WIDTH
-    cards = max((dx + block.width + 8 for block, dx in blocks), default=theme.text_width("no cards yet", 24))
+    cards = max((dx + block.width + 8 for block, dx in blocks), default=theme.text_width(tr("no cards yet"), 24))
     banners = sum(theme.text_width(text, 24, bold=True) + 24 + 8 + 10 for text, _, _ in layout.banners)
     return LINES_X + max(cards, banners)
 
@@ -111,47 +112,48 @@ def _status(view: GreatWallView, seats: Seats) -> str:
     if view["phase"] == "over" or active is None:
         result = view["result"]
         if result is None:
-            return "Game over"
+            return tr("Game over")
         ranking = cast("list[int]", result["ranking"])
         winners = [seats.name(s) for s, place in enumerate(ranking) if place == 1]
-        return f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+        return trn("Game over: {players} wins", "Game over: {players} win", len(winners),
+                   players=tr(" and ").join(winners))
     who = seats.name(active)
     pending = view["pending_claim"]
     if pending is not None:
-        return f"{who} to choose a first marker (section {pending['section'] + 1})"
+        return tr("{player} to choose a first marker (section {section})", player=who, section=pending["section"] + 1)
     if view["phase"] == "final_check":
-        return f"{who} checks (final round)"
+        return tr("{player} checks (final round)", player=who)
     if view["phase"] == "check":
-        return f"{who} to check"
+        return tr("{player} to check", player=who)
     left = view["actions_left"]
-    text = f"{who} to play: {left} action{'s' if left != 1 else ''} left"
-    return text + (" + free Cavalry" if view["cavalry_allowed"] else "")
+    text = trn("{player} to play: {n} action left", "{player} to play: {n} actions left", left, player=who)
+    return text + (tr(" + free Cavalry") if view["cavalry_allowed"] else "")
 
 
 def _last_move_text(view: GreatWallView, seats: Seats) -> str:
     move = view["last_move"]
     if move is None:
-        return "First turn"
+        return tr("First turn")
     who = seats.name(move["seat"])
-    section = f"section {move['section'] + 1}" if move["section"] is not None else "a section"
+    section = tr("section {section}", section=move["section"] + 1) if move["section"] is not None else tr(
+        "a section")
     if move["kind"] == "draw":
-        return f"Last: {who} drew a card"
+        return tr("Last: {player} drew a card", player=who)
     if move["kind"] == "resign":
-        return f"Last: {who} resigned"
+        return tr("Last: {player} resigned", player=who)
     if move["kind"] == "claim":
-        return f"Last: {who} placed a first marker in {section}"
+        return tr("Last: {player} placed a first marker in {section}", player=who, section=section)
     on_wall = {c["id"]: (c, below) for s in view["sections"] for stack in s["row"]
                for below, c in itertools.pairwise([None, *stack]) if c is not None}
     played = [on_wall[c] for c in move["cards"] if c in on_wall]
     if not played:
-        return f"Last: {who} played to {section}"
+        return tr("Last: {player} played to {section}", player=who, section=section)
     first, below = played[0]
-    kind = CARD_KINDS[first["type"]]
-    article = "an" if kind.name[0] in "AEIOU" else "a"
-    what = f"{len(played)} {kind.plural}" if len(played) > 1 else f"{article} {kind.name}"
+    what = CARD_KINDS[first["type"]].counted(len(played))
     if below is not None:  # a Dragon played onto a card
-        what += f" on {seats.name(below['owner'])}'s {CARD_KINDS[below['type']].name}"
-    return f"Last: {who} played {what} to {section}"
+        return tr("Last: {player} played {cards} on {owner}'s {card} to {section}", player=who, cards=what,
+                  owner=seats.name(below["owner"]), card=CARD_KINDS[below["type"]].name, section=section)
+    return tr("Last: {player} played {cards} to {section}", player=who, cards=what, section=section)
 
 
 def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallView, seats: Seats) -> None:
@@ -161,14 +163,14 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallV
     if active is not None and view["phase"] != "over":
         theme.draw_badge(image, seats.colour(active), (x + 24, 38), 48)
         x += 58
-    supply = f"Supply: {view['supply_count']} markers" if view["supply_count"] else "Supply empty"
+    supply = tr("Supply: {n} markers", n=view["supply_count"]) if view["supply_count"] else tr("Supply empty")
     right = WIDTH - MARGIN - theme.text_width(supply, KEY) - 4
     status = theme.ellipsize(_status(view, seats), 34, right - x - 24, bold=True)
     theme.draw_key(draw, (x, 38), status, 34, theme.HEADER_INK, anchor="lm", bold=True)
     theme.draw_key(draw, (WIDTH - MARGIN - 4, 38), supply, KEY, theme.HEADER_INK, anchor="rm")
     end = WIDTH - MARGIN - 4
     if view["removed_pairs"]:  # 2 players: equal pairs taken out, public
-        removed = "Removed: " + " ".join(str(m) for m in view["removed_pairs"])
+        removed = tr("Removed: {markers}", markers=" ".join(str(m) for m in view["removed_pairs"]))
         theme.draw_key(draw, (end, 82), removed, KEY, theme.HEADER_INK, anchor="rm")
         end -= theme.text_width(removed, KEY) + 24
     theme.draw_key(draw, (MARGIN + 4, 82), theme.ellipsize(_last_move_text(view, seats), KEY, end - MARGIN - 4), KEY,
@@ -180,9 +182,13 @@ def _draw_last_round(draw: ImageDraw.ImageDraw, view: GreatWallView, seats: Seat
     assert last is not None
     draw.rectangle((0, y, WIDTH, y + LAST_ROUND_H - 1), fill=INK)
     final = last["stage"] == "final_check"
-    still = ", ".join(seats.name(s) for s in last["remaining"]) or "none"
-    text = (f"{'FINAL CHECKS' if final else 'LAST ROUND'}: declared by {seats.name(last['declarer'])}. "
-            f"Still owed {'checks' if final else 'last turns'}: {still}")
+    still = tr(", ").join(seats.name(s) for s in last["remaining"]) or trp("nobody", "none")
+    declarer = seats.name(last["declarer"])
+    if final:
+        text = tr("FINAL CHECKS: declared by {player}. Still owed checks: {players}", player=declarer, players=still)
+    else:
+        text = tr("LAST ROUND: declared by {player}. Still owed last turns: {players}", player=declarer,
+                  players=still)
     theme.draw_key(draw, (MARGIN + 4, y + LAST_ROUND_H // 2), theme.ellipsize(text, KEY, WIDTH - 2 * MARGIN),
                    KEY, theme.LEAD, anchor="lm", bold=True)
 
@@ -233,10 +239,12 @@ class _SectionLayout:
         banners: list[tuple[str, RGB, RGB]] = []
         pending = view["pending_claim"]
         if pending is not None and pending["section"] == section["slot"] and view["active"] is not None:
-            values = " or ".join(str(m) for m in pending["markers"])
-            banners.append((f"{seats.name(view['active'])} places a first marker here: {values}", theme.LEAD, INK))
+            values = tr(" or ").join(str(m) for m in pending["markers"])
+            text = tr("{player} places a first marker here: {markers}", player=seats.name(view["active"]),
+                      markers=values)
+            banners.append((text, theme.LEAD, INK))
         if section["noble_active"]:
-            banners.append(("NOBLE: every uncovered card here counts 1", theme.NOBLE, theme.WHITE))
+            banners.append((tr("NOBLE: every uncovered card here counts 1"), theme.NOBLE, theme.WHITE))
         return cls(section, banners, lines)
 
     def line_height(self, line: list[tuple[_Block, int]]) -> int:
@@ -271,7 +279,7 @@ def _draw_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWall
     if not section["open"]:
         theme.panel(draw, box, fill=theme.CLOSED, outline=theme.CLOSED_INK)
         theme.draw_key(draw, (x0 + 20, (y0 + y1) // 2), number, 44, theme.CLOSED_INK, anchor="lm", bold=True)
-        theme.draw_legend(draw, (x0 + 80, (y0 + y1) // 2), CLOSED_TEXT, 24,
+        theme.draw_legend(draw, (x0 + 80, (y0 + y1) // 2), tr(CLOSED_TEXT), 24,
                           theme.CLOSED_INK, anchor="lm")
         return
     pending = view["pending_claim"]
@@ -289,7 +297,7 @@ def _draw_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWall
     _draw_unclaimed(image, draw, section, (x0 + 64, mid))
     draw.line((LINES_X - 10, y0 + 12, LINES_X - 10, y1 - 12), fill=RULE, width=2)
     if not layout.lines:
-        theme.draw_legend(draw, (LINES_X, mid), "no cards yet", 24, MUTED, anchor="lm")
+        theme.draw_legend(draw, (LINES_X, mid), tr("no cards yet"), 24, MUTED, anchor="lm")
     paint = _Paint(
         image, draw, seats,
         highlight=frozenset(view["last_move"]["cards"]) if view["last_move"] else frozenset(),
@@ -341,7 +349,7 @@ def _draw_block(paint: _Paint, section: SectionView, block: _Block, x0: int, y: 
                    INK, anchor="mm", bold=True)
     cards_x = x0 + CARDS_DX
     if not block.stacks:
-        theme.draw_legend(draw, (cards_x, mid), "all cards covered", 22, MUTED, anchor="lm")
+        theme.draw_legend(draw, (cards_x, mid), tr("all cards covered"), 22, MUTED, anchor="lm")
     line_y = y
     for line, line_h in zip(block.lines, block.line_heights, strict=True):
         for index, dx in line:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games.base import Event, Handler, IllegalAction, run_handler
+from bot.games.base.language import tr
 from bot.games.great_wall.actions import Claim, Draw, GameAction, Play, parse
 from bot.games.great_wall.data import (
     MAX_CAVALRY_PER_PLAY,
@@ -33,9 +34,9 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Outcome:
 def apply_move(state: State, seat: int, move: GameAction) -> Outcome:
     """:func:`apply` for an action already parsed (the computer player's playouts make their own)."""
     if state.phase is Phase.OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(tr("The game is over."))
     if seat != state.active:
-        raise IllegalAction("It is not your turn.")
+        raise IllegalAction(tr("It is not your turn."))
     return run_handler(HANDLERS[type(move)], state, seat, move)
 
 
@@ -43,37 +44,37 @@ def _require_actions(state: State) -> None:
     if state.phase is Phase.ACTIONS:
         return
     if state.phase is Phase.FINAL_CHECK:
-        raise IllegalAction("Nobody can play or draw in the check-only round.")
-    raise IllegalAction("Choose where your first marker goes before you play or draw.")
+        raise IllegalAction(tr("Nobody can play or draw in the check-only round."))
+    raise IllegalAction(tr("Choose where your first marker goes before you play or draw."))
 
 
 def _apply_play(state: State, seat: int, play: GameAction, events: list[Event]) -> State:
     assert isinstance(play, Play)
     _require_actions(state)
     if not 0 <= play.section < len(state.sections):
-        raise IllegalAction(f"There is no section {play.section + 1}.")
+        raise IllegalAction(tr("There is no section {section}.", section=play.section + 1))
     section = state.sections[play.section]
     if not section.open:
-        raise IllegalAction(f"Section {play.section + 1} is closed.")
+        raise IllegalAction(tr("Section {section} is closed.", section=play.section + 1))
     held = [card for card in state.seats[seat].hand if card_type(card) is play.card]
     if play.count < 1:
-        raise IllegalAction("Play at least one card.")
+        raise IllegalAction(tr("Play at least one card."))
     if play.count > len(held):
-        raise IllegalAction(f"You do not hold {play.count} {plural(play.card, play.count)}.")
+        raise IllegalAction(tr("You do not hold {n} {cards}.", n=play.count, cards=plural(play.card, play.count)))
     if play.card is CardType.CAVALRY and play.count > MAX_CAVALRY_PER_PLAY:
-        raise IllegalAction("Cavalry is played one or two at a time.")
+        raise IllegalAction(tr("Cavalry is played one or two at a time."))
     cards, mine = take_from_hand(state.seats[seat], play.card, play.count)
     if play.cover is None:
         row = section.row + tuple((card,) for card in cards)
     else:
         if play.card is not CardType.DRAGON:
-            raise IllegalAction("Only a Dragon can cover a card.")
+            raise IllegalAction(tr("Only a Dragon can cover a card."))
         if play.cover not in section.cards:
-            raise IllegalAction(f"That card is not in section {play.section + 1}.")
+            raise IllegalAction(tr("That card is not in section {section}.", section=play.section + 1))
         if play.cover not in section.uncovered:
-            raise IllegalAction("That card is already covered.")
+            raise IllegalAction(tr("That card is already covered."))
         if play.cover not in cover_targets(section):
-            raise IllegalAction("A card bearing a marker cannot be covered.")
+            raise IllegalAction(tr("A card bearing a marker cannot be covered."))
         row = tuple(stack + cards if stack[-1] == play.cover else stack for stack in section.row)
     free = play.card is CardType.CAVALRY  # Cavalry never uses up an action [R17]
     state = replace(
@@ -124,7 +125,7 @@ def _apply_draw(state: State, seat: int, draw: GameAction, events: list[Event]) 
     _require_actions(state)
     mine = state.seats[seat]
     if not mine.deck:
-        raise IllegalAction("Your deck is empty, so you cannot draw.")
+        raise IllegalAction(tr("Your deck is empty, so you cannot draw."))
     card, deck = mine.deck[0], mine.deck[1:]
     drawn = replace(mine, deck=deck, hand=tuple(sorted((*mine.hand, card))))
     state = replace(
@@ -140,14 +141,15 @@ def _apply_draw(state: State, seat: int, draw: GameAction, events: list[Event]) 
 def _apply_claim(state: State, seat: int, claim: GameAction, events: list[Event]) -> State:
     assert isinstance(claim, Claim)
     if state.pending is None:
-        raise IllegalAction("There is no first marker to place right now.")
+        raise IllegalAction(tr("There is no first marker to place right now."))
     if claim.section != state.pending:
-        raise IllegalAction(f"Your first-marker choice is in section {state.pending + 1}.")
+        raise IllegalAction(tr("Your first-marker choice is in section {section}.", section=state.pending + 1))
     section = state.sections[claim.section]
     if claim.marker not in section.markers:
-        raise IllegalAction(f"Section {claim.section + 1} has no unclaimed {claim.marker} marker.")
+        raise IllegalAction(tr("Section {section} has no unclaimed {marker} marker.", section=claim.section + 1,
+                                marker=claim.marker))
     if claim.card not in claim_cards(section, seat):
-        raise IllegalAction("The first marker must go on one of your own uncovered cards in that section.")
+        raise IllegalAction(tr("The first marker must go on one of your own uncovered cards in that section."))
     state = place_first_marker(state, claim.section, claim.marker, claim.card, events, chosen=True)
     state = replace(state, last_move=LastMove(seat, "claim", claim.section, (claim.card,)))
     return run_check(state, claim.section + 1, events)
@@ -163,11 +165,11 @@ HANDLERS: dict[type, Handler[State, GameAction]] = {
 def resign(state: State, seat: int) -> Outcome:
     """The seat leaves play: skipped from now on, its cards stay on the wall, it ranks last."""
     if state.phase is Phase.OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(tr("The game is over."))
     if not 0 <= seat < state.num_players:
-        raise IllegalAction("That seat is not in this game.")
+        raise IllegalAction(tr("That seat is not in this game."))
     if not state.in_play(seat):
-        raise IllegalAction("You have already left this game.")
+        raise IllegalAction(tr("You have already left this game."))
     state = replace(
         state,
         resigned=(*state.resigned, seat),

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import JSON, Action, ModularGame, Option, Result
+from bot.games.base.language import mark
 from bot.games.great_wall import ai, handlers, serial, text
 from bot.games.great_wall.data import KEEP_RANK, RENUMBER, Options, Phase, State
 from bot.games.great_wall.flow import new_state
@@ -26,30 +27,30 @@ class GreatWall(ModularGame):
     text = text
     ai = ai
     key = "great_wall"
-    title = "The Great Wall of China"
+    title = mark("The Great Wall of China")
     min_players = 2
     max_players = 5
     options = (
         Option(
             "first_seat",
-            "Start player",
+            mark("Start player"),
             (None, 0, 1, 2, 3, 4),
             None,
-            "Who starts: a player drawn at random, or the player in the seat you choose.",
+            mark("Who starts: a player drawn at random, or the player in the seat you choose."),
         ),
         Option(
             "infantry_covered",
-            "Covered Infantry",
+            mark("Covered Infantry"),
             (KEEP_RANK, RENUMBER),
             KEEP_RANK,
-            "How an Infantry covered by a Dragon counts for the Infantry played after it.",
+            mark("How an Infantry covered by a Dragon counts for the Infantry played after it."),
         ),
         Option(
             "open_scores",
-            "Open scores",
+            mark("Open scores"),
             (False, True),
             False,
-            "Whether everybody sees all the scoring markers during play, or only their own.",
+            mark("Whether everybody sees all the scoring markers during play, or only their own."),
         ),
     )
 

@@ -1,96 +1,147 @@
-"""Words for people: one sentence per event and short button labels. Sections are shown 1-based."""
+"""Words for people: one sentence per event and short button labels. Sections are shown 1-based.
+
+Every sentence is one message in the language in force (``tr``); the card types' names are ``card_name``
+and counted cards ``cards_phrase`` (``trn``, so each language says "a Wall" / "2 Walls" its own way).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Event
-from bot.games.great_wall.data import COLOURS, CardType, card_owner, card_type
+from bot.games.base.language import tr, trn, trp
+from bot.games.base.words import join
+from bot.games.great_wall.data import COLOURS, CardType, Colour, card_owner, card_type
 
-_SINGULAR = {kind: kind.value.capitalize() for kind in CardType}
-_PLURAL = {kind: _SINGULAR[kind] + "s" for kind in CardType} | {
-    CardType.INFANTRY: "Infantry",
-    CardType.CAVALRY: "Cavalry",
+_NAMES: dict[CardType, Callable[[], str]] = {
+    CardType.WALL: lambda: trp("great wall card", "Wall"),
+    CardType.GATE: lambda: trp("great wall card", "Gate"),
+    CardType.TOWER: lambda: trp("great wall card", "Tower"),
+    CardType.INFANTRY: lambda: trp("great wall card", "Infantry"),
+    CardType.CAVALRY: lambda: trp("great wall card", "Cavalry"),
+    CardType.NOBLE: lambda: trp("great wall card", "Noble"),
+    CardType.DRAGON: lambda: trp("great wall card", "Dragon"),
+}
+# The plural name, without a number ("2 × Walls"): one form per count in the language in force.
+_PLURALS: dict[CardType, Callable[[int], str]] = {
+    CardType.WALL: lambda n: trn("Wall", "Walls", n),
+    CardType.GATE: lambda n: trn("Gate", "Gates", n),
+    CardType.TOWER: lambda n: trn("Tower", "Towers", n),
+    CardType.INFANTRY: lambda n: trn("Infantry", "Infantry", n),
+    CardType.CAVALRY: lambda n: trn("Cavalry", "Cavalry", n),
+    CardType.NOBLE: lambda n: trn("Noble", "Nobles", n),
+    CardType.DRAGON: lambda n: trn("Dragon", "Dragons", n),
+}
+# "a Wall", "2 Walls": a number of cards of one type in a sentence.
+_COUNTED: dict[CardType, Callable[[int], str]] = {
+    CardType.WALL: lambda n: trn("a Wall", "{n} Walls", n),
+    CardType.GATE: lambda n: trn("a Gate", "{n} Gates", n),
+    CardType.TOWER: lambda n: trn("a Tower", "{n} Towers", n),
+    CardType.INFANTRY: lambda n: trn("an Infantry", "{n} Infantry", n),
+    CardType.CAVALRY: lambda n: trn("a Cavalry", "{n} Cavalry", n),
+    CardType.NOBLE: lambda n: trn("a Noble", "{n} Nobles", n),
+    CardType.DRAGON: lambda n: trn("a Dragon", "{n} Dragons", n),
+}
+_COLOURS: dict[Colour, Callable[[], str]] = {
+    Colour.BLUE: lambda: trp("great wall colour", "Blue"),
+    Colour.GREEN: lambda: trp("great wall colour", "Green"),
+    Colour.RED: lambda: trp("great wall colour", "Red"),
+    Colour.GREY: lambda: trp("great wall colour", "Grey"),
+    Colour.YELLOW: lambda: trp("great wall colour", "Yellow"),
 }
 
 
-def plural(kind: CardType, count: int) -> str:
-    return _SINGULAR[kind] if count == 1 else _PLURAL[kind]
+def card_name(kind: CardType | str) -> str:
+    """A card type's name in the language in force: "Wall"."""
+    return _NAMES[CardType(kind)]()
 
 
-def _a(kind: CardType) -> str:
-    name = _SINGULAR[kind]
-    return ("an " if name[0] in "AEIOU" else "a ") + name
+def plural(kind: CardType | str, count: int) -> str:
+    """The type's name for ``count`` cards, without the number: "Wall", "Walls"."""
+    return _PLURALS[CardType(kind)](count)
 
 
-def _cards(kind: CardType, count: int) -> str:
-    return _a(kind) if count == 1 else f"{count} {plural(kind, count)}"
-
-
-def _join(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _pairs(values: Sequence[int]) -> str:
-    return _join([f"{values[i]}-{values[i + 1]}" for i in range(0, len(values), 2)])
+def cards_phrase(kind: CardType | str, count: int) -> str:
+    """ "a Wall", "2 Walls"."""
+    return _COUNTED[CardType(kind)](count)
 
 
 def _play(p: Mapping[str, Any], names: Sequence[str]) -> str:
-    who, kind, where = names[p["seat"]], CardType(p["card"]), f"section {p['section'] + 1}"
+    who, kind, section = names[p["seat"]], CardType(p["card"]), p["section"] + 1
     if p.get("cover") is not None:
         target = p["cover"]
         owner = card_owner(target)
-        whose = "their own" if owner == p["seat"] else f"{names[owner]}'s"
-        return f"{who} played the Dragon on {whose} {_SINGULAR[card_type(target)]} in {where}."
-    free = " (free)" if kind is CardType.CAVALRY else ""
-    return f"{who} played {_cards(kind, p['count'])} to {where}{free}."
+        card = card_name(card_type(target))
+        if owner == p["seat"]:
+            return tr("{player} played the Dragon on their own {card} in section {section}.",
+                      player=who, card=card, section=section)
+        return tr("{player} played the Dragon on {owner}'s {card} in section {section}.",
+                  player=who, owner=names[owner], card=card, section=section)
+    cards = cards_phrase(kind, p["count"])
+    if kind is CardType.CAVALRY:
+        return tr("{player} played {cards} to section {section} (free).", player=who, cards=cards, section=section)
+    return tr("{player} played {cards} to section {section}.", player=who, cards=cards, section=section)
 
 
 def _first_marker(p: Mapping[str, Any], names: Sequence[str]) -> str:
-    return (
-        f"{names[p['seat']]} claimed the {p['marker']} marker in section {p['section'] + 1} "
-        f"and put it on their {_SINGULAR[card_type(p['card'])]}."
-    )
+    return tr("{player} claimed the {marker} marker in section {section} and put it on their {card}.",
+              player=names[p["seat"]], marker=p["marker"], section=p["section"] + 1,
+              card=card_name(card_type(p["card"])))
 
 
 def _completed(p: Mapping[str, Any], names: Sequence[str]) -> str:
-    who, owner = names[p["seat"]], p["first_owner"]
+    who, owner, section = names[p["seat"]], p["first_owner"], p["section"] + 1
     if owner == p["seat"]:
-        took = f"{who} took the {p['marker']} face down and the {p['first_marker']} too."
+        took = tr("{player} took the {marker} face down and the {first} too.",
+                  player=who, marker=p["marker"], first=p["first_marker"])
     else:
-        took = f"{who} took the {p['marker']} face down; {names[owner]} received the {p['first_marker']}."
-    where = f"Section {p['section'] + 1} is complete"
-    pairs = len(p["removed_pairs"]) // 2
-    removed = f" (equal {'pair' if pairs == 1 else 'pairs'} {_pairs(p['removed_pairs'])} removed)" if pairs else ""
+        took = tr("{player} took the {marker} face down; {owner} received the {first}.",
+                  player=who, marker=p["marker"], owner=names[owner], first=p["first_marker"])
+    values = p["removed_pairs"]
+    pairs = len(values) // 2
+    removed = (
+        trn(" (equal pair {pairs} removed)", " (equal pairs {pairs} removed)", pairs,
+            pairs=join([f"{values[i]}-{values[i + 1]}" for i in range(0, len(values), 2)]))
+        if pairs else ""
+    )
     if p["closed"]:
-        return f"{took} {where} and closes: no markers are left{removed}."
-    low, high = p["new_markers"]
-    return f"{took} {where} and gets the markers {low} and {high}{removed}."
+        done = tr("Section {section} is complete and closes: no markers are left{removed}.",
+                  section=section, removed=removed)
+    else:
+        low, high = p["new_markers"]
+        done = tr("Section {section} is complete and gets the markers {low} and {high}{removed}.",
+                  section=section, low=low, high=high, removed=removed)
+    return tr("{took} {done}", took=took, done=done)
 
 
 def _game_over(p: Mapping[str, Any], names: Sequence[str]) -> str:
     # Who won, not the scores: the board's final ranking lists every score once, in points.
     order = sorted(range(len(p["scores"])), key=lambda s: (p["ranking"][s], s))
     winners = [names[s] for s in order if p["ranking"][s] == 1]
-    verdict = f"{winners[0]} wins" if len(winners) == 1 else f"{_join(winners)} share the win"
-    why = " after a resignation" if p["reason"] == "resignation" else ""
-    return f"The game is over{why}: {verdict}."
+    resigned = p["reason"] == "resignation"
+    if len(winners) == 1:
+        if resigned:
+            return tr("The game is over after a resignation: {player} wins.", player=winners[0])
+        return tr("The game is over: {player} wins.", player=winners[0])
+    if resigned:
+        return tr("The game is over after a resignation: {players} share the win.", players=join(winners))
+    return tr("The game is over: {players} share the win.", players=join(winners))
 
 
 def scores_sentence(p: Mapping[str, Any], names: Sequence[str]) -> str:
     """ "Scores: Bo 12, Ana 9.", in ranking order, from a game_over event's data: for a text that has no
     ranking of its own (a picture's alt text); the board's final ranking already lists them."""
     order = sorted(range(len(p["scores"])), key=lambda s: (p["ranking"][s], s))
-    return "Scores: " + ", ".join(f"{names[s]} {p['scores'][s]}" for s in order) + "."
+    return tr("Scores: {scores}.", scores=tr(", ").join(f"{names[s]} {p['scores'][s]}" for s in order))
 
 
 def describe(event: Event, names: Sequence[str], seat: int | None = None) -> str | None:
     p = event.public
     if event.type == "draw":
         if seat is not None and seat in event.private:
-            return f"You drew {_a(CardType(event.private[seat]['type']))}."
-        return f"{names[p['seat']]} drew a card."
+            return tr("You drew {card}.", card=cards_phrase(event.private[seat]["type"], 1))
+        return tr("{player} drew a card.", player=names[p["seat"]])
     if event.type == "play":
         return _play(p, names)
     if event.type == "first_marker":
@@ -98,11 +149,12 @@ def describe(event: Event, names: Sequence[str], seat: int | None = None) -> str
     if event.type == "section_completed":
         return _completed(p, names)
     if event.type == "last_round":
-        return f"{names[p['seat']]} has played every card: last round! Everyone else takes one last turn."
+        return tr("{player} has played every card: last round! Everyone else takes one last turn.",
+                  player=names[p["seat"]])
     if event.type == "check_round":
-        return "The check-only round begins: nobody plays or draws any more, each player only checks."
+        return tr("The check-only round begins: nobody plays or draws any more, each player only checks.")
     if event.type == "resign":
-        return f"{names[p['seat']]} resigned and leaves the game."
+        return tr("{player} resigned and leaves the game.", player=names[p["seat"]])
     if event.type == "game_over":
         return _game_over(p, names)
     return None
@@ -110,23 +162,26 @@ def describe(event: Event, names: Sequence[str], seat: int | None = None) -> str
 
 def _card_ref(card: int) -> str:
     # The id tells apart two cards of one type in a section (e.g. Infantry of different ranks).
-    return f"{_SINGULAR[card_type(card)]} (card {card})"
+    return tr("{card} (card {id})", card=card_name(card_type(card)), id=card)
 
 
 def action_label(action: Mapping[str, Any]) -> str:
     """A short button label. Seats appear as their colour: the engine knows no names here."""
     kind = action.get("type")
     if kind == "draw":
-        return "Draw a card"
+        return tr("Draw a card")
     if kind == "claim":
-        return f"Put the {action['marker']} on your {_card_ref(action['card'])}"
+        return tr("Put the {marker} on your {card}", marker=action["marker"], card=_card_ref(action["card"]))
     if kind == "play":
         card = CardType(action["card"])
-        where = f"section {action['section'] + 1}"
+        section = action["section"] + 1
         if action.get("cover") is not None:
             target = action["cover"]
-            colour = COLOURS[card_owner(target)].value.capitalize()
-            return f"Dragon on {colour}'s {_card_ref(target)} in {where}"
-        free = " (free)" if card is CardType.CAVALRY else ""
-        return f"{action['count']} × {plural(card, action['count'])} → {where}{free}"
+            colour = _COLOURS[COLOURS[card_owner(target)]]()
+            return tr("Dragon on {colour}'s {card} in section {section}",
+                      colour=colour, card=_card_ref(target), section=section)
+        cards = plural(card, action["count"])
+        if card is CardType.CAVALRY:
+            return tr("{n} × {cards} → section {section} (free)", n=action["count"], cards=cards, section=section)
+        return tr("{n} × {cards} → section {section}", n=action["count"], cards=cards, section=section)
     return str(kind)

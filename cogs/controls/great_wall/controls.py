@@ -18,8 +18,10 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action, Option
-from bot.games.base.words import count
+from bot.games.base.language import mark, tr, trn
+from bot.games.great_wall.data import CardType
 from bot.games.great_wall.schema import CardView, GreatWallView, SectionView
+from bot.games.great_wall.text import card_name, plural
 from bot.tables import Table
 from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.base import Controls
@@ -28,20 +30,11 @@ from cogs.controls.great_wall.words import phase_summary
 from cogs.controls.routes import GONE, UNREADABLE, Click, check_routes, dispatch, route
 from render.crops import Focus
 
-NAMES: dict[str, tuple[str, str]] = {
-    "WALL": ("Wall", "Walls"),
-    "GATE": ("Gate", "Gates"),
-    "TOWER": ("Tower", "Towers"),
-    "INFANTRY": ("Infantry", "Infantry"),
-    "CAVALRY": ("Cavalry", "Cavalry"),
-    "NOBLE": ("Noble", "Nobles"),
-    "DRAGON": ("Dragon", "Dragons"),
-}
+NAMES: tuple[str, ...] = tuple(CardType)  # the card types, in the deck's order
 
 
 def cards(card: str, count: int) -> str:
-    singular, many = NAMES[card]
-    return f"{count} × {singular if count == 1 else many}"
+    return tr("{n} × {cards}", n=count, cards=plural(card, count))
 
 
 def _view(table: Table, seat: int | None) -> GreatWallView:
@@ -61,14 +54,16 @@ def _number(text: str) -> int:
 def strengths(section: SectionView, seat: int, names: Sequence[str]) -> str:
     """ "you 3, Bob 5": each participant's strength in a section, as its close-up draws them, the seat first."""
     found = sorted(((s, p) for s, p in enumerate(section["progress"]) if p is not None), key=lambda sp: sp[0] != seat)
-    return ", ".join(f"{'you' if s == seat else names[s]} {p}" for s, p in found) or "no cards yet"
+    parts = [tr("you {progress}", progress=p) if s == seat else f"{names[s]} {p}" for s, p in found]
+    return tr(", ").join(parts) or tr("no cards yet")
 
 
 def section_label(section: SectionView, seat: int, names: Sequence[str]) -> str:
     """ "Section 2 · you 3, Bob 5 · markers 5 & 3": what a choice of this section is worth, in numbers."""
     markers = " & ".join(map(str, section["markers"]))
-    label = f"Section {section['slot'] + 1} · {strengths(section, seat, names)}"
-    return label + (f" · markers {markers}" if markers else "")
+    label = tr("Section {section} · {strengths}", section=section["slot"] + 1,
+               strengths=strengths(section, seat, names))
+    return label + (tr(" · markers {markers}", markers=markers) if markers else "")
 
 
 def _placed(view: GreatWallView) -> dict[int, tuple[int, CardView]]:
@@ -81,12 +76,14 @@ def _placed(view: GreatWallView) -> dict[int, tuple[int, CardView]]:
 # One description per option value, in plain words (the lobby shows it under the value).
 OPTION_HELP: dict[str, dict[Any, str]] = {
     "infantry_covered": {
-        "keep_rank": "An Infantry covered by a Dragon is worth 0 but keeps its place in the count: 1, covered, 3.",
-        "renumber": "An Infantry covered by a Dragon leaves the count: 1, covered, then 2.",
+        "keep_rank": mark(
+            "An Infantry covered by a Dragon is worth 0 but keeps its place in the count: 1, covered, 3."
+        ),
+        "renumber": mark("An Infantry covered by a Dragon leaves the count: 1, covered, then 2."),
     },
     "open_scores": {
-        False: "Each player sees only their own markers until the end.",
-        True: "Everybody sees all the markers and scores during play.",
+        False: mark("Each player sees only their own markers until the end."),
+        True: mark("Everybody sees all the markers and scores during play."),
     },
 }
 
@@ -100,8 +97,8 @@ def _claim_options(table: Table, claims: Sequence[Action]) -> list[discord.Selec
     options = []
     for a in claims:
         pos, card = placed.get(a["card"], (0, None))
-        what = NAMES[card["type"]][0] if card else "card"
-        label = f"Put the {a['marker']} on your {what} (position {pos})"
+        what = card_name(card["type"]) if card else tr("card")
+        label = tr("Put the {marker} on your {card} (position {position})", marker=a["marker"], card=what, position=pos)
         where = section_label(view["sections"][a["section"]], seat if seat is not None else -1, names)
         options.append(choice(label, f"{a['section']}.{a['marker']}.{a['card']}", where))
     return options
@@ -119,8 +116,9 @@ def _sections_step(table: Table, seat: int, card: str, count: int) -> Panel:
         covers = any(a["section"] == slot and a.get("cover") is not None for a in plays)
         payload = f"{Verb.DRAGON}.{slot}" if covers else f"{Verb.PLAY}.{card}.{count}.{slot}"
         buttons.append(ControlButton(ref, payload, label, row=0))
-    buttons.append(ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=1))
-    text = f"Play {cards(card, count)} to which section? The picture shows them, with each player's strength."
+    buttons.append(ControlButton(ref, Verb.HOME, tr("Back"), style=discord.ButtonStyle.secondary, row=1))
+    text = tr("Play {cards} to which section? The picture shows them, with each player's strength.",
+              cards=cards(card, count))
     return Panel(text, persistent_view(*buttons), Focus("sections", tuple(slots)))
 
 
@@ -134,14 +132,19 @@ def _dragon_step(table: Table, seat: int, slot: int) -> Panel:
         if a.get("cover") is None:
             continue
         pos, card = placed[a["cover"]]
-        owner = "your own" if card["owner"] == seat else f"{names[card['owner']]}'s"
-        label = f"Cover {owner} {NAMES[card['type']][0]} (position {pos})"
-        options.append(choice(label, str(card["id"]), f"worth {card['value']} now; 0 once covered"))
-    items: list[discord.ui.Item[Any]] = list(selects(ref, f"{Verb.COVER}.{slot}", options, "Cover a card…"))
+        name = card_name(card["type"])
+        if card["owner"] == seat:
+            label = tr("Cover your own {card} (position {position})", card=name, position=pos)
+        else:
+            label = tr("Cover {owner}'s {card} (position {position})", owner=names[card["owner"]], card=name,
+                       position=pos)
+        worth = tr("worth {value} now; 0 once covered", value=card["value"])
+        options.append(choice(label, str(card["id"]), worth))
+    items: list[discord.ui.Item[Any]] = list(selects(ref, f"{Verb.COVER}.{slot}", options, tr("Cover a card…")))
     if any(a.get("cover") is None for a in plays):
-        items.append(ControlButton(ref, f"{Verb.PLAY}.DRAGON.1.{slot}", "At the end of the row", row=4))
-    items.append(ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=4))
-    text = f"Where does your Dragon go in section {slot + 1}?"
+        items.append(ControlButton(ref, f"{Verb.PLAY}.DRAGON.1.{slot}", tr("At the end of the row"), row=4))
+    items.append(ControlButton(ref, Verb.HOME, tr("Back"), style=discord.ButtonStyle.secondary, row=4))
+    text = tr("Where does your Dragon go in section {section}?", section=slot + 1)
     return Panel(text, persistent_view(*items), Focus("sections", (slot,)))
 
 
@@ -173,70 +176,76 @@ class GreatWallControls(Controls):
     def hand_text(self, table: Table, seat: int) -> str:
         view = _view(table, seat)
         held = Counter[str](card["type"] for card in view["hand"] or [])
-        hand = ", ".join(cards(kind, held[kind]) for kind in NAMES if held[kind]) or "no cards"
+        hand = tr(", ").join(cards(kind, held[kind]) for kind in NAMES if held[kind]) or tr("no cards")
         me = view["players"][seat]
-        text = f"Your hand: {hand}. Your deck: {count(me['deck_count'], 'card')}."
+        text = tr("Your hand: {hand}. Your deck: {deck}.", hand=hand,
+                  deck=trn("{n} card", "{n} cards", me["deck_count"]))
         if me["markers"] is not None and me["markers"]:
-            text += f" Your markers: {', '.join(map(str, me['markers']))} ({count(me['score'] or 0, 'point')})."
+            text += tr(" Your markers: {markers} ({points}).", markers=", ".join(map(str, me["markers"])),
+                       points=trn("{n} point", "{n} points", me["score"] or 0))
         return text
 
     def prompt(self, table: Table, seat: int) -> str:
         view = _view(table, seat)
-        head = f"**{table.game.title} #{table.id}**: "
+        head = f"**{tr(table.game.title)} #{table.id}**: "
         pending = view["pending_claim"]
         if pending is not None:
-            due = (
-                f"you lead section {pending['section'] + 1} and take its first marker. Choose the marker and the card "
-                "of yours it lies on (it counts against you there until the section is complete)."
+            due = tr(
+                "you lead section {section} and take its first marker. Choose the marker and the card "
+                "of yours it lies on (it counts against you there until the section is complete).",
+                section=pending["section"] + 1,
             )
         else:
             left = view["actions_left"]
-            due = f"your turn, {count(left, 'action')} left: play cards of one type, or draw a card."
+            due = trn("your turn, {n} action left: play cards of one type, or draw a card.",
+                      "your turn, {n} actions left: play cards of one type, or draw a card.", left)
             if view["cavalry_allowed"] and any(card["type"] == "CAVALRY" for card in view["hand"] or []):
-                due += " Cavalry is free: it costs no action."
+                due += tr(" Cavalry is free: it costs no action.")
         return f"{head}{due}\n{self.hand_text(table, seat)}"
 
     def option_label(self, option: Option, value: Any) -> str | None:
         if option.key == "first_seat":
-            return "random" if value is None else f"seat {value + 1}"
+            return tr("random") if value is None else tr("seat {seat}", seat=value + 1)
         if option.key == "infantry_covered":
-            return {"keep_rank": "keeps its rank", "renumber": "loses its rank"}.get(str(value))
+            return {"keep_rank": tr("keeps its rank"), "renumber": tr("loses its rank")}.get(str(value))
         if option.key == "open_scores":
-            return "open" if value else "hidden until the end"
+            return tr("open") if value else tr("hidden until the end")
         return None
 
     def option_help(self, option: Option, value: Any) -> str | None:
         if option.key == "first_seat":
             if value is None:
-                return "The start player is drawn at random."
-            return f"The player in seat {value + 1} starts."
-        return OPTION_HELP.get(option.key, {}).get(value)
+                return tr("The start player is drawn at random.")
+            return tr("The player in seat {seat} starts.", seat=value + 1)
+        help_text = OPTION_HELP.get(option.key, {}).get(value)
+        return tr(help_text) if help_text is not None else None
 
     def awaited(self, table: Table) -> str:
         """What the player to act is asked for now, after their name ("Bob to play cards or draw a card")."""
         view = _view(table, None)
         if view["pending_claim"] is not None:
-            return "to place a section's first marker"
-        return "to play cards or draw a card" if view["phase"] == "actions" else ""
+            return tr("to place a section's first marker")
+        return tr("to play cards or draw a card") if view["phase"] == "actions" else ""
 
     def build(self, table: Table, seat: int) -> discord.ui.View | None:
         legal, ref = _legal(table, seat), Ref.of(table)
         claims = [a for a in legal if a["type"] == "claim"]
         if claims:
-            return persistent_view(*selects(ref, Verb.CLAIM, _claim_options(table, claims), "Choose your first marker"))
+            options = _claim_options(table, claims)
+            return persistent_view(*selects(ref, Verb.CLAIM, options, tr("Choose your first marker")))
         groups = list(dict.fromkeys((a["card"], a["count"]) for a in legal if a["type"] == "play"))
         held = Counter[str](card["type"] for card in _view(table, seat)["hand"] or [])
         options = [
             choice(
                 cards(card, count),
                 f"{card}.{count}",
-                "free: costs no action" if card == "CAVALRY" else f"you hold {held[card]}",
+                tr("free: costs no action") if card == "CAVALRY" else tr("you hold {n}", n=held[card]),
             )
             for card, count in groups
         ]
-        items: list[discord.ui.Item[Any]] = list(selects(ref, Verb.GROUP, options, "Play cards…"))
+        items: list[discord.ui.Item[Any]] = list(selects(ref, Verb.GROUP, options, tr("Play cards…")))
         if {"type": "draw"} in legal:
-            items.append(ControlButton(ref, Verb.DRAW, "Draw a card", style=discord.ButtonStyle.secondary, row=4))
+            items.append(ControlButton(ref, Verb.DRAW, tr("Draw a card"), style=discord.ButtonStyle.secondary, row=4))
         return persistent_view(*items) if items else None
 
     def resolve(self, table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from bot.games.base.language import mark, tr
 from bot.games.great_wall.schema import GreatWallView
 
 if TYPE_CHECKING:
     from bot.tables import Table
 
-MARKERS = (
+MARKERS = mark(
     "In each section where your cards add up to more than every other player's there, you take a marker: "
     "the first lies on one of your cards and counts against you until the second completes the section."
 )
@@ -23,33 +24,36 @@ def phase_summary(table: Table) -> str:
     view = cast(GreatWallView, table.view(None))
     if view["phase"] == "final_check":
         lines = [
-            "**Final check**",
-            "No more cards are played: each player in turn only checks once more.",
-            MARKERS,
-            "Markers still lying on cards at the end score nothing.",
+            tr("**Final check**"),
+            tr("No more cards are played: each player in turn only checks once more."),
+            tr(MARKERS),
+            tr("Markers still lying on cards at the end score nothing."),
         ]
     elif view["phase"] == "check":
         lines = [
-            "**Check: a first marker**",
-            MARKERS,
-            "Choose which marker you take and which of your cards in that section it lies on.",
+            tr("**Check: a first marker**"),
+            tr(MARKERS),
+            tr("Choose which marker you take and which of your cards in that section it lies on."),
         ]
     else:
         left = view["actions_left"]
         lines = [
-            "**Actions**",
-            f"Two actions a turn ({left} left now), each: play one or more cards of one type to one section, "
-            "or draw a card. Cavalry is free: play 1 or 2 before either action.",
-            "Your cards in a section add up; Infantry counts more the more you have there, a Noble makes every "
-            "card of its section count 1, a Dragon may cover a card so it counts 0.",
-            "At the start of your next turn you check: " + MARKERS[0].lower() + MARKERS[1:],
+            tr("**Actions**"),
+            tr("Two actions a turn ({left} left now), each: play one or more cards of one type to one section, "
+               "or draw a card. Cavalry is free: play 1 or 2 before either action.", left=left),
+            tr("Your cards in a section add up; Infantry counts more the more you have there, a Noble makes every "
+               "card of its section count 1, a Dragon may cover a card so it counts 0."),
+            tr("At the start of your next turn you check: in each section where your cards add up to more than "
+               "every other player's there, you take a marker: the first lies on one of your cards and counts "
+               "against you until the second completes the section."),
         ]
     if view["last_round"] is not None and view["phase"] != "final_check":
-        lines.append("Last turns: the game is ending; after them everyone only checks once more.")
+        lines.append(tr("Last turns: the game is ending; after them everyone only checks once more."))
     return "\n".join(lines)
 
 
-RULES_SUMMARY = (
+# Translated where it is shown (``tr``), in the reader's language.
+RULES_SUMMARY = mark(
     "**Goal**: the most points from scoring markers lying face down in front of you.\n"
     "**Table**: 2-4 sections of the wall, each with a pair of face-up markers; cards are played next to them.\n"
     "**Your turn**\n"

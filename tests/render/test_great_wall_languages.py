@@ -1,0 +1,60 @@
+"""The Great Wall's pictures in Spanish and Japanese: every picture draws in the language in force, and a
+cached card face never carries one language's letter into another's picture."""
+
+from __future__ import annotations
+
+import pytest
+
+import render
+from bot.i18n import speaking
+from render.crops import great_wall as great_wall_crop
+from render.great_wall import table
+from render.great_wall.players import seats_of
+from tests.render import fixtures as fx
+from tests.render.pictures import decode
+
+HAND = ["WALL", "GATE", "INFANTRY", "CAVALRY", "NOBLE", "DRAGON"]
+DECK = {"WALL": 3, "GATE": 1, "TOWER": 0, "INFANTRY": 2, "CAVALRY": 1, "NOBLE": 0, "DRAGON": 0}
+PICTURES = {
+    "board": lambda: render.board("great_wall", fx.last_round(), ["Ana", "山田太郎", "José"]),
+    "pending": lambda: render.board("great_wall", fx.pending_claim()),
+    "hand": lambda: render.hand("great_wall", fx.private(fx.midgame(3), 0, HAND, DECK)),
+    "final": lambda: render.final("great_wall", fx.resigned_over()),
+}
+
+
+@pytest.mark.parametrize("picture", sorted(PICTURES))
+def test_pictures_draw_in_spanish_and_japanese(picture: str) -> None:
+    english = PICTURES[picture]()
+    with speaking("es-ES"):
+        spanish = PICTURES[picture]()
+    with speaking("ja"):
+        japanese = PICTURES[picture]()
+    assert len({english, spanish, japanese}) == 3
+    for png in (spanish, japanese):
+        decode(png)
+    assert PICTURES[picture]() == english  # English is back, not a cached Japanese card face
+
+
+def test_the_board_words_are_the_rulebooks() -> None:
+    view = fx.last_round()
+    seats = seats_of(view, ["Ana", "Bo", "Cy"])
+    with speaking("es-ES"):
+        status, banner = table._status(view, seats), table._last_move_text(view, seats)
+    with speaking("ja"):
+        japanese = table._status(view, seats)
+    assert "acci" in status or "comprueba" in status or "elige" in status, status
+    assert banner.startswith(("Último", "Primer turno")), banner
+    assert any(word in japanese for word in ("手番", "確認", "マーカー")), japanese
+
+
+def test_a_close_up_caption_is_translated() -> None:
+    view = fx.midgame(3)
+    seats = seats_of(view, ["Ana", "Bo", "Cy"])
+    english = great_wall_crop.caption(view, seats, [0])
+    with speaking("ja"):
+        japanese = great_wall_crop.caption(view, seats, [0])
+        several = great_wall_crop.caption(view, seats, [0, 1, 2])
+    assert english.startswith("Section 1 · ")
+    assert japanese.startswith("区画1 · ")
+    assert several.startswith("区画")
