@@ -82,7 +82,8 @@ class BotProcess:
             )
         self.starts += 1
         self._killed = False
-        self.double.bot_alive = self.alive
+        for shard_id in self.shard_ids:
+            self.double.shard_alive[shard_id] = self.alive
         deadline = time.monotonic() + START_TIMEOUT
         while any(gateway.sessions.get(i) is before[i] for i in self.shard_ids) or not gateway.shards_ready(
             self.shard_ids

@@ -60,8 +60,10 @@ class Exchange:
         return self
 
     def _bot_gone(self) -> bool:
-        """The bot is not connected and its process is dead (a reconnecting bot is waited for)."""
-        return not self.double.gateway.connected() and not self.double.bot_alive()
+        """The bot's shard this interaction went to is not connected and its process is dead (a reconnecting
+        bot is waited for)."""
+        guild_id = self.world.channels[self.interaction.channel_id].guild_id
+        return self.double.gone(self.double.gateway.shard_for(guild_id))
 
     @property
     def reply(self) -> Message | None:

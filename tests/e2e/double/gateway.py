@@ -229,6 +229,10 @@ class Gateway:
     def connected(self) -> bool:
         return any(s.socket is not None for s in self.sessions.values())
 
+    def shard_connected(self, shard_id: int) -> bool:
+        session = self.sessions.get(shard_id)
+        return session is not None and session.socket is not None
+
     # -- payloads ----------------------------------------------------------------------------------------
     def _ready_payload(self, session: Session) -> dict[str, Any]:
         world = self.world

@@ -24,8 +24,14 @@ class DiscordDouble:
         self.gateway = Gateway(self.world, heartbeat_ms=heartbeat_ms, shards=shards)
         self.rest = Rest(self.world, self.gateway, self.faults)
         self._runner: web.AppRunner | None = None
-        # Whether the bot's process lives (told by whoever runs it): people stop waiting for a dead bot.
-        self.bot_alive: Callable[[], bool] = lambda: True
+        # Whether the bot's process running each shard lives (told by whoever runs it): people stop waiting
+        # for a dead one. A shard nobody said anything about counts as alive.
+        self.shard_alive: dict[int, Callable[[], bool]] = {}
+
+    def gone(self, shard_id: int) -> bool:
+        """The shard is not connected and the process that runs it is dead (a reconnecting one is waited for)."""
+        alive = self.shard_alive.get(shard_id)
+        return not self.gateway.shard_connected(shard_id) and alive is not None and not alive()
 
     @property
     def url(self) -> str:
