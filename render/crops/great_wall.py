@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from bot.games.base.language import tr
+from bot.games.base.language import tr, trp
 from render.crops import frame
 from render.great_wall.players import seats_of
 from render.great_wall.table import draw_sections
@@ -32,15 +32,16 @@ def caption(view: GreatWallView, seats: Seats, slots: Sequence[int]) -> str:
     """ "Section 2 · Ann 3, Bob 5 · markers 5 and 3", or "Sections 1, 2 and 4"."""
     if len(slots) > 1:
         numbers = [str(s + 1) for s in slots]
-        return tr("Sections {sections} and {last}", sections=tr(", ").join(numbers[:-1]), last=numbers[-1])
+        comma = trp("great wall list", ", ")
+        return tr("Sections {sections} and {last}", sections=comma.join(numbers[:-1]), last=numbers[-1])
     section = view["sections"][slots[0]]
     number = slots[0] + 1
     if not section["open"]:
         return tr("Section {section} · closed", section=number)
     strengths = [f"{seats.name(s)} {p}" for s, p in enumerate(section["progress"]) if p is not None]
-    markers = tr(" and ").join(str(m) for m in section["markers"])
+    markers = trp("great wall list", " and ").join(str(m) for m in section["markers"])
     head = tr("Section {section} · {strengths}", section=number,
-              strengths=tr(", ").join(strengths) or tr("no cards yet"))
+              strengths=trp("great wall list", ", ").join(strengths) or tr("no cards yet"))
     return head + (tr(" · markers {markers}", markers=markers) if markers else "")
 
 

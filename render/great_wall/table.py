@@ -116,7 +116,7 @@ def _status(view: GreatWallView, seats: Seats) -> str:
         ranking = cast("list[int]", result["ranking"])
         winners = [seats.name(s) for s, place in enumerate(ranking) if place == 1]
         return trn("Game over: {players} wins", "Game over: {players} win", len(winners),
-                   players=tr(" and ").join(winners))
+                   players=trp("great wall list", " and ").join(winners))
     who = seats.name(active)
     pending = view["pending_claim"]
     if pending is not None:
@@ -182,7 +182,7 @@ def _draw_last_round(draw: ImageDraw.ImageDraw, view: GreatWallView, seats: Seat
     assert last is not None
     draw.rectangle((0, y, WIDTH, y + LAST_ROUND_H - 1), fill=INK)
     final = last["stage"] == "final_check"
-    still = tr(", ").join(seats.name(s) for s in last["remaining"]) or trp("nobody", "none")
+    still = trp("great wall list", ", ").join(seats.name(s) for s in last["remaining"]) or trp("nobody", "none")
     declarer = seats.name(last["declarer"])
     if final:
         text = tr("FINAL CHECKS: declared by {player}. Still owed checks: {players}", player=declarer, players=still)
@@ -239,7 +239,7 @@ class _SectionLayout:
         banners: list[tuple[str, RGB, RGB]] = []
         pending = view["pending_claim"]
         if pending is not None and pending["section"] == section["slot"] and view["active"] is not None:
-            values = tr(" or ").join(str(m) for m in pending["markers"])
+            values = trp("great wall list", " or ").join(str(m) for m in pending["markers"])
             text = tr("{player} places a first marker here: {markers}", player=seats.name(view["active"]),
                       markers=values)
             banners.append((text, theme.LEAD, INK))

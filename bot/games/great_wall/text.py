@@ -133,7 +133,8 @@ def scores_sentence(p: Mapping[str, Any], names: Sequence[str]) -> str:
     """ "Scores: Bo 12, Ana 9.", in ranking order, from a game_over event's data: for a text that has no
     ranking of its own (a picture's alt text); the board's final ranking already lists them."""
     order = sorted(range(len(p["scores"])), key=lambda s: (p["ranking"][s], s))
-    return tr("Scores: {scores}.", scores=tr(", ").join(f"{names[s]} {p['scores'][s]}" for s in order))
+    scores = trp("great wall list", ", ").join(f"{names[s]} {p['scores'][s]}" for s in order)
+    return tr("Scores: {scores}.", scores=scores)
 
 
 def describe(event: Event, names: Sequence[str], seat: int | None = None) -> str | None:

@@ -18,7 +18,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action, Option
-from bot.games.base.language import mark, tr, trn
+from bot.games.base.language import mark, tr, trn, trp
 from bot.games.great_wall.data import CardType
 from bot.games.great_wall.schema import CardView, GreatWallView, SectionView
 from bot.games.great_wall.text import card_name, plural
@@ -55,7 +55,7 @@ def strengths(section: SectionView, seat: int, names: Sequence[str]) -> str:
     """ "you 3, Bob 5": each participant's strength in a section, as its close-up draws them, the seat first."""
     found = sorted(((s, p) for s, p in enumerate(section["progress"]) if p is not None), key=lambda sp: sp[0] != seat)
     parts = [tr("you {progress}", progress=p) if s == seat else f"{names[s]} {p}" for s, p in found]
-    return tr(", ").join(parts) or tr("no cards yet")
+    return trp("great wall list", ", ").join(parts) or tr("no cards yet")
 
 
 def section_label(section: SectionView, seat: int, names: Sequence[str]) -> str:
@@ -176,7 +176,8 @@ class GreatWallControls(Controls):
     def hand_text(self, table: Table, seat: int) -> str:
         view = _view(table, seat)
         held = Counter[str](card["type"] for card in view["hand"] or [])
-        hand = tr(", ").join(cards(kind, held[kind]) for kind in NAMES if held[kind]) or tr("no cards")
+        comma = trp("great wall list", ", ")
+        hand = comma.join(cards(kind, held[kind]) for kind in NAMES if held[kind]) or tr("no cards")
         me = view["players"][seat]
         text = tr("Your hand: {hand}. Your deck: {deck}.", hand=hand,
                   deck=trn("{n} card", "{n} cards", me["deck_count"]))
