@@ -95,6 +95,7 @@ class MiddleKingdomBot(commands.Bot):
         self.database_path = config.database_path
         self.dev_guild_id = config.dev_guild_id
         self.holds_first_shard = config.holds_first_shard  # this process syncs the development server's commands
+        self._shard_plan = (config.shard_count, config.shard_ids)
         self.ai_delay = ai_delay
         self._services = services  # False for `sync`: commands only, no database and no deliveries
         self._open: Services | None = None
@@ -163,9 +164,18 @@ class MiddleKingdomBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
             log.info("slash commands synced to the development server")
-        await self.service.resume()  # deliver what a crash left unsent; computer players continue
+        # Deliver what a crash left unsent; computer players continue in the games of this process's servers.
+        await self.service.resume(lambda table: self.serves(table.guild_id))
         await self.tournaments.resume()  # rounds that ended while the bot was down move on
         self.start_timers()  # deadlines and reminders that came due while down fire now, once
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard Discord sends the server's events on (DMs: shard 0); every
+        server when it runs every shard."""
+        count, ids = self._shard_plan
+        if count is None or ids is None:
+            return True
+        return (0 if guild_id is None else (guild_id >> 22) % count) in ids
 
     @contextlib.asynccontextmanager
     async def working(self) -> AsyncIterator[None]:

@@ -222,6 +222,25 @@ async def test_a_whole_game_of_computers_finishes(service: TableService) -> None
     assert get("great_wall").dump(replayed) == get("great_wall").dump(table.state)
 
 
+async def test_resume_lets_computers_continue_only_in_the_games_it_is_told_are_ours(
+    db: Database, notifier: RecordingNotifier
+) -> None:
+    before = TableService(db, notifier)
+    before.computers.kick = lambda table: None  # type: ignore[method-assign]  # the process died at once
+    table = await before.create(key="great_wall", creator_id=1, creator_name="host", seat_count=2, seed=7, join=False)
+    for _ in range(2):
+        await before.add_ai(table.id, 1)
+    table = await before.start(table.id, 1)
+    another = TableService(db, notifier)  # a process running other shards
+    await another.resume(lambda t: t.id != table.id)
+    await another.computers.idle()
+    assert (await another.get(table.id)).version == table.version
+    ours = TableService(db, notifier)
+    await ours.resume(lambda t: t.id == table.id)
+    await ours.computers.idle()
+    assert (await ours.get(table.id)).status == "finished"
+
+
 async def test_my_games_list_waiting_first(service: TableService) -> None:
     first = await _started(service, seed=1)
     second = await _started(service, seed=2)

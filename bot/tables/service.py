@@ -292,11 +292,14 @@ class TableService:
         """A user's vacation began, changed or ended: see ``Timekeeper.user_clocks_changed``."""
         await self._timekeeper.user_clocks_changed(user_id, away_until=away_until)
 
-    async def resume(self) -> None:
-        """At start-up: deliver what was committed but not sent, and let computer seats continue."""
+    async def resume(self, ours: Callable[[Table], bool] = lambda table: True) -> None:
+        """At start-up: deliver what was committed but not sent, and let computer seats continue in the games
+        ``ours`` names (several processes sharing the database: those of this process's shards, so each
+        game's computers are run by one process, at their pace, not by every process that starts)."""
         await self.delivery.deliver_all()
         for table in await self._reader.all_running():
-            self.computers.kick(table)
+            if ours(table):
+                self.computers.kick(table)
 
     async def move_log(self, game_id: int) -> list[MoveRow]:
         """The game's moves in order (the truth a replay, a record or a history is made from)."""

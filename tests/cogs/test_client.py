@@ -46,6 +46,18 @@ async def test_the_bot_is_sharded_only_when_shard_count_is_set(tmp_path: Path) -
         assert isinstance(every, ShardedBot) and every.shard_ids is None and every.holds_first_shard
 
 
+async def test_a_process_serves_the_servers_of_its_shards_and_dms_on_shard_0(tmp_path: Path) -> None:
+    path = str(tmp_path / "db.sqlite3")
+    on = {n: (1000 + n) << 22 for n in range(4)}  # a server id on each of 4 shards
+    async with make_bot(Config(token="t", database_path=path, shard_count=4, shard_ids=(1, 2))) as some:
+        assert [some.serves(on[n]) for n in range(4)] == [False, True, True, False]
+        assert not some.serves(None)  # DMs arrive on shard 0
+    async with make_bot(Config(token="t", database_path=path, shard_count=4, shard_ids=(0,))) as first:
+        assert first.serves(None) and first.serves(on[0]) and not first.serves(on[3])
+    async with make_bot(Config(token="t", database_path=path)) as plain:
+        assert all(plain.serves(g) for g in (*on.values(), None))
+
+
 async def test_only_the_process_holding_shard_0_syncs_the_development_servers_commands(tmp_path: Path) -> None:
     path = str(tmp_path / "db.sqlite3")
     for ids, synced in (((1,), False), ((0, 1), True)):
