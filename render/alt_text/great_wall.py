@@ -11,15 +11,17 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Event
+from bot.games.base.language import mark, tr, trn, trp
+from bot.games.base.words import join
 from bot.games.great_wall.data import CardType
-from bot.games.great_wall.text import describe, plural, scores_sentence
+from bot.games.great_wall.text import card_name, describe, plural, scores_sentence
 from render import theme
-from render.alt_text.words import count, join, placed
+from render.alt_text.words import placed
 
 if TYPE_CHECKING:
     from bot.games.great_wall.schema import CardView, GreatWallView, PlayerView, SectionView
 
-TITLE = "The Great Wall of China"
+TITLE = mark("The Great Wall of China")
 
 
 def seat_colours(view: Mapping[str, Any]) -> list[str]:
@@ -30,53 +32,62 @@ def seat_colours(view: Mapping[str, Any]) -> list[str]:
 def _cards(types: Sequence[str]) -> str:
     """["WALL", "GATE", "WALL"] -> "2 Walls, 1 Gate", in the deck's order of types."""
     counts = Counter(types)
-    return ", ".join(f"{counts[k]} {plural(k, counts[k])}" for k in CardType if counts[k]) or "none"
+    comma = trp("great wall list", ", ")
+    return comma.join(tr("{n} {cards}", n=counts[k], cards=plural(k, counts[k])) for k in CardType if counts[k]) or tr(
+        "none")
 
 
 def _status(view: GreatWallView, names: Sequence[str]) -> str:
     """Whose turn and what they must do, as the picture's title band says it."""
-    who = names[view["active"]] if view["active"] is not None else "Nobody"
+    who = names[view["active"]] if view["active"] is not None else tr("Nobody")
     pending = view["pending_claim"]
     if pending is not None:
         markers = join([str(m) for m in pending["markers"]], "or")
-        return f"{who} to choose a first marker in section {pending['section'] + 1}: the {markers}"
+        return tr("{player} to choose a first marker in section {section}: the {markers}", player=who,
+                  section=pending["section"] + 1, markers=markers)
     if view["phase"] == "final_check":
-        return f"{who} checks in the check-only round"
+        return tr("{player} checks in the check-only round", player=who)
     if view["phase"] == "check":
-        return f"{who} to check"
-    text = f"{who} to play, {count(view['actions_left'], 'action')} left"
-    return text + (", plus free Cavalry" if view["cavalry_allowed"] else "")
+        return tr("{player} to check", player=who)
+    text = trn("{player} to play, {n} action left", "{player} to play, {n} actions left", view["actions_left"],
+               player=who)
+    return text + (tr(", plus free Cavalry") if view["cavalry_allowed"] else "")
 
 
 def _game_over(view: GreatWallView, names: Sequence[str]) -> str:
     """The engine's own end-of-game sentence: reason, scores in ranking order and the winner."""
     result = cast("dict[str, Any]", view["result"])
     event = Event("game_over", {k: result[k] for k in ("reason", "scores", "ranking")})
-    return f"{describe(event, names) or 'The game is over.'} {scores_sentence(event.public, names)}"
+    return f"{describe(event, names) or tr('The game is over.')} {scores_sentence(event.public, names)}"
 
 
 def _score(player: PlayerView, names: Sequence[str]) -> str:
     name = names[player["seat"]]
     if player["markers"] is not None:
-        values = " + ".join(str(v) for v in player["markers"]) or "no markers"
+        values = " + ".join(str(v) for v in player["markers"]) or tr("no markers")
         text = f"{name} {player['score'] if player['score'] is not None else sum(player['markers'])} ({values})"
     else:
-        text = f"{name} {count(player['markers_count'], 'face-down marker')}"
-    return text + (" (resigned)" if player["resigned"] else "")
+        text = trn("{player} {n} face-down marker", "{player} {n} face-down markers", player["markers_count"],
+                   player=name)
+    return text + (tr(" (resigned)") if player["resigned"] else "")
 
 
 def _scores(view: GreatWallView, names: Sequence[str]) -> str:
-    return "Scores: " + ", ".join(_score(p, names) for p in view["players"]) + "."
+    comma = trp("great wall list", ", ")
+    return tr("Scores: {scores}.", scores=comma.join(_score(p, names) for p in view["players"]))
 
 
 def _last_round(view: GreatWallView, names: Sequence[str]) -> str:
     last = view["last_round"]
     if last is None:
         return ""
-    owed = join([names[s] for s in last["remaining"]]) or "nobody else"
+    owed = join([names[s] for s in last["remaining"]]) or tr("nobody else")
+    declarer = names[last["declarer"]]
     if last["stage"] == "final_check":
-        return f"Check-only round after {names[last['declarer']]} played every card; still to check: {owed}."
-    return f"Last round: {names[last['declarer']]} has played every card; still to play: {owed}."
+        return tr("Check-only round after {player} played every card; still to check: {players}.", player=declarer,
+                  players=owed)
+    return tr("Last round: {player} has played every card; still to play: {players}.", player=declarer,
+              players=owed)
 
 
 def _last_move(view: GreatWallView, names: Sequence[str]) -> str:
@@ -84,16 +95,17 @@ def _last_move(view: GreatWallView, names: Sequence[str]) -> str:
     if move is None:
         return ""
     who = names[move["seat"]]
-    where = f"section {move['section'] + 1}" if move["section"] is not None else "a section"
+    where = tr("section {section}", section=move["section"] + 1) if move["section"] is not None else tr("a section")
     if move["kind"] == "draw":
-        return f"Last move: {who} drew a card."
+        return tr("Last move: {player} drew a card.", player=who)
     if move["kind"] == "resign":
-        return f"Last move: {who} resigned."
+        return tr("Last move: {player} resigned.", player=who)
     if move["kind"] == "claim":
-        return f"Last move: {who} placed a first marker in {where}."
+        return tr("Last move: {player} placed a first marker in {section}.", player=who, section=where)
     on_wall = {c["id"]: c["type"] for s in view["sections"] for stack in s["row"] for c in stack}
     played = [on_wall[c] for c in move["cards"] if c in on_wall]
-    return f"Last move: {who} played {_cards(played) if played else 'cards'} to {where}."
+    return tr("Last move: {player} played {cards} to {section}.", player=who,
+              cards=_cards(played) if played else tr("cards"), section=where)
 
 
 # -- sections -------------------------------------------------------------------------------------------
@@ -101,22 +113,29 @@ def _section(section: SectionView, names: Sequence[str]) -> str:
     """Markers, each participant's strength, the leader and the first marker's claim."""
     number = section["slot"] + 1
     if not section["open"]:
-        return f"Section {number} is complete and closed."
+        return tr("Section {section} is complete and closed.", section=number)
     markers = section["markers"]
-    unclaimed = f"marker{'s' if len(markers) != 1 else ''} {join([str(m) for m in markers])} unclaimed"
+    unclaimed = trn("marker {markers} unclaimed", "markers {markers} unclaimed", len(markers),
+                    markers=join([str(m) for m in markers]))
+    comma = trp("great wall list", ", ")
     strengths = [f"{names[s]} {p}" for s, p in enumerate(section["progress"]) if p is not None]
     if not strengths:
-        return f"Section {number}: {unclaimed}; no cards yet."
-    lead = f"{names[section['leader']]} leads" if section["leader"] is not None else "nobody leads"
-    parts = [unclaimed, "strength " + ", ".join(strengths), lead]
+        return tr("Section {section}: {unclaimed}; no cards yet.", section=number, unclaimed=unclaimed)
+    lead = (tr("{player} leads", player=names[section["leader"]]) if section["leader"] is not None
+            else tr("nobody leads"))
+    parts = [unclaimed, tr("strength {strengths}", strengths=comma.join(strengths)), lead]
     first = section["first_marker"]
     if first is not None:
         on = next((c for stack in section["row"] for c in stack if c["id"] == first["card"]), None)
-        card = f" on their {plural(CardType(on['type']), 1)}" if on is not None else ""
-        parts.append(f"{names[first['owner']]} holds the first marker, a {first['value']},{card}")
+        owner = names[first["owner"]]
+        if on is not None:
+            parts.append(tr("{player} holds the first marker, a {value}, on their {card}", player=owner,
+                            value=first["value"], card=card_name(on["type"])))
+        else:
+            parts.append(tr("{player} holds the first marker, a {value},", player=owner, value=first["value"]))
     if section["noble_active"]:
-        parts.append("a Noble makes every card count 1")
-    return f"Section {number}: " + "; ".join(parts) + "."
+        parts.append(tr("a Noble makes every card count 1"))
+    return tr("Section {section}: {parts}.", section=number, parts=trp("great wall list", "; ").join(parts))
 
 
 def _section_cards(section: SectionView, names: Sequence[str]) -> str:
@@ -128,31 +147,36 @@ def _section_cards(section: SectionView, names: Sequence[str]) -> str:
     for stack in section["row"]:
         top: CardView = stack[-1]
         tops.setdefault(top["owner"], []).append(top["type"])
-        covered += [f"{names[c['owner']]}'s {plural(CardType(c['type']), 1)}" for c in stack[:-1]]
-    parts = [f"{names[s]} {_cards(types)}" for s, types in sorted(tops.items())]
-    under = f"; under Dragons: {join(covered)}" if covered else ""
-    return f"Section {section['slot'] + 1} cards: " + "; ".join(parts) + under + "."
+        covered += [tr("{player}'s {card}", player=names[c["owner"]], card=card_name(c["type"])) for c in stack[:-1]]
+    parts = trp("great wall list", "; ").join(f"{names[s]} {_cards(types)}" for s, types in sorted(tops.items()))
+    if covered:
+        return tr("Section {section} cards: {parts}; under Dragons: {covered}.", section=section["slot"] + 1,
+                  parts=parts, covered=join(covered))
+    return tr("Section {section} cards: {parts}.", section=section["slot"] + 1, parts=parts)
 
 
 def _players(view: GreatWallView, names: Sequence[str]) -> str:
-    parts = [f"{names[p['seat']]} {p['hand_count']} in hand and {p['deck_count']} in deck" for p in view["players"]]
-    return "Cards: " + "; ".join(parts) + "."
+    parts = [tr("{player} {hand} in hand and {deck} in deck", player=names[p["seat"]], hand=p["hand_count"],
+                deck=p["deck_count"]) for p in view["players"]]
+    return tr("Cards: {parts}.", parts=trp("great wall list", "; ").join(parts))
 
 
 def _supply(view: GreatWallView) -> str:
-    text = f"Supply: {count(view['supply_count'], 'marker')} left"
+    left = trn("{n} marker", "{n} markers", view["supply_count"])
     if view["removed_pairs"]:
-        text += "; removed for two players: " + ", ".join(str(v) for v in view["removed_pairs"])
-    return text + "."
+        removed = trp("great wall list", ", ").join(str(v) for v in view["removed_pairs"])
+        return tr("Supply: {markers} left; removed for two players: {removed}.", markers=left, removed=removed)
+    return tr("Supply: {markers} left.", markers=left)
 
 
 # -- the three pictures -----------------------------------------------------------------------------------
 def board(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("GreatWallView", view)
     if v["result"] is not None:
-        head = [f"{TITLE}, the wall at the end. {_game_over(v, names)}"]
+        head = [tr("{game}, the wall at the end. {result}", game=tr(TITLE), result=_game_over(v, names))]
     else:
-        head = [f"{TITLE}: {_status(v, names)}.", _last_round(v, names), _scores(v, names)]
+        head = [tr("{game}: {status}.", game=tr(TITLE), status=_status(v, names)), _last_round(v, names),
+                _scores(v, names)]
     return [
         *head,
         _last_move(v, names),
@@ -168,19 +192,26 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     seat, cards = v["viewer"], v["hand"]
     if seat is None or cards is None:
         raise ValueError("a hand's alt text needs a player's own view; this one is public")
-    now = _game_over(v, names) if v["result"] is not None else f"Now: {_status(v, names)}."
-    held = f"In your hand: {count(len(cards), 'card')}: {_cards([c['type'] for c in cards])}." if cards else (
-        "Your hand is empty.")
+    now = _game_over(v, names) if v["result"] is not None else tr("Now: {status}.", status=_status(v, names))
+    held = trn("In your hand: {n} card: {cards}.", "In your hand: {n} cards: {cards}.", len(cards),
+               cards=_cards([c["type"] for c in cards])) if cards else tr("Your hand is empty.")
     deck = v["deck_composition"] or {}
     types = [k for k, n in deck.items() for _ in range(n)]
     me = v["players"][seat]
     won = me["markers"] or []
-    markers = f"Your markers: {' + '.join(str(m) for m in won)} = {sum(won)}." if won else "You have no markers yet."
+    markers = (tr("Your markers: {markers} = {total}.", markers=" + ".join(str(m) for m in won), total=sum(won))
+               if won else tr("You have no markers yet."))
+    deck_line = (
+        trn("Still in your deck, order unknown: {n} card: {cards}.",
+            "Still in your deck, order unknown: {n} cards: {cards}.", len(types), cards=_cards(types))
+        if types else trn("Still in your deck, order unknown: {n} card.",
+                          "Still in your deck, order unknown: {n} cards.", len(types))
+    )
     return [
-        f"{TITLE}: {names[seat]}'s private cards.",
+        tr("{game}: {player}'s private cards.", game=tr(TITLE), player=names[seat]),
         now,
         held,
-        f"Still in your deck, order unknown: {count(len(types), 'card')}" + (f": {_cards(types)}." if types else "."),
+        deck_line,
         markers,
         _scores(v, names),
     ]
@@ -190,9 +221,11 @@ def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("GreatWallView", view)
     rows = []
     for seat, place, part in placed(v):
-        markers = join([str(m) for m in part["markers"]]) or "none"
-        row = f"{theme.ordinal(place)} {names[seat]}, {part['total']} from markers {markers}"
+        markers = join([str(m) for m in part["markers"]]) or tr("none")
+        row = tr("{place} {player}, {total} from markers {markers}", place=theme.ordinal(place), player=names[seat],
+                 total=part["total"], markers=markers)
         if part["lost_on_cards"]:
-            row += f", lost on cards: {join([str(m) for m in part['lost_on_cards']])}"
-        rows.append(row + (", resigned" if part["resigned"] else ""))
-    return [f"{TITLE}, final scores. {_game_over(v, names)}", "Places: " + "; ".join(rows) + "."]
+            row += tr(", lost on cards: {markers}", markers=join([str(m) for m in part["lost_on_cards"]]))
+        rows.append(row + (tr(", resigned") if part["resigned"] else ""))
+    return [tr("{game}, final scores. {result}", game=tr(TITLE), result=_game_over(v, names)),
+            tr("Places: {rows}.", rows=trp("great wall list", "; ").join(rows))]

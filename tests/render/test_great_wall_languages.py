@@ -58,3 +58,16 @@ def test_a_close_up_caption_is_translated() -> None:
     assert english.startswith("Section 1 · ")
     assert japanese.startswith("区画1 · ")
     assert several.startswith("区画")
+
+
+def test_alt_text_in_japanese_and_spanish() -> None:
+    from render.alt_text import alt_text
+
+    view = fx.midgame(3)
+    names = ["Ana", "Bo", "Cy"]
+    with speaking("ja"):
+        japanese = alt_text("great_wall", "board", view, names)
+    with speaking("es-ES"):
+        spanish = alt_text("great_wall", "board", view, names)
+    assert "区画1" in japanese and "Section 1" not in japanese
+    assert "Sección 1" in spanish and "Section" not in spanish
