@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from bot.errors import UserError
+from bot.games.base.language import tr, trn
 from bot.games.base.words import join
 from bot.store import servers as server_sql
 from bot.store.db import Database
@@ -33,12 +34,12 @@ class ServerService:
         """Tables may be opened only in these channels (and their threads); none: anywhere."""
         channels = tuple(dict.fromkeys(channel_ids))
         if len(channels) > MAX_CHANNELS:
-            raise UserError(f"Choose at most {MAX_CHANNELS} channels.")
+            raise UserError(trn("Choose at most {n} channel.", "Choose at most {n} channels.", MAX_CHANNELS))
         return await self._save(replace(await self.settings(guild_id), channels=channels))
 
     async def set_clock(self, guild_id: int, preset: str, policy: str, vacations: bool) -> ServerSettings:
         if preset not in PRESETS or policy not in TIMEOUT_POLICIES:
-            raise UserError("That clock is not one of the choices.")
+            raise UserError(tr("That clock is not one of the choices."))
         current = await self.settings(guild_id)
         return await self._save(replace(current, clock_preset=preset, timeout_policy=policy, vacations=vacations))
 
@@ -56,9 +57,9 @@ def check_channel(settings: ServerSettings, channel_ids: Iterable[int | None]) -
     allowed = settings.channels
     if allowed and not any(channel in allowed for channel in channel_ids if channel is not None):
         places = join([f"<#{channel}>" for channel in allowed], "or")
-        raise UserError(f"On this server, tables are opened in {places}.")
+        raise UserError(tr("On this server, tables are opened in {channels}.", channels=places))
 
 
 def check_computers(settings: ServerSettings) -> None:
     if not settings.computers:
-        raise UserError("This server does not allow computer players at its tables.")
+        raise UserError(tr("This server does not allow computer players at its tables."))

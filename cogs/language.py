@@ -47,6 +47,19 @@ def enter(interaction: discord.Interaction[Any]) -> str:
     return code
 
 
+def client_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of the person's Discord app (the one its slash commands are shown in), else English."""
+    locale = getattr(interaction, "locale", None)
+    return i18n.choose(i18n.from_discord(locale.value if isinstance(locale, discord.Locale) else None))
+
+
+def command_name(name: str) -> str:
+    """A command's or option's name as Discord shows it in the language in force: its translation under the
+    message context "command name" when that is a name Discord accepts, else the English."""
+    text = trp("command name", name)
+    return text if _NAME.match(text) and text == text.lower() else name
+
+
 def guild_language(interaction: discord.Interaction[Any]) -> str:
     """A new table's default language: the server's preferred locale (community servers set it), else English."""
     locale = getattr(interaction, "guild_locale", None)
@@ -81,10 +94,7 @@ class CommandTranslator(app_commands.Translator):
         if code is None or code == i18n.ENGLISH:
             return None
         with i18n.speaking(code):
-            if context.location in _NAMES:
-                text = trp("command name", string.message)
-                return text if text != string.message and _NAME.match(text) and text == text.lower() else None
-            text = words.tr(string.message)
+            text = command_name(string.message) if context.location in _NAMES else words.tr(string.message)
         return text if text != string.message else None
 
 

@@ -22,6 +22,7 @@ from bot.errors import UserError
 from bot.games.base.language import tr, trp
 from bot.players import UserSettings
 from bot.timecontrol import DAY, valid_time_zone
+from cogs.game import LANGUAGE_CHOICES
 from cogs.language import enter
 from cogs.messages import send_private
 
@@ -31,10 +32,7 @@ if TYPE_CHECKING:
 OnOff = Literal["on", "off"]
 MAX_VACATION_DAYS = 30
 FOLLOW_DISCORD = "discord"  # the /me language choice that clears the setting
-LANGUAGE_CHOICES = [
-    *(app_commands.Choice(name=info.name, value=info.code) for info in i18n.LANGUAGES),
-    app_commands.Choice(name="Follow my Discord language", value=FOLLOW_DISCORD),
-]
+CHOICES = [*LANGUAGE_CHOICES, app_commands.Choice(name="Follow my Discord language", value=FOLLOW_DISCORD)]
 _CLOCK_TIME = re.compile(r"([01]?[0-9]|2[0-3]):([0-5][0-9])")
 
 
@@ -136,7 +134,7 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings: t
 
     @app_commands.command(name="language", description="The language of my answers and DMs to you")
     @app_commands.describe(language="A language, or your Discord app's")
-    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.choices(language=CHOICES)
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if language != FOLLOW_DISCORD and language not in i18n.CODES:

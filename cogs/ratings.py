@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot import games
 from bot.errors import UserError
+from bot.games.base.language import tr, trn
 from bot.players import RatingRow, ResultRow
 from cogs.game import GAME_CHOICES
 from cogs.messages import send_private, table_link
@@ -32,8 +33,12 @@ SCOPES = [
 ]
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _games(n: int) -> str:
+    return trn("{n} game", "{n} games", n)
+
+
+def _wins(n: int) -> str:
+    return trn("{n} win", "{n} wins", n)
 
 
 def rating_text(row: RatingRow) -> str:
@@ -43,25 +48,34 @@ def rating_text(row: RatingRow) -> str:
 
 def leaderboard_lines(title: str, where: str, rows: list[RatingRow]) -> list[str]:
     head = [
-        f"**{title}** leaderboard, {where}",
-        f"Ranked by the conservative rating μ − 3σ; players with at least {MIN_GAMES} rated games.",
+        tr("**{game}** leaderboard, {where}", game=title, where=where),
+        trn("Ranked by the conservative rating μ − 3σ; players with at least {n} rated game.",
+            "Ranked by the conservative rating μ − 3σ; players with at least {n} rated games.", MIN_GAMES),
     ]
     if not rows:
-        return [*head, f"Nobody has {MIN_GAMES} rated games yet. Games with a computer seat are not rated."]
+        return [*head, trn("Nobody has {n} rated game yet. Games with a computer seat are not rated.",
+                           "Nobody has {n} rated games yet. Games with a computer seat are not rated.", MIN_GAMES)]
     return head + [
-        f"{n}. <@{row.user_id}> {rating_text(row)} · {plural(row.games, 'game')}, {plural(row.wins, 'win')}"
+        tr("{rank}. {player} {rating} · {games}, {wins}", rank=n, player="<@" + str(row.user_id) + ">",
+           rating=rating_text(row), games=_games(row.games), wins=_wins(row.wins))
         for n, row in enumerate(rows, start=1)
     ]
 
 
+def game_title(key: str) -> str:
+    """A game's name in the language in force; the key of a game no longer offered."""
+    return tr(games.get(key).title) if key in games.GAMES else key
+
+
 def result_line(result: ResultRow, link: str) -> str:
-    title = games.get(result.key).title if result.key in games.GAMES else result.key
-    change = "unrated"
+    change = tr("unrated")
     if result.rated and result.rating_before is not None and result.rating_after is not None:
-        change = f"rating {result.rating_before:.1f} → {result.rating_after:.1f}"
-    return (
-        f"{ordinal(result.place)} of {result.players} in {title} #{result.game_id}, "
-        f"{plural(result.score, 'point')} · {change} · {link}"
+        before, after = f"{result.rating_before:.1f}", f"{result.rating_after:.1f}"
+        change = tr("rating {before} → {after}", before=before, after=after)
+    return tr(
+        "{place} of {players} in {game} #{number}, {points} · {change} · {link}", place=ordinal(result.place),
+        players=result.players, game=game_title(result.key), number=result.game_id,
+        points=trn("{n} point", "{n} points", result.score), change=change, link=link,
     )
 
 
@@ -75,13 +89,13 @@ class Ratings(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: str, scope: str = "server") -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if game not in games.GAMES:
-            raise UserError("That game is not available.")
+            raise UserError(tr("That game is not available."))
         guild_id = interaction.guild_id if scope == "server" else None  # a DM has no server: all servers
         rows = await self.bot.players.leaderboard(
             game, guild_id=guild_id, min_games=MIN_GAMES, limit=LEADERBOARD_SIZE
         )
-        where = "this server" if guild_id is not None else "all servers"
-        await send_private(interaction, "\n".join(leaderboard_lines(games.get(game).title, where, rows)))
+        where = tr("this server") if guild_id is not None else tr("all servers")
+        await send_private(interaction, "\n".join(leaderboard_lines(game_title(game), where, rows)))
 
     @app_commands.command(name="profile", description="A player's games, wins, ratings and recent results")
     @app_commands.describe(player="Whose profile (yours if left out)")
@@ -92,16 +106,18 @@ class Ratings(commands.Cog):
         profile = await self.bot.players.profile(who.id, recent=RECENT)
         counts, ratings = profile.counts, profile.ratings
         if not counts:
-            await send_private(interaction, f"{who.display_name} has not finished a game yet.")
+            await send_private(interaction, tr("{player} has not finished a game yet.", player=who.display_name))
             return
         played, won = sum(n for n, _ in counts.values()), sum(w for _, w in counts.values())
-        lines = [f"**{who.display_name}**: {plural(played, 'game')}, {plural(won, 'win')}"]
+        lines = [tr("**{player}**: {games}, {wins}", player=who.display_name, games=_games(played), wins=_wins(won))]
         for key in [k for k in games.GAMES if k in counts]:
             n, w = counts[key]
             rated = ratings.get(key)
-            rating = f"rating {rating_text(rated)} after {plural(rated.games, 'rated game')}" if rated else "unrated"
-            lines.append(f"{games.get(key).title}: {plural(n, 'game')}, {plural(w, 'win')} · {rating}")
-        lines.append("**Recent results**")
+            rating = tr("rating {rating} after {games}", rating=rating_text(rated),
+                        games=trn("{n} rated game", "{n} rated games", rated.games)) if rated else tr("unrated")
+            lines.append(tr("{game}: {games}, {wins} · {rating}", game=game_title(key), games=_games(n),
+                            wins=_wins(w), rating=rating))
+        lines.append(tr("**Recent results**"))
         for result in profile.recent:
             lines.append(result_line(result, await self._link(result.game_id)))
         await send_private(interaction, "\n".join(lines))
@@ -110,7 +126,7 @@ class Ratings(commands.Cog):
         try:
             return table_link(await self.bot.service.get(game_id))
         except UserError:  # a game gone from the store: its number alone
-            return f"game #{game_id}"
+            return tr("game #{number}", number=game_id)
 
 
 async def setup(bot: MiddleKingdomBot) -> None:

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.games.base.language import mark, tr
 from bot.games.base.words import join
 from bot.servers import MAX_CHANNELS, ServerSettings
 from cogs.checks import can_manage
@@ -36,19 +37,24 @@ from cogs.table_clock import (
 if TYPE_CHECKING:
     from cogs.client import MiddleKingdomBot
 
-NOT_A_MANAGER = "Only members with Manage Server can change this server's settings."
+NOT_A_MANAGER = mark("Only members with Manage Server can change this server's settings.")
 
 
 def settings_text(settings: ServerSettings) -> str:
-    where = join([f"<#{channel}>" for channel in settings.channels], "or") if settings.channels else "any channel"
+    """The panel's text, in the language in force (the manager's: the panel is private)."""
+    where = join([f"<#{channel}>" for channel in settings.channels], "or") if settings.channels else tr("any channel")
     control, policy, vacations = chosen_clock(default_clock(settings))
-    computers = "may be seated" if settings.computers else "may not be seated"
+    if settings.computers:
+        computers = tr("Computer players may be seated at tables.")
+    else:
+        computers = tr("Computer players may not be seated at tables.")
     return "\n".join([
-        "**Server settings** (members with Manage Server can change them here)",
-        f"Tables may be opened in {where}.",
-        f"New tables start with this clock (the host can change it): {clock_summary(control, policy, vacations)}",
-        f"Computer players {computers} at tables.",
-        "Changes apply to tables opened from now on.",
+        tr("**Server settings** (members with Manage Server can change them here)"),
+        tr("Tables may be opened in {channels}.", channels=where),
+        tr("New tables start with this clock (the host can change it): {clock}",
+           clock=clock_summary(control, policy, vacations)),
+        computers,
+        tr("Changes apply to tables opened from now on."),
     ])
 
 
@@ -56,7 +62,7 @@ def settings_view(settings: ServerSettings) -> discord.ui.View:
     clock = default_clock(settings)
     items: list[discord.ui.Item[Any]] = [ServerItem("ch", settings=settings)]
     items.extend(
-        ServerItem(f"c{n}", options=options, placeholder=PLACEHOLDERS[n], row=n + 1)
+        ServerItem(f"c{n}", options=options, placeholder=tr(PLACEHOLDERS[n]), row=n + 1)
         for n, options in enumerate(clock_choices(clock))
     )
     items.append(ServerItem("any", settings=settings))
@@ -84,7 +90,7 @@ class ServerItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]], template=
             item = discord.ui.ChannelSelect(
                 custom_id=custom_id,
                 channel_types=[discord.ChannelType.text],
-                placeholder="Channels where tables may be opened (none chosen: any)",
+                placeholder=tr("Channels where tables may be opened (none chosen: any)"),
                 min_values=0,
                 max_values=MAX_CHANNELS,
                 default_values=[discord.Object(id=c, type=discord.abc.GuildChannel) for c in chosen],
@@ -92,11 +98,11 @@ class ServerItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]], template=
             )
         elif what == "any":
             item = discord.ui.Button(
-                label="Tables in any channel", style=discord.ButtonStyle.secondary, custom_id=custom_id, row=4
+                label=tr("Tables in any channel"), style=discord.ButtonStyle.secondary, custom_id=custom_id, row=4
             )
         elif what == "ai":
             allowed = settings is None or settings.computers
-            label = "Do not allow computer players" if allowed else "Allow computer players"
+            label = tr("Do not allow computer players") if allowed else tr("Allow computer players")
             item = discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id, row=4)
         else:
             item = discord.ui.Select(
@@ -115,9 +121,9 @@ class ServerItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]], template=
         await interaction.response.defer()  # the answer is the panel, edited
         try:
             if interaction.guild_id is None:
-                raise UserError("Server settings are changed in the server.")
+                raise UserError(tr("Server settings are changed in the server."))
             if not can_manage(interaction):
-                raise UserError(NOT_A_MANAGER)
+                raise UserError(tr(NOT_A_MANAGER))
             settings = await self._apply(interaction, interaction.guild_id)
             await interaction.edit_original_response(content=settings_text(settings), view=settings_view(settings))
         except Exception as error:
@@ -138,7 +144,7 @@ class ServerItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]], template=
         index = int(self.what[1])
         sizes = (len(CLOCKS), len(POLICIES), len(VACATIONS))
         if len(values) != 1 or not str(values[0]).isdigit() or int(values[0]) >= sizes[index]:
-            raise UserError("That clock is not one of the choices.")
+            raise UserError(tr("That clock is not one of the choices."))
         clock[index] = int(values[0])
         return await servers.set_clock(guild_id, CLOCKS[clock[0]], POLICIES[clock[1]], VACATIONS[clock[2]])
 
@@ -154,7 +160,7 @@ class ServerCommands(commands.GroupCog, group_name="server", group_description="
     async def settings(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if interaction.guild_id is None or not can_manage(interaction):
-            raise UserError(NOT_A_MANAGER)
+            raise UserError(tr(NOT_A_MANAGER))
         current = await self.bot.servers.settings(interaction.guild_id)
         await interaction.followup.send(settings_text(current), view=settings_view(current), ephemeral=True)
 

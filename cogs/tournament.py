@@ -16,15 +16,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import games
+from bot import games, i18n
 from bot.errors import UserError
+from bot.games.base.language import tr, trp
 from bot.statuses import TournamentStatus
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
 from bot.tournaments.service import FORMATS, SEEDINGS, RoundEvent, TournamentRow, TournamentService
 from bot.tournaments.standings import StandingRow
 from cogs.checks import can_manage
 from cogs.components import clip
-from cogs.game import GAME_CHOICES
+from cogs.game import GAME_CHOICES, LANGUAGE_CHOICES
+from cogs.language import guild_language
 from cogs.messages import NO_PINGS, message_kwargs, message_link, send_private, table_link
 from cogs.tournament_views import (
     bye_line,
@@ -34,6 +36,7 @@ from cogs.tournament_views import (
     mention,
     mentions,
     pinging,
+    public,
     refresh_signup,
     round_name,
     signup_text,
@@ -41,6 +44,7 @@ from cogs.tournament_views import (
     standings_file,
     standings_title,
     summary,
+    table_line,
     under_way_line,
     winners_of,
 )
@@ -59,6 +63,15 @@ SEEDING_CHOICES = [app_commands.Choice(name=f"{s} (round 1)", value=s) for s in 
 TIME_CHOICES = [app_commands.Choice(name=label, value=label) for label in PRESETS]
 TIMEOUT_CHOICES = [app_commands.Choice(name=clip(f"{k}: {v}", 100), value=k) for k, v in TIMEOUT_POLICIES.items()]
 LIST_LIMIT = 20
+# A tournament's state as the autocomplete shows it (the English is the stored word).
+STATUS_WORDS: dict[TournamentStatus, Callable[[], str]] = {
+    TournamentStatus.SIGNUP: lambda: trp("tournament status", "signup"),
+    TournamentStatus.CHECKIN: lambda: trp("tournament status", "checkin"),
+    TournamentStatus.RUNNING: lambda: trp("tournament status", "running"),
+    TournamentStatus.PAUSED: lambda: trp("tournament status", "paused"),
+    TournamentStatus.FINISHED: lambda: trp("tournament status", "finished"),
+    TournamentStatus.CANCELLED: lambda: trp("tournament status", "cancelled"),
+}
 WHICH = "The tournament number (this server's only one under way if left out)"
 
 
@@ -73,6 +86,11 @@ class RoundPoster:
         row = event.tournament
         if row.channel_id is None:
             return
+        with public(row):  # everything posted in the tournament's channel is in its language
+            await self._post(event)
+
+    async def _post(self, event: RoundEvent) -> None:
+        row = event.tournament
         if event.kind == "round":
             await self._round(row, event.round)
         elif event.kind == "round_over":
@@ -91,16 +109,17 @@ class RoundPoster:
     async def _round(self, row: TournamentRow, number: int) -> None:
         """Every table of the round in seat order and who moves first, its players pinged, with a link to its
         game's thread."""
-        lines = [f"**{row.name}**: {round_name(row, number)} has begun."]
+        lines = [tr("**{name}**: {round} has begun.", name=row.name, round=round_name(row, number))]
         pinged: list[int] = []
         for table in [t for t in row.tables if t.round == number]:
             if table.game_id is None:  # not started (yet): the service starts it at its next advance
-                lines.append(f"Table {table.table_no}: {mentions(table.players)} (starting…)")
+                lines.append(tr("Table {number}: {players} (starting…)", number=table.table_no,
+                                players=mentions(table.players)))
                 continue
             game = await self.bot.service.get(table.game_id)
             people = [p.user_id for p in game.seated if p.user_id is not None]
             pinged += people
-            lines.append(f"Table {table.table_no}: {mentions(people)}{first_mover(game)} · {table_link(game)}")
+            lines.append(table_line(table.table_no, people, first_mover(game), table_link(game)))
         byes = [u for r, u in row.byes if r == number]
         if byes:
             lines.append(bye_line(row, number, byes))
@@ -113,24 +132,29 @@ class RoundPoster:
         now = await self.bot.tournaments.get(row.id)
         if now.status == TournamentStatus.FINISHED and now.current_round == number:
             return  # the final standings follow at once: one picture, not two
-        lines = [f"**{row.name}**: round {number} is over. Standings after round {number}:"]
+        lines = [tr("**{name}**: round {round} is over. Standings after round {round}:", name=row.name, round=number)]
         mentioned = NO_PINGS
         if row.status == TournamentStatus.PAUSED:  # ended while paused: nothing else would tell the organiser
-            lines.append(f"The tournament is paused: round {number + 1} starts when {mention(row.organiser_id)} "
-                         "resumes it with `/tournament resume`.")
+            lines.append(tr("The tournament is paused: round {round} starts when {player} resumes it with "
+                            "`/tournament resume`.", round=number + 1, player=mention(row.organiser_id)))
             mentioned = pinging([row.organiser_id])
         next_byes = [u for r, u in now.byes if r == number + 1]
         if next_byes:
             lines.append(bye_line(now, number + 1, next_byes))
         if gone := departures_line(now, rows):
             lines.append(gone)
-        title = f"{row.name}: after round {number}"
+        title = tr("{name}: after round {round}", name=row.name, round=number)
         await self._send(row, "\n".join(lines), mentioned, await standings_file(now, rows, title))
 
     async def _finished(self, row: TournamentRow, rows: Sequence[StandingRow]) -> None:
         winners = await winners_of(self.bot.service, row, rows)
-        who = f"Winner: {mention(winners[0])}" if len(winners) == 1 else f"Winners: {mentions(winners)}"
-        text = "\n".join(filter(None, [f"**{row.name}** is over. {who}! Final standings:", departures_line(row, rows)]))
+        if len(winners) == 1:
+            over = tr("**{name}** is over. Winner: {player}! Final standings:", name=row.name,
+                      player=mention(winners[0]))
+        else:
+            over = tr("**{name}** is over. Winners: {players}! Final standings:", name=row.name,
+                      players=mentions(winners))
+        text = "\n".join(filter(None, [over, departures_line(row, rows)]))
         title = standings_title(row, row.current_round)
         await self._send(row, text, pinging(winners), await standings_file(row, rows, title))
         await refresh_signup(self.bot, row)
@@ -151,18 +175,18 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
         if tournament_id is not None:
             row = await self.tournaments.get(tournament_id)
             if row.guild_id != interaction.guild_id:
-                raise UserError(f"There is no tournament #{tournament_id} in this server.")
+                raise UserError(tr("There is no tournament #{number} in this server.", number=tournament_id))
             return row
         rows = await self.tournaments.list_guild(interaction.guild_id or 0)
         if len(rows) != 1:
-            raise UserError("Which tournament? Name it with the `tournament` option (see `/tournament list`).")
+            raise UserError(tr("Which tournament? Name it with the `tournament` option (see `/tournament list`)."))
         return rows[0]
 
     async def _autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         rows = await self.tournaments.list_guild(interaction.guild_id or 0)
         wanted = current.strip().lstrip("#").lower()
         return [
-            app_commands.Choice(name=clip(f"#{r.id} {r.name} ({r.status})", 100), value=r.id)
+            app_commands.Choice(name=clip(f"#{r.id} {r.name} ({STATUS_WORDS[r.status]()})", 100), value=r.id)
             for r in rows
             if wanted in str(r.id) or wanted in r.name.lower()
         ][:25]
@@ -171,17 +195,17 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
         self,
         interaction: discord.Interaction,
         tournament: int | None,
-        done: str,
+        done: Callable[[TournamentRow], str],
         step: Callable[..., Awaitable[TournamentRow]],
         *args: Any,
     ) -> None:
         """An organiser command: defer, find the tournament, run the service's step (which checks who may),
-        bring the sign-up message up to date and answer privately. ``done`` may name {name} and {round}."""
+        bring the sign-up message up to date and answer privately with ``done(row)``."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         row = await self._find(interaction, tournament)
         row = await step(row.id, interaction.user.id, *args, can_manage=can_manage(interaction))
         await refresh_signup(self.bot, row)
-        await send_private(interaction, done.format(name=row.name, round=row.current_round))
+        await send_private(interaction, done(row))
 
     @app_commands.command(name="create", description="Open a tournament with a public sign-up message")
     @app_commands.describe(
@@ -196,10 +220,11 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
         seeding="Round 1 drawn at random, or strong players spread out by rating",
         time_control="The clock of every game",
         timeout="What happens to a player out of time",
+        language="The language of its posts, standings and games (the server's if left out)",
     )
     @app_commands.choices(
         game=GAME_CHOICES, format=FORMAT_CHOICES, seeding=SEEDING_CHOICES, time_control=TIME_CHOICES,
-        timeout=TIMEOUT_CHOICES, uneven=UNEVEN_CHOICES,
+        timeout=TIMEOUT_CHOICES, uneven=UNEVEN_CHOICES, language=LANGUAGE_CHOICES,
     )
     async def create(
         self,
@@ -215,40 +240,48 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
         seeding: str = "random",
         time_control: str = "none",
         timeout: str = "ai",
+        language: str | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if game not in games.GAMES:
-            raise UserError("That game is not available.")
+            raise UserError(tr("That game is not available."))
         if time_control not in PRESETS:
-            raise UserError(f"The time control must be one of: {', '.join(PRESETS)}.")
+            raise UserError(tr("The time control must be one of: {presets}.", presets=", ".join(PRESETS)))
+        spoken = i18n.choose(language, guild_language(interaction))
         try:
             row = await self.tournaments.create(
                 organiser_id=interaction.user.id, name=name, key=game, format=format, table_size=table_size,
                 rounds=rounds, cap=cap, check_in=check_in, seeding=seeding, uneven=uneven,
                 time_control=PRESETS[time_control],
                 timeout_policy=timeout, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                language=spoken,
             )
         except ValueError as error:  # a table size the game does not allow
             raise UserError(str(error)) from None
         # Finish the private deferred answer first: the next followup is then a new, public message.
-        await interaction.edit_original_response(content=f"Opening tournament #{row.id}…")
+        await interaction.edit_original_response(content=tr("Opening tournament #{number}…", number=row.id))
+        with public(row):
+            content, view = signup_text(row), signup_view(row)
         message = await interaction.followup.send(
-            signup_text(row), wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=signup_view(row))
+            content, wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=view)
         )
         await self.tournaments.set_message(row.id, message.id)
         link = message_link(interaction.guild_id, message.channel.id, message.id)
-        await interaction.edit_original_response(content=f"Tournament #{row.id} is open: {link}")
+        await interaction.edit_original_response(content=tr("Tournament #{number} is open: {link}", number=row.id,
+                                                            link=link))
 
     @app_commands.command(name="start", description="Close sign-up and start round 1 (the organiser)")
     @app_commands.describe(tournament=WHICH)
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        await self._organise(interaction, tournament, "{name} has started: round {round} is posted here.",
-                             self.tournaments.start)
+        await self._organise(interaction, tournament, lambda row: tr(
+            "{name} has started: round {round} is posted here.", name=row.name, round=row.current_round
+        ), self.tournaments.start)
 
     @app_commands.command(name="checkin", description="Open check-in before the start (the organiser)")
     @app_commands.describe(tournament=WHICH)
     async def checkin(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        await self._organise(interaction, tournament, "Check-in for {name} is open.", self.tournaments.open_check_in)
+        await self._organise(interaction, tournament, lambda row: tr("Check-in for {name} is open.", name=row.name),
+                             self.tournaments.open_check_in)
 
     @app_commands.command(name="drop", description="Drop a player (the organiser), or drop out yourself")
     @app_commands.describe(player="Who (yourself if left out)", tournament=WHICH)
@@ -256,8 +289,9 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
         self, interaction: discord.Interaction, player: discord.Member | None = None, tournament: int | None = None
     ) -> None:
         who = player or interaction.user
-        await self._organise(interaction, tournament, f"{who.display_name} was dropped from {{name}}.",
-                             self.tournaments.drop, who.id)
+        await self._organise(interaction, tournament, lambda row: tr(
+            "{player} was dropped from {name}.", player=who.display_name, name=row.name
+        ), self.tournaments.drop, who.id)
 
     @app_commands.command(name="replace", description="Put a new player in a leaver's place (the organiser)")
     @app_commands.describe(
@@ -267,32 +301,37 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
         self, interaction: discord.Interaction, old: discord.Member, new: discord.Member, tournament: int | None = None
     ) -> None:
         if new.bot:
-            raise UserError("Only people can play in a tournament.")
-        await self._organise(interaction, tournament, f"{new.display_name} takes {old.display_name}'s place.",
-                             self.tournaments.replace, old.id, new.id, new.display_name)
+            raise UserError(tr("Only people can play in a tournament."))
+        await self._organise(interaction, tournament, lambda row: tr(
+            "{new} takes {old}'s place.", new=new.display_name, old=old.display_name
+        ), self.tournaments.replace, old.id, new.id, new.display_name)
 
     @app_commands.command(name="pause", description="Start no new round until resumed (the organiser)")
     @app_commands.describe(tournament=WHICH)
     async def pause(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        await self._organise(interaction, tournament, "{name} is paused; games already running go on.",
-                             self.tournaments.pause)
+        await self._organise(interaction, tournament, lambda row: tr(
+            "{name} is paused; games already running go on.", name=row.name
+        ), self.tournaments.pause)
 
     @app_commands.command(name="resume", description="Resume a paused tournament (the organiser)")
     @app_commands.describe(tournament=WHICH)
     async def resume(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        await self._organise(interaction, tournament, "{name} goes on.", self.tournaments.unpause)
+        await self._organise(interaction, tournament, lambda row: tr("{name} goes on.", name=row.name),
+                             self.tournaments.unpause)
 
     @app_commands.command(name="cancel", description="Cancel a tournament and its running games (the organiser)")
     @app_commands.describe(tournament=WHICH)
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        await self._organise(interaction, tournament, "{name} was cancelled.", self.tournaments.cancel)
+        await self._organise(interaction, tournament, lambda row: tr("{name} was cancelled.", name=row.name),
+                             self.tournaments.cancel)
 
     @app_commands.command(name="list", description="This server's tournaments in sign-up or under way")
     async def list_tournaments(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         rows = await self.tournaments.list_guild(interaction.guild_id or 0)
         lines = [summary(r) for r in rows[:LIST_LIMIT]]
-        await send_private(interaction, "\n".join(lines) or "No tournaments here: open one with `/tournament create`.")
+        none = tr("No tournaments here: open one with `/tournament create`.")
+        await send_private(interaction, "\n".join(lines) or none)
 
     @app_commands.command(name="standings", description="Post a tournament's standings here")
     @app_commands.describe(tournament=WHICH)
@@ -301,11 +340,12 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
         row = await self._find(interaction, tournament)
         rows = await self.tournaments.standings(row.id)
         complete = await self.tournaments.rounds_complete(row.id)
-        title = standings_title(row, complete)
-        picture = await standings_file(row, rows, title)
-        text = "\n".join(filter(None, [f"**{title}**", under_way_line(row, complete), departures_line(row, rows)]))
+        with public(row):  # posted in the channel: in the tournament's language
+            title = standings_title(row, complete)
+            picture = await standings_file(row, rows, title)
+            text = "\n".join(filter(None, [f"**{title}**", under_way_line(row, complete), departures_line(row, rows)]))
         # The deferred answer stays private; the standings themselves are a new, public message.
-        await interaction.edit_original_response(content=f"Here are the standings of {row.name}.")
+        await interaction.edit_original_response(content=tr("Here are the standings of {name}.", name=row.name))
         await interaction.followup.send(text, allowed_mentions=NO_PINGS, file=picture)
 
     start.autocomplete("tournament")(_autocomplete)

@@ -9,13 +9,14 @@ from __future__ import annotations
 import io
 import logging
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
-from bot import games
-from bot.games.base.words import count
+from bot import games, i18n
+from bot.games.base.language import mark, tr, trn, trp
 from bot.statuses import ACTIVE_ENTRANTS, ENTERING, EntrantStatus, TournamentStatus
 from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
 from bot.tournaments.service import FORMATS, TournamentRow, TournamentService
@@ -70,51 +71,71 @@ def in_pieces(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
 
 
 # -- describing a tournament ------------------------------------------------------------------------
+def game_title(key: str) -> str:
+    """The game's name in the language in force (the engines mark their titles)."""
+    return tr(games.get(key).title)
+
+
+# Every text here is in the language in force: a public post's is the tournament's (``speaking``, see
+# ``public``), a private answer's the person's.
+def public(row: TournamentRow) -> AbstractContextManager[object]:
+    """Words for everyone in the tournament's channel: in the tournament's language."""
+    return i18n.speaking(row.language)
+
+
+def format_name(row: TournamentRow) -> str:
+    return tr(FORMATS[row.format]) if row.format in FORMATS else row.format
+
+
 def format_text(row: TournamentRow) -> str:
-    kind = FORMATS.get(row.format, row.format)
-    rounds = f", {row.rounds} round{'s' if row.rounds != 1 else ''}" if row.format == "swiss" else ""
-    return f"{kind}{rounds}, tables of {row.table_size} ({uneven_text(row)})"
+    if row.format == "swiss":
+        return trn("{format}, {n} round, tables of {size} ({uneven})",
+                   "{format}, {n} rounds, tables of {size} ({uneven})", row.rounds,
+                   format=format_name(row), size=row.table_size, uneven=uneven_text(row))
+    return tr("{format}, tables of {size} ({uneven})", format=format_name(row), size=row.table_size,
+              uneven=uneven_text(row))
 
 
 def uneven_text(row: TournamentRow) -> str:
     """What happens when the players do not divide into tables, as the organiser chose at creation."""
     circle = row.format == "round_robin" and row.table_size == 2  # its schedule always gives byes
     larger = row.uneven == "larger" and games.get(row.key).max_players > row.table_size and not circle
-    return f"{'larger tables' if larger else 'byes'} when numbers do not divide"
+    return tr("larger tables when numbers do not divide") if larger else tr("byes when numbers do not divide")
 
 
 def clock_text(row: TournamentRow) -> str:
     control = TimeControl.from_dict(row.time_control)
     if not control.timed:
-        return "no time limit"
-    return f"{control.describe()}; out of time, {TIMEOUT_POLICIES.get(row.timeout_policy, row.timeout_policy)}"
+        return control.describe()
+    policy = TIMEOUT_POLICIES.get(row.timeout_policy, row.timeout_policy)
+    return tr("{clock}; out of time, {policy}", clock=control.describe(), policy=tr(policy))
 
 
 def round_name(row: TournamentRow, number_: int) -> str:
     """"round 2 of 3" (Swiss, round robin), "round 2" or "the final" (elimination)."""
     if row.format != "elimination":
-        return f"round {number_} of {row.rounds}"
+        return tr("round {round} of {rounds}", round=number_, rounds=row.rounds)
     tables = [t for t in row.tables if t.round == number_]
     byes = [u for r, u in row.byes if r == number_]
-    return "the final" if len(tables) == 1 and not byes else f"round {number_}"
+    return tr("the final") if len(tables) == 1 and not byes else trp("round name", "round {round}", round=number_)
 
 
 def standings_title(row: TournamentRow, complete: int) -> str:
     """Named by the rounds actually over (``complete``), not the round under way."""
     if row.status == TournamentStatus.FINISHED:
-        return f"{row.name}: final standings"
+        return tr("{name}: final standings", name=row.name)
     if row.current_round == 0:
-        return f"{row.name}: standings"
+        return tr("{name}: standings", name=row.name)
     if complete == 0:
-        return f"{row.name}: round 1 under way"
-    return f"{row.name}: after round {complete}"
+        return tr("{name}: round 1 under way", name=row.name)
+    return tr("{name}: after round {round}", name=row.name, round=complete)
 
 
 def under_way_line(row: TournamentRow, complete: int) -> str:
     """Under standings asked for in the middle of a round: what of that round they already count."""
     if row.status == TournamentStatus.FINISHED or complete >= row.current_round:
         return ""
-    return f"Round {row.current_round} is under way: its byes and the games already over count."
+    return tr("Round {round} is under way: its byes and the games already over count.", round=row.current_round)
 
 
 def departures(row: TournamentRow) -> dict[int, str]:
@@ -125,16 +146,27 @@ def departures(row: TournamentRow) -> dict[int, str]:
         if player.status != EntrantStatus.DROPPED:
             continue
         if player.replaced_by is not None and player.replaced_by in shown:
-            marks[player.replaced_by] = "replacement"
+            marks[player.replaced_by] = trp("standings mark", "replacement")
         else:
-            marks[player.user_id] = "dropped"
+            marks[player.user_id] = trp("standings mark", "dropped")
     return marks
 
 
-def _when(left_round: int | None) -> str:
+def _took_place(heir: str, player: str, left_round: int | None) -> str:
     if left_round is None:
-        return ""
-    return " before round 1" if left_round == 0 else f" in round {left_round}"
+        return tr("{heir} took {player}'s place, with their results", heir=heir, player=player)
+    if left_round == 0:
+        return tr("{heir} took {player}'s place before round 1, with their results", heir=heir, player=player)
+    return tr("{heir} took {player}'s place in round {round}, with their results", heir=heir, player=player,
+              round=left_round)
+
+
+def _dropped_out(player: str, left_round: int | None) -> str:
+    if left_round is None:
+        return tr("{player} dropped out", player=player)
+    if left_round == 0:
+        return tr("{player} dropped out before round 1", player=player)
+    return tr("{player} dropped out in round {round}", player=player, round=left_round)
 
 
 def departures_line(row: TournamentRow, rows: Sequence[StandingRow]) -> str:
@@ -148,10 +180,10 @@ def departures_line(row: TournamentRow, rows: Sequence[StandingRow]) -> str:
             continue
         if player.replaced_by is not None and player.replaced_by in listed:
             heir = names.get(player.replaced_by, str(player.replaced_by))
-            parts.append(f"{heir} took {player.name}'s place{_when(player.left_round)}, with their results")
+            parts.append(_took_place(heir, player.name, player.left_round))
         elif player.user_id in listed:
-            parts.append(f"{player.name} dropped out{_when(player.left_round)}")
-    return f"{'; '.join(parts)}." if parts else ""
+            parts.append(_dropped_out(player.name, player.left_round))
+    return tr("{events}.", events=trp("between events", "; ").join(parts)) if parts else ""
 
 
 async def standings_file(row: TournamentRow, rows: Sequence[StandingRow], title: str) -> discord.File:
@@ -160,23 +192,34 @@ async def standings_file(row: TournamentRow, rows: Sequence[StandingRow], title:
     return discord.File(io.BytesIO(png), filename=f"standings-{row.id}-{row.current_round}.png")
 
 
-def first_mover(game: Table) -> str:
-    """" · <@user> moves first" from the game's opening position (the seat order is kept, but the rules may
-    give the first move to another seat); nothing when several seats begin at once."""
+def first_mover(game: Table) -> int | None:
+    """Who moves first, from the game's opening position (the seat order is kept, but the rules may give the
+    first move to another seat); None when several seats begin at once."""
     engine = game.game
     opening = engine.to_act(engine.new(len(game.players), game.seed, game.options))
     if len(opening) != 1:
-        return ""
-    user = game.player_at(next(iter(opening))).user_id
-    return f" · {mention(user)} moves first" if user is not None else ""
+        return None
+    return game.player_at(next(iter(opening))).user_id
+
+
+def table_line(number_: int, people: Sequence[int], first: int | None, link: str) -> str:
+    """"Table 2: <@a>, <@b> · <@b> moves first · <link>", a line of a round's post."""
+    if first is None:
+        return tr("Table {number}: {players} · {link}", number=number_, players=mentions(people), link=link)
+    return tr("Table {number}: {players} · {first} moves first · {link}", number=number_, players=mentions(people),
+              first=mention(first), link=link)
 
 
 def bye_line(row: TournamentRow, round_no: int, byes: Sequence[int]) -> str:
     worth = number(bye_points(row.table_size))
-    points = f"{worth} point{'s' if worth != '1' else ''}"
+    form = 1 if worth == "1" else 2  # "1 point", "0.5 points": the plural form by the number shown
     if len(byes) == 1:
-        return f"Bye in round {round_no} ({points}): {mentions(byes)}"
-    return f"Byes in round {round_no} ({points} each): {mentions(byes)}"
+        return trn("Bye in round {round} ({points} point): {players}",
+                   "Bye in round {round} ({points} points): {players}", form,
+                   round=round_no, points=worth, players=mentions(byes))
+    return trn("Byes in round {round} ({points} point each): {players}",
+               "Byes in round {round} ({points} points each): {players}",
+               form, round=round_no, points=worth, players=mentions(byes))
 
 
 async def winners_of(service: TableService, row: TournamentRow, rows: Sequence[StandingRow]) -> list[int]:
@@ -205,51 +248,56 @@ def summary(row: TournamentRow) -> str:
     """One line of ``/tournament list``."""
     players = sum(p.status in ACTIVE_ENTRANTS for p in row.players)
     state = {
-        TournamentStatus.SIGNUP: "sign-up open", TournamentStatus.CHECKIN: "check-in open",
-        TournamentStatus.PAUSED: "paused",
-    }
+        TournamentStatus.SIGNUP: tr("sign-up open"), TournamentStatus.CHECKIN: tr("check-in open"),
+        TournamentStatus.PAUSED: trp("tournament state", "paused"),
+    }.get(row.status) or tr("round {round}", round=row.current_round)
     where = signup_url(row)
-    return (
-        f"#{row.id} **{row.name}**: {games.get(row.key).title}, {format_text(row)} · "
-        f"{state.get(row.status, f'round {row.current_round}')}, {count(players, 'player')}"
-        + (f" · {where}" if where else "")
-    )
+    line = tr("#{number} **{name}**: {game}, {format} · {state}, {players}", number=row.id, name=row.name,
+              game=game_title(row.key), format=format_text(row), state=state,
+              players=trn("{n} player", "{n} players", players))
+    return line + (f" · {where}" if where else "")
 
 
 # -- the sign-up message ----------------------------------------------------------------------------
 _STATUS = {
-    TournamentStatus.SIGNUP: "Sign-up is open: press **Join** (or **Leave**).",
-    TournamentStatus.CHECKIN: (
+    TournamentStatus.SIGNUP: mark("Sign-up is open: press **Join** (or **Leave**)."),
+    TournamentStatus.CHECKIN: mark(
         "Check-in is open: press **Check in**. Whoever has not checked in when it starts is dropped."
     ),
-    TournamentStatus.PAUSED: "The tournament is paused: no new round starts until the organiser resumes it.",
-    TournamentStatus.FINISHED: "The tournament is over.",
-    TournamentStatus.CANCELLED: "This tournament was cancelled.",
+    TournamentStatus.PAUSED: mark("The tournament is paused: no new round starts until the organiser resumes it."),
+    TournamentStatus.FINISHED: mark("The tournament is over."),
+    TournamentStatus.CANCELLED: mark("This tournament was cancelled."),
 }
 
 
 def signup_text(row: TournamentRow) -> str:
-    game = games.get(row.key)
+    """The sign-up message, in the language in force (the tournament's: see ``public``)."""
+    seeding = tr("seeded by rating") if row.seeding == "rating" else tr("drawn at random")
     lines = [
-        f"**{row.name}**: tournament #{row.id} of **{game.title}**",
-        f"{format_text(row)} · round 1 {'seeded by rating' if row.seeding == 'rating' else 'drawn at random'}"
-        f" · {clock_text(row)} · table options: the game's defaults",
-        f"Organiser: {mention(row.organiser_id)}",
+        tr("**{name}**: tournament #{number} of **{game}**", name=row.name, number=row.id, game=game_title(row.key)),
+        tr("{format} · round 1 {seeding} · {clock} · table options: the game's defaults", format=format_text(row),
+           seeding=seeding, clock=clock_text(row)),
+        tr("Organiser: {player}", player=mention(row.organiser_id)),
     ]
     active = [p for p in row.players if p.status in ACTIVE_ENTRANTS]
     count = f"{len(active)}/{row.cap}" if row.cap is not None else str(len(active))
     if row.status in ENTERING:
-        shown = [
+        shown = ", ".join(
             mention(p.user_id) + (" ✓" if p.status == EntrantStatus.CHECKED_IN else "") for p in active[:SHOWN_PLAYERS]
-        ]
-        more = f" and {len(active) - SHOWN_PLAYERS} more" if len(active) > SHOWN_PLAYERS else ""
-        lines.append(f"Players ({count}): {', '.join(shown) or 'nobody yet'}{more}")
+        ) or tr("nobody yet")
+        if len(active) > SHOWN_PLAYERS:
+            lines.append(tr("Players ({count}): {players} and {more} more", count=count, players=shown,
+                            more=len(active) - SHOWN_PLAYERS))
+        else:
+            lines.append(tr("Players ({count}): {players}", count=count, players=shown))
     else:
-        lines.append(f"Players: {count}")
+        lines.append(tr("Players: {count}", count=count))
     if row.status == TournamentStatus.RUNNING:
-        lines.append(f"The tournament is under way: round {row.current_round}. Rounds are posted in this channel.")
+        lines.append(tr("The tournament is under way: round {round}. Rounds are posted in this channel.",
+                        round=row.current_round))
     else:
-        lines.append(_STATUS.get(row.status, ""))
+        status = _STATUS.get(row.status)
+        lines.append(tr(status) if status else "")
     return "\n".join(lines)
 
 
@@ -267,8 +315,10 @@ async def refresh_signup(bot: MiddleKingdomBot, row: TournamentRow) -> None:
     if row.channel_id is None or row.message_id is None:
         return
     message = bot.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
+    with public(row):
+        content, view = signup_text(row), signup_view(row)
     try:
-        await message.edit(content=signup_text(row), view=signup_view(row), allowed_mentions=NO_PINGS)
+        await message.edit(content=content, view=view, allowed_mentions=NO_PINGS)
     except discord.HTTPException:
         log.info("could not update the sign-up message of tournament %s", row.id)
 
@@ -278,15 +328,15 @@ class SignupButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
 ):
     """Join, Leave and Check in under the sign-up message; the answer is an edit of that message."""
 
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "checkin": ("Check in", discord.ButtonStyle.primary),
+    LABELS: ClassVar[dict[str, tuple[Callable[[], str], discord.ButtonStyle]]] = {
+        "join": (lambda: trp("tournament button", "Join"), discord.ButtonStyle.success),
+        "leave": (lambda: trp("tournament button", "Leave"), discord.ButtonStyle.secondary),
+        "checkin": (lambda: trp("tournament button", "Check in"), discord.ButtonStyle.primary),
     }
 
     def __init__(self, tournament_id: int, verb: str) -> None:
         label, style = self.LABELS[verb]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"mk:t:{tournament_id}:{verb}"))
+        super().__init__(discord.ui.Button(label=label(), style=style, custom_id=f"mk:t:{tournament_id}:{verb}"))
         self.tournament_id, self.verb = tournament_id, verb
 
     @classmethod
@@ -305,9 +355,9 @@ class SignupButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
                 row = await service.leave(tid, user)
             else:
                 row = await service.check_in(tid, user)
-            await interaction.edit_original_response(
-                content=signup_text(row), view=signup_view(row), allowed_mentions=NO_PINGS
-            )
+            with public(row):  # the sign-up message is public; a refusal (below) is the clicker's own
+                content, view = signup_text(row), signup_view(row)
+            await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_PINGS)
         except Exception as error:
             await report(interaction, error)
 

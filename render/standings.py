@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import ImageDraw
 
+from bot.games.base.language import mark, tr, trn, trp
 from bot.tournaments.standings import StandingRow
 from render import theme
 from render.theme import INK, MUTED
@@ -30,7 +31,7 @@ NAME_X = 104
 POINTS_RIGHT = 470
 OPPONENTS_RIGHT = 585
 SCORE_RIGHT = WIDTH - MARGIN - 12
-KEY = ("Pts: tournament points · Opp: opponents' points", "Score: total game score · 2= a shared rank")
+KEY = (mark("Pts: tournament points · Opp: opponents' points"), mark("Score: total game score · 2= a shared rank"))
 
 
 def number(value: float) -> str:
@@ -47,13 +48,13 @@ def rank_labels(rows: Sequence[StandingRow]) -> list[str]:
 
 def _name(row: StandingRow, names: Mapping[int, str]) -> str:
     # A name of control characters alone still needs something to show.
-    return theme.printable(names.get(row.player, "")) or f"Player {row.player % 10_000}"
+    return theme.printable(names.get(row.player, "")) or tr("Player {number}", number=row.player % 10_000)
 
 
-def _suffix(row: StandingRow, mark: str | None) -> str:
-    notes = [] if not row.byes else ["bye" if row.byes == 1 else f"{row.byes} byes"]
-    notes += [mark] if mark else []
-    return f" ({', '.join(notes)})" if notes else ""
+def _suffix(row: StandingRow, note: str | None) -> str:
+    notes = [] if not row.byes else [trn("bye", "{n} byes", row.byes)]
+    notes += [note] if note else []
+    return tr(" ({notes})", notes=trp("list of notes", ", ").join(notes)) if notes else ""
 
 
 def standings(
@@ -66,22 +67,22 @@ def standings(
     image = theme.canvas(WIDTH, HEADER_H + COLUMNS_H + body + FOOTER_H)
     draw = ImageDraw.Draw(image)
     image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
-    heading = theme.ellipsize(theme.printable(title) or "Standings", 32, WIDTH - 2 * MARGIN, bold=True)
+    heading = theme.ellipsize(theme.printable(title) or tr("Standings"), 32, WIDTH - 2 * MARGIN, bold=True)
     theme.draw_key(draw, (MARGIN, HEADER_H // 2 - 4), heading, 32, theme.HEADER_INK, anchor="lm", bold=True)
 
     y = HEADER_H + COLUMNS_H // 2 + 2
     for text, x, anchor in (
-        ("Rank", RANK_RIGHT, "rm"),
-        ("Player", NAME_X, "lm"),
-        ("Pts", POINTS_RIGHT, "rm"),
-        ("Opp", OPPONENTS_RIGHT, "rm"),
-        ("Score", SCORE_RIGHT, "rm"),
+        (trp("standings column", "Rank"), RANK_RIGHT, "rm"),
+        (trp("standings column", "Player"), NAME_X, "lm"),
+        (trp("standings column", "Pts"), POINTS_RIGHT, "rm"),
+        (trp("standings column", "Opp"), OPPONENTS_RIGHT, "rm"),
+        (trp("standings column", "Score"), SCORE_RIGHT, "rm"),
     ):
         theme.draw_legend(draw, (x, y), text, LABEL, MUTED, anchor=anchor, bold=True)
 
     top = HEADER_H + COLUMNS_H
     if not rows:
-        theme.draw_legend(draw, (WIDTH / 2, top + ROW_H / 2), "No players yet.", TEXT, MUTED, anchor="mm")
+        theme.draw_legend(draw, (WIDTH / 2, top + ROW_H / 2), tr("No players yet."), TEXT, MUTED, anchor="mm")
     for n, (row, label) in enumerate(zip(rows, rank_labels(rows), strict=True)):
         box = (MARGIN, top + n * ROW_H + 3, WIDTH - MARGIN, top + (n + 1) * ROW_H - 3)
         fill = theme.LEAD if row.rank == 1 else theme.PANEL if n % 2 == 0 else theme.BACKGROUND
@@ -100,7 +101,7 @@ def standings(
         theme.draw_key(draw, (SCORE_RIGHT, mid), number(row.game_score), TEXT, INK, anchor="rm")
 
     for n, line in enumerate(KEY):
-        theme.draw_legend(draw, (WIDTH / 2, top + body + 22 + n * 26), line, LABEL, MUTED, anchor="mm")
+        theme.draw_legend(draw, (WIDTH / 2, top + body + 22 + n * 26), tr(line), LABEL, MUTED, anchor="mm")
     return theme.to_png(image)
 
 

@@ -55,11 +55,12 @@ class TournamentRow:
     players: tuple[TournamentPlayerRow, ...]
     tables: tuple[TournamentTableRow, ...]
     byes: tuple[tuple[int, int], ...]  # (round, user id)
+    language: str = "en"  # of its public posts, pictures and games (bot/i18n.py)
 
 
 _COLUMNS = (
     "id, guild_id, channel_id, message_id, organiser_id, name, key, format, table_size, rounds, cap, check_in, "
-    "seeding, options, time_control, timeout_policy, status, current_round, seed, uneven, announced_round"
+    "seeding, options, time_control, timeout_policy, status, current_round, seed, uneven, announced_round, language"
 )
 _SETTABLE = {"message_id", "status", "current_round", "rounds", "announced_round"}
 
@@ -195,6 +196,7 @@ async def fetch(db: Database, tournament_id: int) -> TournamentRow | None:
         seed=row["seed"],
         uneven=row["uneven"],
         announced_round=row["announced_round"],
+        language=row["language"],
         players=tuple(
             TournamentPlayerRow(p["user_id"], p["name"], EntrantStatus(p["status"]), p["left_round"], p["replaced_by"])
             for p in players

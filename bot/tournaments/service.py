@@ -17,9 +17,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot import games
+from bot import games, i18n
 from bot import ratings as rating_model
 from bot.errors import NotAllowed, UserError, WrongStatus
+from bot.games.base.language import mark, tr, trn, trp
 from bot.statuses import (
     ACTIVE_ENTRANTS,
     ENTERING,
@@ -47,21 +48,22 @@ from bot.tournaments.standings import Bye, StandingRow, TableResult, bye_points,
 
 log = logging.getLogger(__name__)
 
-_STATE_WORDS = {
-    TournamentStatus.SIGNUP: "still taking sign-ups",
-    TournamentStatus.CHECKIN: "in check-in",
-    TournamentStatus.RUNNING: "running",
-    TournamentStatus.PAUSED: "paused",
-    TournamentStatus.FINISHED: "over",
-    TournamentStatus.CANCELLED: "cancelled",
+_STATE_WORDS: dict[TournamentStatus, Callable[[], str]] = {  # a tournament's state in the language in force
+    TournamentStatus.SIGNUP: lambda: trp("tournament state", "still taking sign-ups"),
+    TournamentStatus.CHECKIN: lambda: trp("tournament state", "in check-in"),
+    TournamentStatus.RUNNING: lambda: trp("tournament state", "running"),
+    TournamentStatus.PAUSED: lambda: trp("tournament state", "paused"),
+    TournamentStatus.FINISHED: lambda: trp("tournament state", "over"),
+    TournamentStatus.CANCELLED: lambda: trp("tournament state", "cancelled"),
 }
 _CANNOT = {
-    TournamentStatus.PAUSED: "Only a running tournament can be paused; this one is {state}.",
-    TournamentStatus.RUNNING: "Only a paused tournament can be resumed; this one is {state}.",
-    TournamentStatus.CANCELLED: "This tournament is {state} and cannot be cancelled.",
+    TournamentStatus.PAUSED: mark("Only a running tournament can be paused; this one is {state}."),
+    TournamentStatus.RUNNING: mark("Only a paused tournament can be resumed; this one is {state}."),
+    TournamentStatus.CANCELLED: mark("This tournament is {state} and cannot be cancelled."),
 }
 
-FORMATS = {"swiss": "Swiss", "round_robin": "round robin", "elimination": "single elimination"}
+# Translated where shown (``tr``): the English is also the slash command's choice, capitalised.
+FORMATS = {"swiss": mark("Swiss"), "round_robin": mark("round robin"), "elimination": mark("single elimination")}
 SEEDINGS = ("random", "rating")
 #: When the players do not divide into tables of the chosen size: byes (no table above that size), or some
 #: larger tables (as few byes as the game allows).
@@ -107,7 +109,7 @@ class TournamentService:
     async def get(self, tournament_id: int) -> TournamentRow:
         row = await t_sql.fetch(self.db, tournament_id)
         if row is None:
-            raise UserError(f"There is no tournament #{tournament_id}.")
+            raise UserError(tr("There is no tournament #{number}.", number=tournament_id))
         return row
 
     async def list_guild(self, guild_id: int) -> list[TournamentRow]:
@@ -145,24 +147,30 @@ class TournamentService:
         guild_id: int | None = None,
         channel_id: int | None = None,
         seed: int | None = None,
+        language: str = i18n.ENGLISH,
     ) -> TournamentRow:
+        """A new tournament in sign-up; ``language`` is that of its public posts, pictures and games."""
         game = games.get(key)
         game.check_players(table_size)
         if format not in FORMATS:
-            raise UserError(f"The format must be one of: {', '.join(FORMATS.values())}.")
+            raise UserError(tr("The format must be one of: {formats}.",
+                               formats=", ".join(tr(label) for label in FORMATS.values())))
         if seeding not in SEEDINGS:
-            raise UserError("Seeding is either random or by rating.")
+            raise UserError(tr("Seeding is either random or by rating."))
         if uneven not in UNEVEN:
-            raise UserError("When numbers do not divide, a tournament gives either byes or larger tables.")
+            raise UserError(tr("When numbers do not divide, a tournament gives either byes or larger tables."))
         if timeout_policy not in TIMEOUT_POLICIES:
-            raise UserError(f"The timeout policy must be one of {', '.join(TIMEOUT_POLICIES)}.")
+            raise UserError(tr("The timeout policy must be one of {policies}.", policies=", ".join(TIMEOUT_POLICIES)))
         if format == "swiss" and not 1 <= rounds <= 20:
-            raise UserError("A Swiss tournament has 1 to 20 rounds.")
+            raise UserError(tr("A Swiss tournament has 1 to 20 rounds."))
         if cap is not None and cap < game.min_players:
-            raise UserError(f"The cap must allow at least {game.min_players} players.")
+            raise UserError(trn("The cap must allow at least {n} player.", "The cap must allow at least {n} players.",
+                                   game.min_players))
+        if language not in i18n.CODES:
+            raise ValueError(f"The language must be one of {', '.join(i18n.CODES)}.")
         name = name.strip()[:80]
         if not name:
-            raise UserError("A tournament needs a name.")
+            raise UserError(tr("A tournament needs a name."))
         now = self.clock()
         async with self.db.tx() as conn:
             tournament_id = await t_sql.insert(
@@ -172,6 +180,7 @@ class TournamentService:
                 check_in=int(check_in), seeding=seeding, options=game.resolve_options(options),
                 time_control=(time_control or TimeControl()).to_dict(), timeout_policy=timeout_policy,
                 status=TournamentStatus.SIGNUP, seed=secrets.randbits(62) if seed is None else seed, uneven=uneven,
+                language=language,
             )
         return await self.get(tournament_id)
 
@@ -183,11 +192,11 @@ class TournamentService:
         async with self._lock(tournament_id):
             row = await self.get(tournament_id)
             if row.status not in ENTERING:
-                raise WrongStatus("Sign-up for this tournament is closed.")
+                raise WrongStatus(tr("Sign-up for this tournament is closed."))
             if any(p.user_id == user_id and p.status in ACTIVE_ENTRANTS for p in row.players):
-                raise UserError("You are already signed up.")
+                raise UserError(tr("You are already signed up."))
             if row.cap is not None and sum(p.status in ACTIVE_ENTRANTS for p in row.players) >= row.cap:
-                raise UserError("This tournament is full.")
+                raise UserError(tr("This tournament is full."))
             # Joining during check-in counts as checking in: the player is here now.
             status = EntrantStatus.CHECKED_IN if row.status == TournamentStatus.CHECKIN else EntrantStatus.REGISTERED
             async with self.db.tx() as conn:
@@ -198,7 +207,7 @@ class TournamentService:
         async with self._lock(tournament_id):
             row = await self.get(tournament_id)
             if row.status not in ENTERING:
-                raise WrongStatus("The tournament has started: ask the organiser to drop you.")
+                raise WrongStatus(tr("The tournament has started: ask the organiser to drop you."))
             if not any(p.user_id == user_id for p in row.players):
                 raise UserError("You are not signed up.")
             async with self.db.tx() as conn:
@@ -209,7 +218,7 @@ class TournamentService:
         async with self._lock(tournament_id):
             row = await self._organised(tournament_id, user_id, can_manage)
             if row.status != TournamentStatus.SIGNUP or not row.check_in:
-                raise WrongStatus("Check-in is only for tournaments created with check-in, before they start.")
+                raise WrongStatus(tr("Check-in is only for tournaments created with check-in, before they start."))
             async with self.db.tx() as conn:
                 await t_sql.set_columns(conn, tournament_id, self.clock(), status=TournamentStatus.CHECKIN)
             return await self.get(tournament_id)
@@ -218,7 +227,7 @@ class TournamentService:
         async with self._lock(tournament_id):
             row = await self.get(tournament_id)
             if row.status != TournamentStatus.CHECKIN:
-                raise WrongStatus("Check-in is not open.")
+                raise WrongStatus(tr("Check-in is not open."))
             mine = [p for p in row.players if p.user_id == user_id and p.status in ACTIVE_ENTRANTS]
             if not mine:
                 raise UserError("You are not signed up.")
@@ -233,12 +242,13 @@ class TournamentService:
         async with self._lock(tournament_id):
             row = await self._organised(tournament_id, user_id, can_manage)
             if row.status not in ENTERING:
-                raise WrongStatus("This tournament has already started.")
+                raise WrongStatus(tr("This tournament has already started."))
             wanted = (EntrantStatus.CHECKED_IN,) if row.status == TournamentStatus.CHECKIN else ACTIVE_ENTRANTS
             field = [p.user_id for p in row.players if p.status in wanted]
             game = games.get(row.key)
             if len(field) < game.min_players:
-                raise UserError(f"At least {game.min_players} players must be signed up (checked in) to start.")
+                raise UserError(trn("At least {n} player must be signed up (checked in) to start.",
+                                    "At least {n} players must be signed up (checked in) to start.", game.min_players))
             now = self.clock()
             async with self.db.tx() as conn:
                 for player in row.players:  # no-shows of a check-in are dropped
@@ -367,6 +377,7 @@ class TournamentService:
                 options=row.options, guild_id=row.guild_id, channel_id=row.channel_id, join=False,
                 seed=self._rng(row, row.current_round * 100 + table.table_no).randrange(2**62),
                 time_control=TimeControl.from_dict(row.time_control), timeout_policy=row.timeout_policy,
+                language=row.language,
             )
             for user in seated:
                 await self.tables.join(created.id, user, names.get(user, str(user)))
@@ -414,12 +425,13 @@ class TournamentService:
         async with self._lock(tournament_id):
             row = await self._organised(tournament_id, user_id, can_manage)
             if any(p.user_id == new_id and p.status in ACTIVE_ENTRANTS for p in row.players):
-                raise UserError("The new player is already in the tournament.")
+                raise UserError(tr("The new player is already in the tournament."))
             if any(p.user_id == new_id for p in row.players):
-                raise UserError("The new player has already played in this tournament: a replacement is new to it.")
+                raise UserError(tr("The new player has already played in this tournament: a replacement is new to "
+                                   "it."))
             old = [p for p in row.players if p.user_id == old_id and p.status in ACTIVE_ENTRANTS]
             if not old:
-                raise UserError("The player to replace is not in the tournament.")
+                raise UserError(tr("The player to replace is not in the tournament."))
             now = self.clock()
             async with self.db.tx() as conn:
                 await t_sql.mark_left(conn, tournament_id, old_id, row.current_round, replaced_by=new_id)
@@ -462,7 +474,8 @@ class TournamentService:
         async with self._lock(tournament_id):
             row = await self._organised(tournament_id, user_id, can_manage)
             if row.status not in frm:
-                raise WrongStatus(_CANNOT[to].format(state=_STATE_WORDS.get(row.status, row.status)))
+                state = _STATE_WORDS[row.status]() if row.status in _STATE_WORDS else row.status
+                raise WrongStatus(tr(_CANNOT[to], state=state))
             async with self.db.tx() as conn:
                 await t_sql.set_columns(conn, tournament_id, self.clock(), status=to)
             return await self.get(tournament_id)
@@ -470,7 +483,7 @@ class TournamentService:
     async def _organised(self, tournament_id: int, user_id: int, can_manage: bool) -> TournamentRow:
         row = await self.get(tournament_id)
         if user_id != row.organiser_id and not can_manage:
-            raise NotAllowed("Only the organiser (or a member with Manage Server) can do that.")
+            raise NotAllowed(tr("Only the organiser (or a member with Manage Server) can do that."))
         return row
 
     # -- results -------------------------------------------------------------------------------------
@@ -587,13 +600,14 @@ def _check_active(row: TournamentRow, player_id: int, *, yourself: bool) -> None
     if found and found[0].status in ACTIVE_ENTRANTS:
         return
     if found and found[0].replaced_by is not None:
-        heir = next((p.name for p in row.players if p.user_id == found[0].replaced_by), "another player")
-        whose = "Your" if yourself else "That player's"
-        raise UserError(f"{whose} place in the tournament has gone to {heir}.")
+        heir = next((p.name for p in row.players if p.user_id == found[0].replaced_by), None) or tr("another player")
+        if yourself:
+            raise UserError(tr("Your place in the tournament has gone to {player}.", player=heir))
+        raise UserError(tr("That player's place in the tournament has gone to {player}.", player=heir))
     if found and found[0].status == EntrantStatus.DROPPED:
-        raise UserError("You have already dropped out of this tournament." if yourself
-                        else "That player has already dropped out of the tournament.")
+        raise UserError(tr("You have already dropped out of this tournament.") if yourself
+                        else tr("That player has already dropped out of the tournament."))
     if found and found[0].status == EntrantStatus.ELIMINATED:
-        raise UserError("You are already out of this tournament." if yourself
-                        else "That player is already out of the tournament.")
-    raise UserError("You are not in this tournament." if yourself else "That player is not in the tournament.")
+        raise UserError(tr("You are already out of this tournament.") if yourself
+                        else tr("That player is already out of the tournament."))
+    raise UserError(tr("You are not in this tournament.") if yourself else tr("That player is not in the tournament."))

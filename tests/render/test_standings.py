@@ -96,3 +96,23 @@ def test_names_the_font_cannot_draw_and_an_empty_field_still_render() -> None:
     assert png.startswith(b"\x89PNG")
     empty = _image(picture.standings([], {}, ""))
     assert empty.width == picture.WIDTH
+
+
+def test_the_picture_is_worded_in_the_language_in_force() -> None:
+    """Column heads, the key and the marks in Japanese and Spanish: other pixels than the English."""
+    from bot import i18n
+
+    rows = [_row(1, 1, 2, 1, 30, byes=1), _row(2, 2, 0.5, 2, 12)]
+    english = picture.standings(rows, NAMES, "Cup", {2: "dropped"})
+    with i18n.speaking("ja"):
+        japanese = picture.standings(rows, {**NAMES, 2: "山田太郎"}, "秋の大会:最終順位", {2: "棄権"})
+        heads = _image(picture.standings([], {}, "Cup"))
+    with i18n.speaking("es-ES"):
+        spanish = picture.standings(rows, NAMES, "Cup", {2: "retirado"})
+    assert japanese.startswith(b"\x89PNG") and len({english, japanese, spanish}) == 3
+    # The column heads' row (順位 / プレイヤー / 勝点 ...) and the key differ from the English ones.
+    top = picture.HEADER_H
+    english_heads = _image(picture.standings([], {}, "Cup"))
+    for box in ((0, top, picture.WIDTH, top + picture.COLUMNS_H), (0, heads.height - picture.FOOTER_H, picture.WIDTH,
+                                                                   heads.height)):
+        assert heads.crop(box).tobytes() != english_heads.crop(box).tobytes()
