@@ -209,7 +209,7 @@ class TournamentService:
             if row.status not in ENTERING:
                 raise WrongStatus(tr("The tournament has started: ask the organiser to drop you."))
             if not any(p.user_id == user_id for p in row.players):
-                raise UserError("You are not signed up.")
+                raise UserError(tr("You are not signed up."))
             async with self.db.tx() as conn:
                 await t_sql.delete_player(conn, tournament_id, user_id)
             return await self.get(tournament_id)
@@ -230,7 +230,7 @@ class TournamentService:
                 raise WrongStatus(tr("Check-in is not open."))
             mine = [p for p in row.players if p.user_id == user_id and p.status in ACTIVE_ENTRANTS]
             if not mine:
-                raise UserError("You are not signed up.")
+                raise UserError(tr("You are not signed up."))
             async with self.db.tx() as conn:
                 await t_sql.upsert_player(
                     conn, tournament_id, user_id, mine[0].name, EntrantStatus.CHECKED_IN, self.clock()
