@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import aiosqlite
-
 from bot import ratings as rating_model
 from bot.games.base import Result
 from bot.store import ratings as rating_sql
+from bot.store.db import Connection
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
 
 
-async def record_results(conn: aiosqlite.Connection, table: Table, result: Result, now: float) -> None:
+async def record_results(conn: Connection, table: Table, result: Result, now: float) -> None:
     """Each person's place and score, and (when every seat is a person) their new rating, in the move's
     transaction. The engine's ranking already puts resigned and forfeited seats last."""
     people = [p for p in table.players if p.user_id is not None and p.seat is not None]

@@ -8,7 +8,7 @@ suite, which CI runs with every test's own number of examples.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from bot.store.db import Database
+from tests.postgres import PostgresServer
 
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FAST_EXAMPLES = 2
@@ -25,12 +26,47 @@ settings.load_profile("default")
 SLOW_PATHS = ("tests/cogs/", "tests/e2e/", "tests/tournaments/test_service.py", "tests/test_demo.py")
 
 
+# The databases a test marked ``backends`` runs on (its ``db`` and ``database_target`` fixtures); others use SQLite.
+BACKENDS = ("sqlite", "postgres")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One real PostgreSQL server for the session (each xdist worker has its own), started on first use."""
+    server = PostgresServer()
+    try:
+        server.start()
+        server.make_template()
+        yield server
+    finally:
+        server.stop()
+
+
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    """A fresh database in a temporary SQLite file, closed after the test."""
-    database = await Database.open(tmp_path / "mk.sqlite3")
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture
+async def database_target(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """Where a fresh database is: a temporary SQLite file, or a new database on the test PostgreSQL server."""
+    if backend == "sqlite":
+        return str(tmp_path / "mk.sqlite3")
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return await server.emptied_database()
+
+
+@pytest.fixture
+async def db(database_target: str) -> AsyncIterator[Database]:
+    """A fresh, migrated database, closed after the test."""
+    database = await Database.open(database_target)
     yield database
     await database.close()
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("backends"):
+        metafunc.parametrize("backend", BACKENDS, indirect=True)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

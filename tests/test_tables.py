@@ -13,6 +13,8 @@ from bot.store import games as game_sql
 from bot.store.db import Database
 from bot.tables import Notification, Table, TableService
 
+pytestmark = pytest.mark.backends  # every test here on SQLite and on PostgreSQL
+
 
 class RecordingNotifier:
     def __init__(self) -> None:

@@ -1,4 +1,4 @@
-"""Storage: SQLite through aiosqlite. SQL lives only in this package."""
+"""Storage: SQLite through aiosqlite, or PostgreSQL through asyncpg (DATABASE_URL). SQL lives only in this package."""
 
 from bot.store.db import Database
 

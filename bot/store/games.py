@@ -6,10 +6,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from bot.statuses import TableStatus
-from bot.store.db import Database
+from bot.store.db import Connection, Database, Row
 
 
 @dataclass(frozen=True)
@@ -65,7 +63,7 @@ _SEAT_QUERY = "SELECT slot, user_id, name, ai_level, seat, forfeited FROM seats 
 
 
 async def insert_game(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     key: str,
     guild_id: int | None,
@@ -85,18 +83,20 @@ async def insert_game(
         INSERT INTO games (key, guild_id, channel_id, creator_id, status, seat_count, options, seed,
                            created_at, updated_at, time_control, timeout_policy, vacation_allowed, language)
         VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        RETURNING id
         """,
         (
             key, guild_id, channel_id, creator_id, seat_count, json.dumps(options), seed, now, now,
             json.dumps(time_control or {"kind": "none"}), timeout_policy, int(vacation_allowed), language,
         ),
     )
-    assert cursor.lastrowid is not None
-    return int(cursor.lastrowid)
+    row = await cursor.fetchone()
+    assert row is not None  # RETURNING gives the one row inserted
+    return int(row["id"])
 
 
 async def insert_seat(
-    conn: aiosqlite.Connection, game_id: int, user_id: int | None, name: str, ai_level: str | None
+    conn: Connection, game_id: int, user_id: int | None, name: str, ai_level: str | None
 ) -> None:
     await conn.execute(
         """
@@ -107,15 +107,15 @@ async def insert_seat(
     )
 
 
-async def delete_seat(conn: aiosqlite.Connection, game_id: int, slot: int) -> None:
+async def delete_seat(conn: Connection, game_id: int, slot: int) -> None:
     await conn.execute("DELETE FROM seats WHERE game_id = ? AND slot = ?", (game_id, slot))
 
 
-async def assign_seat(conn: aiosqlite.Connection, game_id: int, slot: int, seat: int) -> None:
+async def assign_seat(conn: Connection, game_id: int, slot: int, seat: int) -> None:
     await conn.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND slot = ?", (seat, game_id, slot))
 
 
-async def set_columns(conn: aiosqlite.Connection, game_id: int, now: float, **columns: Any) -> None:
+async def set_columns(conn: Connection, game_id: int, now: float, **columns: Any) -> None:
     """Update plain columns of one game (names come from our code, never from users)."""
     allowed = {"thread_id", "lobby_message_id", "status", "snapshot", "result", "channel_id"}
     if not columns or not set(columns) <= allowed:
@@ -128,7 +128,7 @@ async def set_columns(conn: aiosqlite.Connection, game_id: int, now: float, **co
 
 
 async def commit_move(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     game_id: int,
     expected_version: int,
@@ -182,7 +182,7 @@ async def fetch_moves(db: Database, game_id: int) -> list[MoveRow]:
     return [MoveRow(r["seq"], r["seat"], r["kind"], json.loads(r["action"]), r["created_at"]) for r in rows]
 
 
-def _game_row(row: aiosqlite.Row, seats: list[aiosqlite.Row]) -> GameRow:
+def _game_row(row: Row, seats: list[Row]) -> GameRow:
     return GameRow(
         id=row["id"],
         key=row["key"],

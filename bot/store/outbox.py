@@ -11,9 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
-from bot.store.db import Database
+from bot.store.db import Connection, Database, Row
 
 MOVE_KINDS = ("started", "moved")  # rows that hold a position of the game (the others are reminders, upkeep)
 # Rows whose words belong in the board message of their turn: positions, and clock news (a vacation).
@@ -34,7 +32,7 @@ _COLUMNS = "id, game_id, version, kind, payload, turn"
 
 
 async def add(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     game_id: int,
     version: int,
     kind: str,
@@ -49,7 +47,7 @@ async def add(
     )
 
 
-async def current_turn(conn: aiosqlite.Connection, game_id: int) -> int | None:
+async def current_turn(conn: Connection, game_id: int) -> int | None:
     """The turn of the game's newest position (None before the first)."""
     cursor = await conn.execute(
         "SELECT turn FROM outbox WHERE game_id = ? AND kind IN ('started', 'moved') ORDER BY id DESC LIMIT 1",
@@ -87,5 +85,5 @@ async def mark_delivered(db: Database, outbox_ids: Sequence[int] | int, now: flo
         await conn.executemany("UPDATE outbox SET delivered_at = ? WHERE id = ?", [(now, i) for i in ids])
 
 
-def _row(r: aiosqlite.Row) -> OutboxRow:
+def _row(r: Row) -> OutboxRow:
     return OutboxRow(r["id"], r["game_id"], r["version"], r["kind"], json.loads(r["payload"]), r["turn"])

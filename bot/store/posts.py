@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
-from bot.store.db import Database
+from bot.store.db import Database, Row
 
 
 @dataclass(frozen=True)
@@ -45,12 +43,15 @@ async def open_posts(db: Database, game_id: int, kind: str) -> list[PostRow]:
 async def save(db: Database, post: PostRow) -> None:
     async with db.tx() as conn:
         await conn.execute(
-            f"INSERT OR REPLACE INTO posts ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO posts ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, kind, ref) DO UPDATE SET channel_id = excluded.channel_id, "
+            "message_id = excluded.message_id, since = excluded.since, version = excluded.version, "
+            "closed = excluded.closed, content = excluded.content",
             (post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, post.version,
              int(post.closed), post.content),
         )
 
 
-def _post(row: aiosqlite.Row) -> PostRow:
+def _post(row: Row) -> PostRow:
     return PostRow(row["game_id"], row["kind"], row["ref"], row["channel_id"], row["message_id"],
                    row["since"], row["version"], bool(row["closed"]), row["content"])

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
-from bot.store.db import Database
+from bot.store.db import Connection, Database, Row
 
 
 @dataclass(frozen=True)
@@ -37,7 +35,10 @@ class ResultRow:
     finished_at: float
 
 
-async def ratings_of(conn: aiosqlite.Connection, key: str, user_ids: list[int]) -> dict[int, RatingRow]:
+async def ratings_of(conn: Connection, key: str, user_ids: list[int]) -> dict[int, RatingRow]:
+    """Read to be changed in this transaction: the rows stay locked until it ends (a game finishing in another
+    process with the same players waits, so no update is lost)."""
+    await conn.lock(*(f"rating:{key}:{user_id}" for user_id in user_ids))
     marks = ", ".join("?" for _ in user_ids)
     cursor = await conn.execute(
         f"SELECT key, user_id, mu, sigma, games, wins FROM ratings WHERE key = ? AND user_id IN ({marks})",
@@ -46,7 +47,7 @@ async def ratings_of(conn: aiosqlite.Connection, key: str, user_ids: list[int]) 
     return {r["user_id"]: _rating(r) for r in await cursor.fetchall()}
 
 
-async def save_rating(conn: aiosqlite.Connection, row: RatingRow, now: float) -> None:
+async def save_rating(conn: Connection, row: RatingRow, now: float) -> None:
     await conn.execute(
         """
         INSERT INTO ratings (key, user_id, mu, sigma, games, wins, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -57,12 +58,13 @@ async def save_rating(conn: aiosqlite.Connection, row: RatingRow, now: float) ->
     )
 
 
-async def add_result(conn: aiosqlite.Connection, user_id: int, result: ResultRow) -> None:
+async def add_result(conn: Connection, user_id: int, result: ResultRow) -> None:
     await conn.execute(
         """
-        INSERT OR IGNORE INTO results (game_id, user_id, key, guild_id, place, players, score, rated,
+        INSERT INTO results (game_id, user_id, key, guild_id, place, players, score, rated,
                                        rating_before, rating_after, finished_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT DO NOTHING
         """,
         (
             result.game_id, user_id, result.key, result.guild_id, result.place, result.players, result.score,
@@ -117,10 +119,12 @@ async def results_of_user(db: Database, user_id: int, limit: int = 10) -> list[R
 async def counts_of_user(db: Database, user_id: int) -> dict[str, tuple[int, int]]:
     """Per game key: (games played, games won), rated or not."""
     rows = await db.fetchall(
-        "SELECT key, COUNT(*) AS n, SUM(place = 1) AS w FROM results WHERE user_id = ? GROUP BY key", (user_id,)
+        "SELECT key, COUNT(*) AS n, SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS w FROM results WHERE user_id = ? "
+        "GROUP BY key",
+        (user_id,),
     )
     return {r["key"]: (int(r["n"]), int(r["w"] or 0)) for r in rows}
 
 
-def _rating(r: aiosqlite.Row) -> RatingRow:
+def _rating(r: Row) -> RatingRow:
     return RatingRow(r["key"], r["user_id"], r["mu"], r["sigma"], r["games"], r["wins"])

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
-from bot.store.db import Database
+from bot.store.db import Connection, Database, Row
 
 
 @dataclass(frozen=True)
@@ -29,7 +27,7 @@ class SeatClock:
 
 
 async def add(
-    conn: aiosqlite.Connection, game_id: int, kind: str, seat: int | None, version: int, due_at: float
+    conn: Connection, game_id: int, kind: str, seat: int | None, version: int, due_at: float
 ) -> None:
     await conn.execute(
         "INSERT INTO timers (game_id, kind, seat, version, due_at) VALUES (?, ?, ?, ?, ?)",
@@ -37,7 +35,7 @@ async def add(
     )
 
 
-async def cancel_seat(conn: aiosqlite.Connection, game_id: int, seat: int, now: float) -> None:
+async def cancel_seat(conn: Connection, game_id: int, seat: int, now: float) -> None:
     """The seat's turn ended: its deadline and reminders will never be needed."""
     await conn.execute(
         "UPDATE timers SET fired_at = ? WHERE game_id = ? AND seat = ? AND fired_at IS NULL AND kind != 'upkeep'",
@@ -45,11 +43,11 @@ async def cancel_seat(conn: aiosqlite.Connection, game_id: int, seat: int, now: 
     )
 
 
-async def cancel_game(conn: aiosqlite.Connection, game_id: int, now: float) -> None:
+async def cancel_game(conn: Connection, game_id: int, now: float) -> None:
     await conn.execute("UPDATE timers SET fired_at = ? WHERE game_id = ? AND fired_at IS NULL", (now, game_id))
 
 
-async def mark_fired(conn: aiosqlite.Connection, timer_id: int, now: float) -> bool:
+async def mark_fired(conn: Connection, timer_id: int, now: float) -> bool:
     """True once: a timer fires at most once, even if two dispatchers race for it."""
     cursor = await conn.execute(
         "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL", (now, timer_id)
@@ -57,7 +55,7 @@ async def mark_fired(conn: aiosqlite.Connection, timer_id: int, now: float) -> b
     return cursor.rowcount == 1
 
 
-async def recall_user_reminders(conn: aiosqlite.Connection, user_id: int, held_until: float, now: float) -> int:
+async def recall_user_reminders(conn: Connection, user_id: int, held_until: float, now: float) -> int:
     """Reminders held back until a vacation's end (``held_until``) come due now: the vacation ended early."""
     cursor = await conn.execute(
         """
@@ -71,7 +69,7 @@ async def recall_user_reminders(conn: aiosqlite.Connection, user_id: int, held_u
     return cursor.rowcount
 
 
-async def postpone(conn: aiosqlite.Connection, timer_id: int, due_at: float) -> None:
+async def postpone(conn: Connection, timer_id: int, due_at: float) -> None:
     await conn.execute("UPDATE timers SET due_at = ? WHERE id = ? AND fired_at IS NULL", (due_at, timer_id))
 
 
@@ -100,7 +98,7 @@ async def pending_for_game(db: Database, game_id: int) -> list[TimerRow]:
     return [_timer(r) for r in rows]
 
 
-async def seat_clocks(conn: aiosqlite.Connection, game_id: int) -> dict[int, SeatClock]:
+async def seat_clocks(conn: Connection, game_id: int) -> dict[int, SeatClock]:
     """Read inside a transaction (or ``db.read()``), with the connection it holds."""
     cursor = await conn.execute(
         "SELECT seat, bank, turn_started_at, turn_version, forfeited FROM seats WHERE game_id = ? AND seat IS NOT NULL",
@@ -113,23 +111,23 @@ async def seat_clocks(conn: aiosqlite.Connection, game_id: int) -> dict[int, Sea
     }
 
 
-async def start_turn(conn: aiosqlite.Connection, game_id: int, seat: int, now: float, version: int) -> None:
+async def start_turn(conn: Connection, game_id: int, seat: int, now: float, version: int) -> None:
     await conn.execute(
         "UPDATE seats SET turn_started_at = ?, turn_version = ? WHERE game_id = ? AND seat = ?",
         (now, version, game_id, seat),
     )
 
 
-async def end_turn(conn: aiosqlite.Connection, game_id: int, seat: int, bank: float | None) -> None:
+async def end_turn(conn: Connection, game_id: int, seat: int, bank: float | None) -> None:
     await conn.execute(
         "UPDATE seats SET turn_started_at = NULL, turn_version = NULL, bank = ? WHERE game_id = ? AND seat = ?",
         (bank, game_id, seat),
     )
 
 
-async def set_forfeited(conn: aiosqlite.Connection, game_id: int, seat: int) -> None:
+async def set_forfeited(conn: Connection, game_id: int, seat: int) -> None:
     await conn.execute("UPDATE seats SET forfeited = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
 
 
-def _timer(row: aiosqlite.Row) -> TimerRow:
+def _timer(row: Row) -> TimerRow:
     return TimerRow(row["id"], row["game_id"], row["kind"], row["seat"], row["version"], row["due_at"])

@@ -6,10 +6,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from bot.statuses import EntrantStatus, TournamentStatus
-from bot.store.db import Database
+from bot.store.db import Connection, Database
 
 
 @dataclass(frozen=True)
@@ -65,19 +63,20 @@ _COLUMNS = (
 _SETTABLE = {"message_id", "status", "current_round", "rounds", "announced_round"}
 
 
-async def insert(conn: aiosqlite.Connection, now: float, **values: Any) -> int:
+async def insert(conn: Connection, now: float, **values: Any) -> int:
     values = {k: json.dumps(v) if isinstance(v, dict) else v for k, v in values.items()}
     names = list(values)
     cursor = await conn.execute(
         f"INSERT INTO tournaments ({', '.join(names)}, created_at, updated_at) "
-        f"VALUES ({', '.join('?' for _ in names)}, ?, ?)",
+        f"VALUES ({', '.join('?' for _ in names)}, ?, ?) RETURNING id",
         (*values.values(), now, now),
     )
-    assert cursor.lastrowid is not None
-    return int(cursor.lastrowid)
+    row = await cursor.fetchone()
+    assert row is not None  # RETURNING gives the one row inserted
+    return int(row["id"])
 
 
-async def set_columns(conn: aiosqlite.Connection, tournament_id: int, now: float, **columns: Any) -> None:
+async def set_columns(conn: Connection, tournament_id: int, now: float, **columns: Any) -> None:
     if not columns or not set(columns) <= _SETTABLE:
         raise ValueError(f"cannot set {sorted(columns)}")
     assignments = ", ".join(f"{name} = ?" for name in columns)
@@ -86,7 +85,7 @@ async def set_columns(conn: aiosqlite.Connection, tournament_id: int, now: float
     )
 
 
-async def upsert_player(conn: aiosqlite.Connection, tournament_id: int, user_id: int, name: str, status: EntrantStatus,
+async def upsert_player(conn: Connection, tournament_id: int, user_id: int, name: str, status: EntrantStatus,
                         now: float) -> None:
     await conn.execute(
         """
@@ -97,7 +96,7 @@ async def upsert_player(conn: aiosqlite.Connection, tournament_id: int, user_id:
     )
 
 
-async def mark_left(conn: aiosqlite.Connection, tournament_id: int, user_id: int, round_no: int,
+async def mark_left(conn: Connection, tournament_id: int, user_id: int, round_no: int,
                     replaced_by: int | None = None) -> None:
     """A player drops out in round ``round_no`` (0: before round 1), possibly handing the place to another."""
     await conn.execute(
@@ -107,13 +106,13 @@ async def mark_left(conn: aiosqlite.Connection, tournament_id: int, user_id: int
     )
 
 
-async def delete_player(conn: aiosqlite.Connection, tournament_id: int, user_id: int) -> None:
+async def delete_player(conn: Connection, tournament_id: int, user_id: int) -> None:
     await conn.execute(
         "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?", (tournament_id, user_id)
     )
 
 
-async def add_table(conn: aiosqlite.Connection, tournament_id: int, round_no: int, table_no: int,
+async def add_table(conn: Connection, tournament_id: int, round_no: int, table_no: int,
                     players: tuple[int, ...]) -> None:
     await conn.execute(
         "INSERT INTO tournament_tables (tournament_id, round, table_no, players) VALUES (?, ?, ?, ?)",
@@ -121,7 +120,7 @@ async def add_table(conn: aiosqlite.Connection, tournament_id: int, round_no: in
     )
 
 
-async def set_table_game(conn: aiosqlite.Connection, tournament_id: int, round_no: int, table_no: int,
+async def set_table_game(conn: Connection, tournament_id: int, round_no: int, table_no: int,
                          game_id: int) -> None:
     await conn.execute(
         "UPDATE tournament_tables SET game_id = ? WHERE tournament_id = ? AND round = ? AND table_no = ?",
@@ -129,14 +128,14 @@ async def set_table_game(conn: aiosqlite.Connection, tournament_id: int, round_n
     )
 
 
-async def delete_table(conn: aiosqlite.Connection, tournament_id: int, round_no: int, table_no: int) -> None:
+async def delete_table(conn: Connection, tournament_id: int, round_no: int, table_no: int) -> None:
     await conn.execute(
         "DELETE FROM tournament_tables WHERE tournament_id = ? AND round = ? AND table_no = ? AND game_id IS NULL",
         (tournament_id, round_no, table_no),
     )
 
 
-async def replace_in_tables(conn: aiosqlite.Connection, tournament_id: int, round_no: int, old: int, new: int) -> None:
+async def replace_in_tables(conn: Connection, tournament_id: int, round_no: int, old: int, new: int) -> None:
     """Swap a player for another in a round's tables that have no game yet."""
     cursor = await conn.execute(
         "SELECT table_no, players FROM tournament_tables WHERE tournament_id = ? AND round = ? AND game_id IS NULL",
@@ -150,9 +149,9 @@ async def replace_in_tables(conn: aiosqlite.Connection, tournament_id: int, roun
         )
 
 
-async def add_bye(conn: aiosqlite.Connection, tournament_id: int, round_no: int, user_id: int) -> None:
+async def add_bye(conn: Connection, tournament_id: int, round_no: int, user_id: int) -> None:
     await conn.execute(
-        "INSERT OR IGNORE INTO tournament_byes (tournament_id, round, user_id) VALUES (?, ?, ?)",
+        "INSERT INTO tournament_byes (tournament_id, round, user_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         (tournament_id, round_no, user_id),
     )
 

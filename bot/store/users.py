@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
-from bot.store.db import Database
+from bot.store.db import Connection, Database
 
 
 @dataclass(frozen=True)
@@ -61,6 +59,7 @@ async def start_vacation(db: Database, user_id: int, now: float, until: float) -
     """Begin a vacation, or move the end of the one in progress, in one transaction: extending a vacation
     keeps its start (the time already away must stay off the clock)."""
     async with db.tx() as conn:
+        await conn.lock(f"user:{user_id}")  # PostgreSQL: no other process's change between read and write
         current = await _settings(conn, user_id)
         begin = now
         if current.on_vacation(now) and current.vacation_start is not None:
@@ -73,6 +72,7 @@ async def end_vacation(db: Database, user_id: int, now: float) -> float | None:
     """End the vacation in progress now, in one transaction; returns when it was to end, or None when the
     user is not on vacation. The start stays: the days away still count as paused for the turn in progress."""
     async with db.tx() as conn:
+        await conn.lock(f"user:{user_id}")
         current = await _settings(conn, user_id)
         if not current.on_vacation(now):
             return None
@@ -80,7 +80,7 @@ async def end_vacation(db: Database, user_id: int, now: float) -> float | None:
     return current.vacation_until
 
 
-async def _settings(conn: aiosqlite.Connection, user_id: int) -> UserSettings:
+async def _settings(conn: Connection, user_id: int) -> UserSettings:
     cursor = await conn.execute(f"SELECT {_COLUMNS} FROM users WHERE user_id = ?", (user_id,))
     row = await cursor.fetchone()
     if row is None:
@@ -101,7 +101,7 @@ async def _settings(conn: aiosqlite.Connection, user_id: int) -> UserSettings:
     )
 
 
-async def _write(conn: aiosqlite.Connection, user_id: int, now: float, values: dict[str, object]) -> None:
+async def _write(conn: Connection, user_id: int, now: float, values: dict[str, object]) -> None:
     if not values or not set(values) <= _SETTABLE:
         raise ValueError(f"cannot set {sorted(values)}")
     names = list(values)

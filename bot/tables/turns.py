@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-import aiosqlite
-
 from bot.store import timers as timer_sql
 from bot.store import users as user_sql
-from bot.store.db import Database
+from bot.store.db import Connection, Database
 from bot.tables.model import Table
 from bot.timecontrol import DAY, vacation_overlap
 
@@ -30,7 +28,7 @@ async def seat_vacations(db: Database, table: Table, seats: Iterable[int]) -> di
 
 
 async def update_turns(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     table: Table,
     before: frozenset[int],
     after: frozenset[int],

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.store import games as game_sql
 from bot.store import outbox as outbox_sql
 from bot.store import users as user_sql
-from bot.store.db import Database, migrations
+from bot.store.db import Connection, Database, migrations
+
+pytestmark = pytest.mark.backends
 
 
-async def _insert_game(conn: aiosqlite.Connection) -> int:
+async def _insert_game(conn: Connection) -> int:
     """A two-seat Great Wall game row in the lobby; its id."""
     return await game_sql.insert_game(
         conn, key="great_wall", guild_id=1, channel_id=2, creator_id=3, seat_count=2, options={}, seed=1, now=0.0,
@@ -34,18 +35,15 @@ async def test_migrations_are_numbered_and_applied_once(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_failed_transaction_changes_nothing(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "mk.sqlite3")
+async def test_failed_transaction_changes_nothing(db: Database) -> None:
     with pytest.raises(RuntimeError):
         async with db.tx() as conn:
             await _insert_game(conn)
             raise RuntimeError("crash in the middle")
     assert await db.fetchall("SELECT * FROM games") == []
-    await db.close()
 
 
-async def test_commit_move_applies_once_per_version(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "mk.sqlite3")
+async def test_commit_move_applies_once_per_version(db: Database) -> None:
     async with db.tx() as conn:
         game_id = await _insert_game(conn)
         await game_sql.set_columns(conn, game_id, 0.0, status="running", snapshot={"x": 0})
@@ -60,11 +58,9 @@ async def test_commit_move_applies_once_per_version(tmp_path: Path) -> None:
     assert [(m.seq, m.action) for m in moves] == [(1, {"type": "draw"})]
     row = await game_sql.fetch_game(db, game_id)
     assert row is not None and row.version == 1 and row.snapshot == {"x": 1}
-    await db.close()
 
 
-async def test_outbox_pending_until_delivered(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "mk.sqlite3")
+async def test_outbox_pending_until_delivered(db: Database) -> None:
     async with db.tx() as conn:
         game_id = await _insert_game(conn)
         await outbox_sql.add(conn, game_id, 1, "moved", {"seat": 0}, 0.0)
@@ -73,14 +69,11 @@ async def test_outbox_pending_until_delivered(tmp_path: Path) -> None:
     assert [p.version for p in pending] == [1, 2]
     await outbox_sql.mark_delivered(db, pending[0].id, 1.0)
     assert [p.version for p in await outbox_sql.pending(db, game_id)] == [2]
-    await db.close()
 
 
-async def test_dm_closed_is_remembered(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "mk.sqlite3")
+async def test_dm_closed_is_remembered(db: Database) -> None:
     assert not await user_sql.dm_closed(db, 42)
     await user_sql.set_dm_closed(db, 42, True, 0.0)
     assert await user_sql.dm_closed(db, 42)
     await user_sql.set_dm_closed(db, 42, False, 1.0)
     assert not await user_sql.dm_closed(db, 42)
-    await db.close()

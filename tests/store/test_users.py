@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import pytest
 
 from bot.store import users as user_sql
 from bot.store.db import Database
 
 DAY = 86_400.0
 
+pytestmark = pytest.mark.backends
 
-async def test_a_vacation_is_extended_from_its_start_and_ended_early(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "mk.sqlite3")
+
+async def test_a_vacation_is_extended_from_its_start_and_ended_early(db: Database) -> None:
     assert await user_sql.end_vacation(db, 7, 100.0) is None  # not away: nothing changes
     assert await user_sql.settings(db, 7) == user_sql.UserSettings(7)
 
@@ -27,13 +28,11 @@ async def test_a_vacation_is_extended_from_its_start_and_ended_early(tmp_path: P
 
     again = await user_sql.start_vacation(db, 7, 100.0 + 5 * DAY, 100.0 + 7 * DAY)  # a new vacation starts anew
     assert (again.vacation_start, again.vacation_until) == (100.0 + 5 * DAY, 100.0 + 7 * DAY)
-    await db.close()
 
 
-async def test_a_vacation_is_one_transaction(tmp_path: Path) -> None:
+async def test_a_vacation_is_one_transaction(db: Database) -> None:
     """Reading the vacation in progress and writing the new one happen in one transaction: no other write
     can come between them."""
-    db = await Database.open(tmp_path / "mk.sqlite3")
     transactions = 0
     tx = db.tx
 
@@ -46,4 +45,3 @@ async def test_a_vacation_is_one_transaction(tmp_path: Path) -> None:
     await user_sql.start_vacation(db, 7, 100.0, 100.0 + DAY)
     await user_sql.end_vacation(db, 7, 200.0)
     assert transactions == 2
-    await db.close()
