@@ -74,6 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return 2
     if command == "backup":
+        if config.database_url:
+            print("DATABASE_URL is set: back up PostgreSQL with its own tools (pg_dump; see the README).",
+                  file=sys.stderr)
+            return 2
         return _backup(config.database_path, args.file)
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # discord.py logs request bodies and gateway payloads at DEBUG: those carry private DMs (hands), so its

@@ -1,7 +1,7 @@
 """One task that fires durable timers: it sleeps until the earliest one is due (or until woken because an
-earlier one was added), then hands each due timer to the handler. Timers live in SQLite, so a timer that came
-due while the bot was down fires at start-up, once (the handler marks it fired in the same transaction as
-whatever it does)."""
+earlier one was added), then hands each due timer to the handler. Timers live in the database, so a timer that
+came due while the bot was down fires at start-up, once (the handler marks it fired in the same transaction
+as whatever it does); processes sharing a PostgreSQL database claim each timer before firing it."""
 
 from __future__ import annotations
 
@@ -28,11 +28,13 @@ class TimerDispatcher:
         *,
         clock: Callable[[], float] = time.time,
         max_sleep: float = 300.0,
+        sweep: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.db = db
         self.handler = handler
         self.clock = clock
         self.max_sleep = max_sleep  # re-check now and then, so a changed system clock cannot strand a timer
+        self.sweep = sweep  # also run every pass (processes sharing a database: what a dead one left undone)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -47,11 +49,19 @@ class TimerDispatcher:
                 return fired
             for timer in batch:
                 tried.add(timer.id)
-                try:
-                    await self.handler(timer)
-                    fired += 1
-                except Exception:
-                    log.exception("timer %s (%s of game %s) failed; will retry", timer.id, timer.kind, timer.game_id)
+                # Claimed, then read again: with processes sharing a database, one fires it; the others skip
+                # it while it is claimed, or find it fired (or moved later) once the claim is let go.
+                async with self.db.claim(f"timer:{timer.id}") as mine:
+                    current = await timer_sql.still_due(self.db, timer.id, self.clock()) if mine else None
+                    if current is None:
+                        continue
+                    try:
+                        await self.handler(current)
+                        fired += 1
+                    except Exception:
+                        log.exception(
+                            "timer %s (%s of game %s) failed; will retry", timer.id, timer.kind, timer.game_id
+                        )
 
     def wake(self) -> None:
         """A timer was added or changed: re-plan the sleep."""
@@ -73,6 +83,8 @@ class TimerDispatcher:
             self._wake.clear()
             try:
                 await self.run_due()
+                if self.sweep is not None:
+                    await self.sweep()
                 next_at = await timer_sql.next_due_at(self.db)
             except Exception:
                 log.exception("timer pass failed")

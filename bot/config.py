@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 DEFAULT_DATABASE_PATH = "data/middle-kingdom.sqlite3"
 
@@ -22,6 +23,8 @@ class StartupError(Exception):
 class Config:
     token: str = field(repr=False)  # repr=False: a logged or printed Config never shows the token
     database_path: str = DEFAULT_DATABASE_PATH
+    # PostgreSQL instead of SQLite at database_path; repr=False: the address may hold a password.
+    database_url: str | None = field(default=None, repr=False)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None  # another Discord's address (a local double, in tests); None is Discord itself
@@ -56,9 +59,13 @@ class Config:
         if processes and not processes.isdigit():
             raise ConfigError(f"PICTURE_PROCESSES must be a number of processes (0 or more), not {processes!r}.")
         shard_count, shard_ids = _shards(env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip())
+        database_url = env.get("DATABASE_URL", "").strip()
+        if database_url:
+            _check_database_url(database_url)
         return cls(
             token=token,
             database_path=env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH,
+            database_url=database_url or None,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             api_base=api_base or None,
@@ -66,6 +73,11 @@ class Config:
             shard_count=shard_count,
             shard_ids=shard_ids,
         )
+
+    @property
+    def database(self) -> str:
+        """What the bot's database is opened from: the PostgreSQL address if set, else the SQLite file."""
+        return self.database_url or self.database_path
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
@@ -95,3 +107,27 @@ def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...]
     if twice:
         raise ConfigError(f"SHARD_IDS names shard {twice[0]} twice: name each shard once.")
     return count, tuple(sorted(ids))
+
+
+DATABASE_URL_SCHEMES = ("postgresql", "postgres")
+
+
+def _check_database_url(url: str) -> None:
+    """A DATABASE_URL the bot can use, or one sentence saying what is wrong, which never repeats the address
+    (it may hold a password)."""
+    example = "postgresql://USER:PASSWORD@HOST:5432/DATABASE"
+    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
+    if scheme not in DATABASE_URL_SCHEMES:
+        named = f"a {scheme}:// address" if scheme.isalnum() else "not an address"
+        raise ConfigError(
+            f"DATABASE_URL must be a PostgreSQL address like {example}, and this one is {named}: fix it, or unset "
+            "it to use SQLite at DATABASE_PATH."
+        )
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        raise ConfigError(
+            f"DATABASE_URL is not a valid PostgreSQL address (it should look like {example}): check the host "
+            "and port."
+        ) from None

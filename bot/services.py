@@ -14,6 +14,8 @@ from bot.store.db import Database, DatabaseUnavailable
 from bot.tables import Notifier, TableService
 from bot.tournaments.service import TournamentNotifier, TournamentService
 
+SHARED_POLL = 5.0  # seconds between looks for due timers and unsent notifications, on a shared database
+
 
 @dataclass(frozen=True)
 class Services:
@@ -27,19 +29,25 @@ class Services:
     @classmethod
     async def open(
         cls,
-        path: str | Path,
+        database: str | Path,
         *,
         notifier: Notifier | None = None,
         tournament_notifier: TournamentNotifier | None = None,
         ai_delay: float = 0.0,
     ) -> Services:
-        """Raises StartupError (one sentence) when the database cannot be opened and written."""
+        """``database``: a SQLite file, or a PostgreSQL address (DATABASE_URL). Raises StartupError (one
+        sentence, never a password) when the database cannot be reached, opened or written."""
         try:
-            db = await Database.open(path)
+            db = await Database.open(database)
         except DatabaseUnavailable as error:
             raise StartupError(str(error)) from None
         tables = TableService(db, notifier, ai_delay=ai_delay)
-        timers = TimerDispatcher(db, tables.fire_timer)
+        if db.dialect == "postgres":
+            # Other processes add timers without waking ours, and one may die with notifications unsent: look
+            # every few seconds, and send what is still pending (claimed per game: each goes out once).
+            timers = TimerDispatcher(db, tables.fire_timer, max_sleep=SHARED_POLL, sweep=tables.delivery.deliver_all)
+        else:
+            timers = TimerDispatcher(db, tables.fire_timer)
         tables.on_timers_changed = timers.wake
         tournaments = TournamentService(db, tables, tournament_notifier)
         players = PlayerService(db, tables)

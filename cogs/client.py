@@ -70,6 +70,8 @@ class BotConfig(Protocol):
     @property
     def database_path(self) -> str: ...
     @property
+    def database_url(self) -> str | None: ...
+    @property
     def dev_guild_id(self) -> int | None: ...
     @property
     def api_base(self) -> str | None: ...
@@ -92,7 +94,7 @@ class MiddleKingdomBot(commands.Bot):
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None, **shards,
             tree_cls=language.Tree,  # every command answered in its person's language (cogs/language.py)
         )
-        self.database_path = config.database_path
+        self.database = config.database_url or config.database_path  # a PostgreSQL address, or the SQLite file
         self.dev_guild_id = config.dev_guild_id
         self.holds_first_shard = config.holds_first_shard  # this process syncs the development server's commands
         self._shard_plan = (config.shard_count, config.shard_ids)
@@ -131,7 +133,7 @@ class MiddleKingdomBot(commands.Bot):
         """The database, the table, tournament, player and server services and the timer dispatcher (not
         started: ``start_timers`` does that once the bot can deliver). Also used by tests, which never log in."""
         self._open = await Services.open(
-            self.database_path, notifier=self.notifier, tournament_notifier=self.tournament_notifier,
+            self.database, notifier=self.notifier, tournament_notifier=self.tournament_notifier,
             ai_delay=self.ai_delay,
         )
 

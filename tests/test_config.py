@@ -99,3 +99,30 @@ def test_missing_token_exits_2_with_one_sentence() -> None:
     assert proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0]
+
+
+PASSWORD = "hunter2-not-a-real-password"
+
+
+def test_database_url_selects_postgresql_and_is_never_shown() -> None:
+    url = f"postgresql://mk:{PASSWORD}@db.example:5432/mk"
+    config = Config.from_env({"DISCORD_TOKEN": "t", "DATABASE_URL": f" {url} "})
+    assert config.database == url and config.database_url == url
+    assert PASSWORD not in repr(config)
+    assert Config.from_env({"DISCORD_TOKEN": "t", "DATABASE_PATH": "/x.db"}).database == "/x.db"  # SQLite
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"mysql://mk:{PASSWORD}@db.example/mk",  # another database
+        f"mk:{PASSWORD}@db.example/mk",  # no scheme
+        f"postgresql://mk:{PASSWORD}@db.example:port/mk",  # a port that is not a number
+    ],
+)
+def test_a_bad_database_url_is_one_sentence_without_the_password(url: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        Config.from_env({"DISCORD_TOKEN": "t", "DATABASE_URL": url})
+    sentence = str(info.value)
+    assert sentence.endswith(".") and "DATABASE_URL" in sentence and "\n" not in sentence
+    assert PASSWORD not in sentence

@@ -84,6 +84,15 @@ async def due(db: Database, now: float, limit: int = 100) -> list[TimerRow]:
     return [_timer(r) for r in rows]
 
 
+async def still_due(db: Database, timer_id: int, now: float) -> TimerRow | None:
+    """The timer as it is now, if it is still unfired and due."""
+    row = await db.fetchone(
+        "SELECT id, game_id, kind, seat, version, due_at FROM timers WHERE id = ? AND fired_at IS NULL AND due_at <= ?",
+        (timer_id, now),
+    )
+    return None if row is None else _timer(row)
+
+
 async def next_due_at(db: Database) -> float | None:
     row = await db.fetchone("SELECT MIN(due_at) FROM timers WHERE fired_at IS NULL")
     return float(row[0]) if row and row[0] is not None else None

@@ -69,37 +69,50 @@ class Delivery:
             await self.deliver(game_id)
 
     async def _deliver_pending(self, game_id: int) -> None:
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            rows = await outbox_sql.pending(self.db, game_id)
-            if not rows:
-                return
-            now_table = await self.reader.get(game_id)
-            moves: list[game_sql.MoveRow] | None = None
-            for group in _turn_groups(rows):
-                last = group[-1]
-                table = now_table
-                if last.kind in MOVE_KINDS and last.version != now_table.version:
-                    if moves is None:
-                        moves = await game_sql.fetch_moves(self.db, game_id)
-                    table = table_at(now_table, last.version, moves)
-                note = _notification(group)
-                try:
-                    await self.notifier.deliver(table, note)
-                except Exception:
-                    log.exception("delivering notification %s of game %s failed; will retry", last.id, game_id)
+        """One process at a time sends a game's notifications: the one that claims the game (another that
+        finds it claimed leaves its rows to it). The claim is let go before the last look for rows, so a row
+        committed meanwhile by a process that found the game claimed is sent too."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()):
+            while True:
+                async with self.db.claim(f"delivery:{game_id}") as mine:
+                    if not mine or not await self._deliver_claimed(game_id):
+                        return
+                if not await outbox_sql.pending(self.db, game_id):
                     return
-                try:
-                    await outbox_sql.mark_delivered(self.db, note.outbox_ids, self.clock())
-                except Exception:  # the database locked by another process: the move stands, this is sent again
-                    log.exception("marking notification %s of game %s delivered failed; will resend", last.id, game_id)
-                    return
-                if note.kind == "moved" and table.status == TableStatus.FINISHED:
-                    for listener in self.finish_listeners:
-                        try:
-                            await listener(game_id)
-                        except Exception:  # the listener catches up at the next start (resume)
-                            log.exception("finish listener failed for game %s", game_id)
+
+    async def _deliver_claimed(self, game_id: int) -> bool:
+        """Send the pending rows read now (another process may have sent some since we last looked); False
+        when one failed (it stays pending, for later)."""
+        rows = await outbox_sql.pending(self.db, game_id)
+        if not rows:
+            return True
+        now_table = await self.reader.get(game_id)
+        moves: list[game_sql.MoveRow] | None = None
+        for group in _turn_groups(rows):
+            last = group[-1]
+            table = now_table
+            if last.kind in MOVE_KINDS and last.version != now_table.version:
+                if moves is None:
+                    moves = await game_sql.fetch_moves(self.db, game_id)
+                table = table_at(now_table, last.version, moves)
+            note = _notification(group)
+            try:
+                await self.notifier.deliver(table, note)
+            except Exception:
+                log.exception("delivering notification %s of game %s failed; will retry", last.id, game_id)
+                return False
+            try:
+                await outbox_sql.mark_delivered(self.db, note.outbox_ids, self.clock())
+            except Exception:  # the database locked by another process: the move stands, this is sent again
+                log.exception("marking notification %s of game %s delivered failed; will resend", last.id, game_id)
+                return False
+            if note.kind == "moved" and table.status == TableStatus.FINISHED:
+                for listener in self.finish_listeners:
+                    try:
+                        await listener(game_id)
+                    except Exception:  # the listener catches up at the next start (resume)
+                        log.exception("finish listener failed for game %s", game_id)
+        return True
 
     # -- what the Discord layer reads back ------------------------------------------------------------
     async def turn_positions(self, game_id: int, turn: int, upto: int) -> list[OutboxRow]:

@@ -3,12 +3,12 @@ the outbox row; then every forced move that follows. Callers hold the game's loc
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from bot.errors import StaleVersion
+from bot.locks import Locks
 from bot.results import record_results
 from bot.statuses import TableStatus
 from bot.store import games as game_sql
@@ -20,15 +20,13 @@ from bot.tables.reader import TableReader
 from bot.tables.turns import seat_vacations, update_turns
 
 
-class GameLocks:
+class GameLocks(Locks):
     """One lock per game: whatever reads a table to change it (a click, a computer, a timer) holds it, so
-    moves of one game are made one at a time in this process (the version check covers other processes)."""
+    moves of one game are made one at a time, in this process and across processes sharing a PostgreSQL
+    database (the version check stays, for anything that reads outside the lock)."""
 
-    def __init__(self) -> None:
-        self._locks: dict[int, asyncio.Lock] = {}
-
-    def __call__(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    def __init__(self, db: Database) -> None:
+        super().__init__(db, "game")
 
 
 class MoveCommitter:

@@ -52,7 +52,7 @@ class TableService:
         # Told when a deadline or reminder was added or moved (the timer dispatcher's wake, when one runs).
         self.on_timers_changed: Callable[[], None] = lambda: None
         self._reader = TableReader(db)
-        self._locks = GameLocks()
+        self._locks = GameLocks(db)
         self._moves = MoveCommitter(db, self._reader, self._now, self._timers_changed)
         self.delivery = Delivery(db, self._reader, notifier or NullNotifier(), self._now)
         self.computers = ComputerPlayers(self._reader, self._locks, self._moves, self.delivery, delay=ai_delay)

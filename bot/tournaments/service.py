@@ -7,7 +7,6 @@ nothing: ``resume()`` simply calls ``advance()`` for every running tournament.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import random
@@ -21,6 +20,7 @@ from bot import games, i18n
 from bot import ratings as rating_model
 from bot.errors import NotAllowed, UserError, WrongStatus
 from bot.games.base.language import mark, tr, trn, trp
+from bot.locks import Locks
 from bot.statuses import (
     ACTIVE_ENTRANTS,
     ENTERING,
@@ -102,7 +102,7 @@ class TournamentService:
         self.tables = tables
         self.notifier: TournamentNotifier = notifier or NullTournamentNotifier()
         self.clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._lock = Locks(db, "tournament")  # a round is seated and told once, whichever process sees it end
         tables.delivery.finish_listeners.append(self.on_game_finished)
 
     # -- reading -------------------------------------------------------------------------------------
@@ -556,9 +556,6 @@ class TournamentService:
 
     def _rng(self, row: TournamentRow, salt: int) -> random.Random:
         return random.Random(f"tournament:{row.seed}:{salt}")
-
-    def _lock(self, tournament_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(tournament_id, asyncio.Lock())
 
 
 def _history(row: TournamentRow) -> list[RoundPlan]:

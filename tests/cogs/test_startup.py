@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def bot_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[pytest.MonkeyPatch]:
-    for key in ("DISCORD_API_BASE", "DEV_GUILD_ID", "LOG_LEVEL"):
+    for key in ("DISCORD_API_BASE", "DEV_GUILD_ID", "LOG_LEVEL", "DATABASE_URL"):
         monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "data" / "bot.sqlite3"))
@@ -187,3 +187,35 @@ async def test_the_real_process_with_a_token_refused(tmp_path: Path) -> None:
     finally:
         await runner.cleanup()
     assert_ends_in_one_sentence(status, output, "Discord refused DISCORD_TOKEN")
+
+
+PASSWORD = "hunter2-not-a-real-password"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"postgresql://mk:{PASSWORD}@127.0.0.1:1/mk",  # nothing listens on port 1 of this machine
+        f"postgresql://mk:{PASSWORD}@/mk?host=/nonexistent/socket/folder",
+    ],
+)
+def test_an_unreachable_postgresql_server_is_refused_before_logging_in(
+    bot_env: pytest.MonkeyPatch, url: str, caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot_env.setenv("DATABASE_URL", url)
+    calls = login_fails_with(bot_env, AssertionError("logged in before reaching the database"))
+    assert main([]) == 2
+    sentence = one_sentence(capsys)
+    assert "cannot be reached" in sentence and "DATABASE_URL" in sentence
+    assert PASSWORD not in sentence and PASSWORD not in caplog.text
+    assert calls == []
+
+
+@pytest.mark.parametrize("url", [f"mysql://mk:{PASSWORD}@127.0.0.1/mk", "postgresql://mk@127.0.0.1:five/mk"])
+def test_a_bad_database_url_exits_2(
+    bot_env: pytest.MonkeyPatch, url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot_env.setenv("DATABASE_URL", url)
+    assert main([]) == 2
+    sentence = one_sentence(capsys)
+    assert "DATABASE_URL" in sentence and PASSWORD not in sentence
