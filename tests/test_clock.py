@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import time
-from pathlib import Path
+
+import pytest
 
 from bot.clock import TimerDispatcher
 from bot.store import games as game_sql
 from bot.store import timers as timer_sql
 from bot.store.db import Database
 from bot.store.timers import TimerRow
+
+pytestmark = pytest.mark.backends
 
 
 async def _game(db: Database) -> int:
@@ -21,8 +24,7 @@ async def _game(db: Database) -> int:
         )
 
 
-async def test_dispatcher_task_fires_when_due_and_wakes_for_new_timers(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "mk.sqlite3")
+async def test_dispatcher_task_fires_when_due_and_wakes_for_new_timers(db: Database) -> None:
     game_id = await _game(db)
     fired: list[int] = []
     got_one = asyncio.Event()
@@ -42,11 +44,9 @@ async def test_dispatcher_task_fires_when_due_and_wakes_for_new_timers(tmp_path:
     await asyncio.wait_for(got_one.wait(), timeout=5)
     await dispatcher.stop()
     assert len(fired) == 1
-    await db.close()
 
 
-async def test_failing_handler_leaves_the_timer_for_later(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "mk.sqlite3")
+async def test_failing_handler_leaves_the_timer_for_later(db: Database) -> None:
     game_id = await _game(db)
     async with db.tx() as conn:
         await timer_sql.add(conn, game_id, "upkeep", None, 0, 5.0)
@@ -64,4 +64,3 @@ async def test_failing_handler_leaves_the_timer_for_later(tmp_path: Path) -> Non
     assert await dispatcher.run_due() == 0  # failed, kept
     assert await dispatcher.run_due() == 1  # retried, fired
     assert await dispatcher.run_due() == 0  # once
-    await db.close()
