@@ -106,6 +106,7 @@ async def command_messages(message: Callable[[str, str | None], T]) -> list[T]:
     class _Commands:  # what the bot needs to load its cogs without opening anything
         token = ""
         database_path = ":memory:"
+        database_url = None
         dev_guild_id = None
         api_base = None
         picture_processes = 0

@@ -77,3 +77,28 @@ async def test_dm_closed_is_remembered(db: Database) -> None:
     assert await user_sql.dm_closed(db, 42)
     await user_sql.set_dm_closed(db, 42, False, 1.0)
     assert not await user_sql.dm_closed(db, 42)
+
+
+async def test_the_schema_is_at_the_last_migration_and_opening_again_applies_nothing(
+    db: Database, database_target: str
+) -> None:
+    assert await db.schema_version() == len(migrations())
+    again = await Database.open(database_target)  # a second process, or a restart
+    assert await again.schema_version() == len(migrations())
+    await again.close()
+
+
+async def test_discord_ids_keep_all_64_bits(db: Database) -> None:
+    big = 1_234_567_890_123_456_789  # a snowflake of 2026 is about 1.4e18: past 32 bits, within 63
+    async with db.tx() as conn:
+        game_id = await game_sql.insert_game(
+            conn, key="great_wall", guild_id=big, channel_id=big + 1, creator_id=big + 2, seat_count=2, options={},
+            seed=2**62, now=0.0,
+        )
+        await game_sql.insert_seat(conn, game_id, big + 3, "Ana", None)
+    row = await game_sql.fetch_game(db, game_id)
+    assert row is not None
+    assert (row.guild_id, row.channel_id, row.creator_id, row.seed) == (big, big + 1, big + 2, 2**62)
+    assert row.seats[0].user_id == big + 3
+    await user_sql.set_dm_closed(db, big + 4, True, 0.0)
+    assert await user_sql.dm_closed(db, big + 4)
