@@ -15,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import fcntl
+import hashlib
 import importlib.util
 import itertools
 import os
@@ -57,10 +59,7 @@ class PostgresServer:
             for path in (self.folder, self.socket_dir):
                 os.chown(path, self._user.pw_uid, self._user.pw_gid)
             self.bin = self._reachable_binaries()
-        self._run(
-            [str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
-             "--no-sync", "--no-instructions"],
-        )
+        self._run(["cp", "-R", str(self._initialised_cluster()), str(self.data)])
         settings = {
             "listen_addresses": "",
             "unix_socket_directories": str(self.socket_dir),
@@ -81,6 +80,26 @@ class PostgresServer:
                 error = self._process.stderr.read().decode() if self._process.stderr else ""
                 raise RuntimeError(f"the test PostgreSQL server did not start: {error[-2000:]}")
             time.sleep(0.02)
+
+    def _initialised_cluster(self) -> Path:
+        """An empty cluster (``initdb``'s work, seconds on a busy machine), made once per machine and server
+        build and copied by every session (a fraction of a second)."""
+        binary = self.bin / "postgres"
+        key = hashlib.sha256(f"{binary.resolve()}:{binary.stat().st_mtime_ns}:{os.geteuid()}".encode()).hexdigest()
+        cluster = Path(tempfile.gettempdir()) / f"mk-postgres-initdb-{key[:16]}"
+        with open(f"{cluster}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # xdist workers starting together make it once
+            if not cluster.is_dir():
+                partial = Path(tempfile.mkdtemp(prefix="mk-postgres-initdb-", dir=self.folder))
+                if self._user is not None:
+                    os.chown(partial, self._user.pw_uid, self._user.pw_gid)
+                self._run(
+                    [str(self.bin / "initdb"), "-D", str(partial / "data"), "-U", "postgres", "-A", "trust",
+                     "-E", "UTF8", "--no-sync", "--no-instructions"],
+                )
+                shutil.move(partial / "data", cluster)
+                shutil.rmtree(partial, ignore_errors=True)
+        return cluster
 
     def _ready(self) -> bool:
         if not (self.socket_dir / ".s.PGSQL.5432").exists():

@@ -149,6 +149,7 @@ async def test_round_finished_while_down_is_advanced_at_start(tmp_path: Path) ->
     await db.close()
 
 
+@pytest.mark.backends
 async def test_signup_cap_check_in_and_permissions(db: Database) -> None:
     _, tournaments = _over(db)
     row = await tournaments.create(
