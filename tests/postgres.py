@@ -84,7 +84,7 @@ class PostgresServer:
     def _initialised_cluster(self) -> Path:
         """An empty cluster (``initdb``'s work, seconds on a busy machine), made once per machine and server
         build and copied by every session (a fraction of a second)."""
-        binary = self.bin / "postgres"
+        binary = _binaries() / "postgres"  # the wheel's, not a copy of it: one cluster for every session
         key = hashlib.sha256(f"{binary.resolve()}:{binary.stat().st_mtime_ns}:{os.geteuid()}".encode()).hexdigest()
         cluster = Path(tempfile.gettempdir()) / f"mk-postgres-initdb-{key[:16]}"
         with open(f"{cluster}.lock", "w") as lock:
