@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bot.games.base.language import tr
 from bot.games.chinatown.data import LOT_COUNT, Leg, LegKind, Shop
 from bot.games.chinatown.errors import refuse
 
@@ -169,16 +170,18 @@ TRADE_KINDS = frozenset({Propose.TYPE, Edit.TYPE, Accept.TYPE, Reject.TYPE, Canc
 def _int(data: Mapping[str, Any], key: str, minimum: int | None = None) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise refuse("BAD_ACTION", f"The command needs a whole number for {key!r}.")
+        raise refuse("BAD_ACTION", tr("The command needs a whole number for {key}.", key=repr(key)))
     if minimum is not None and value < minimum:
-        raise refuse("BAD_ACTION", f"{key!r} must be at least {minimum}.")
+        raise refuse("BAD_ACTION", tr("{key} must be at least {minimum}.", key=repr(key), minimum=minimum))
     return value
 
 
 def _lot(data: Mapping[str, Any], key: str = "lot") -> int:
     lot = _int(data, key)
     if not 1 <= lot <= LOT_COUNT:
-        raise refuse("UNKNOWN_LOT", f"There is no lot {lot}; lots are numbered 1 to {LOT_COUNT}.")
+        raise refuse(
+            "UNKNOWN_LOT", tr("There is no lot {lot}; lots are numbered 1 to {last}.", lot=lot, last=LOT_COUNT)
+        )
     return lot
 
 
@@ -194,14 +197,14 @@ def _note(data: Mapping[str, Any]) -> str:
     if note is None:
         return ""
     if not isinstance(note, str) or len(note) > MAX_NOTE:
-        raise refuse("BAD_ACTION", f"The note must be text of at most {MAX_NOTE} characters.")
+        raise refuse("BAD_ACTION", tr("The note must be text of at most {n} characters.", n=MAX_NOTE))
     return note.strip()
 
 
 def parse_leg(data: Any) -> Leg:
     """One leg from its dict; V10 (only lots, hand tiles and money) is decided here."""
     if not isinstance(data, Mapping):
-        raise refuse("BAD_ACTION", "Each item of an offer must be described on its own.")
+        raise refuse("BAD_ACTION", tr("Each item of an offer must be described on its own."))
     giver, receiver = _int(data, "from"), _int(data, "to")
     kind = data.get("kind")
     if kind == LegKind.LOT:
@@ -220,9 +223,9 @@ def parse_leg(data: Any) -> Leg:
 def _legs(data: Mapping[str, Any]) -> tuple[Leg, ...]:
     legs = data.get("legs")
     if not isinstance(legs, list | tuple):
-        raise refuse("BAD_ACTION", "An offer needs a list of items.")
+        raise refuse("BAD_ACTION", tr("An offer needs a list of items."))
     if len(legs) > MAX_LEGS:
-        raise refuse("BAD_ACTION", f"An offer can list at most {MAX_LEGS} items.")
+        raise refuse("BAD_ACTION", tr("An offer can list at most {n} items.", n=MAX_LEGS))
     return tuple(parse_leg(leg) for leg in legs)
 
 
@@ -233,5 +236,5 @@ def from_dict(data: Mapping[str, Any]) -> ChinatownAction:
     name = data.get("type")
     kind = ACTION_TYPES.get(name) if isinstance(name, str) else None
     if kind is None:
-        raise refuse("BAD_ACTION", f"Unknown command {data.get('type')!r}.")
+        raise refuse("BAD_ACTION", tr("Unknown command {command}.", command=repr(data.get("type"))))
     return kind.from_dict(data)

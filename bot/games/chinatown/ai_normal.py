@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games.base import Event
+from bot.games.base.language import tr
 from bot.games.chinatown import rounds
 from bot.games.chinatown.ai_sample import determinize
 from bot.games.chinatown.ai_trade import judge, proposal
@@ -96,7 +97,7 @@ def _trade(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> dict[
         if yes and accept in legal:
             return accept
         if accept not in legal:
-            reason = "I cannot pay that."
+            reason = tr("I cannot pay that.")
         return {"type": "reject", "offer": offer_id, "note": reason}
     offer = proposal(view, position, me)
     if offer is not None:

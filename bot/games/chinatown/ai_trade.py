@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games.base.language import tr
 from bot.games.chinatown.ai_sample import estimated_cash
 from bot.games.chinatown.ai_value import Groups, Position, incomes_left, owned_by, plan, worth
 from bot.games.chinatown.data import BOARD, SHOP_INDEX, SHOPS, Shop, shop_name
@@ -92,11 +93,12 @@ def judge(position: Position, offer: Mapping[str, Any], me: int) -> tuple[bool, 
     if mine < ACCEPT_MIN:
         loss = -mine
         if loss >= 1_000:
-            return False, f"It would cost me about ${round(loss, -3):,.0f} of my expected final money."
-        return False, "It would not raise my expected final money."
+            cost = f"${round(loss, -3):,.0f}"
+            return False, tr("It would cost me about {money} of my expected final money.", money=cost)
+        return False, tr("It would not raise my expected final money.")
     if table * mine < theirs:
-        return False, "It would help you far more than it helps me."
-    return True, f"It raises my expected final money by about ${round(mine, -3):,.0f}."
+        return False, tr("It would help you far more than it helps me.")
+    return True, tr("It raises my expected final money by about {money}.", money=f"${round(mine, -3):,.0f}")
 
 
 @dataclass
@@ -201,13 +203,13 @@ def price(position: Position, transfer: Transfer, change: Mapping[int, float], o
 
 def _describe(transfer: Transfer, me: int) -> str:
     """The offer's non-binding note: why it is offered."""
-    wants = [f"lot {lot}" for g, _, lot in transfer.lots if g != me]
-    wants += [f"a {shop_name(shop)} tile" for g, _, shop, _ in transfer.tiles if g != me]
+    wants = [tr("lot {lot}", lot=lot) for g, _, lot in transfer.lots if g != me]
+    wants += [tr("a {shop} tile", shop=shop_name(shop)) for g, _, shop, _ in transfer.tiles if g != me]
     if wants:
-        return f"{' and '.join(wants).capitalize()} would grow one of my businesses."
-    gives = [f"lot {lot}" for g, _, lot in transfer.lots if g == me]
-    gives += [f"a {shop_name(shop)} tile" for g, _, shop, _ in transfer.tiles if g == me]
-    return f"I have no good use for {' and '.join(gives)}."
+        return tr("{items} would grow one of my businesses.", items=tr(" and ").join(wants).capitalize())
+    gives = [tr("lot {lot}", lot=lot) for g, _, lot in transfer.lots if g == me]
+    gives += [tr("a {shop} tile", shop=shop_name(shop)) for g, _, shop, _ in transfer.tiles if g == me]
+    return tr("I have no good use for {items}.", items=tr(" and ").join(gives))
 
 
 def proposal(view: Mapping[str, Any], position: Position, me: int) -> dict[str, Any] | None:

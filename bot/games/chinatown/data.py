@@ -13,6 +13,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from bot.games.base.language import mark, tr
+
 LOT_COUNT = 85
 ROUNDS = 6
 FIRST_YEAR = 1965
@@ -38,6 +40,11 @@ class Shop(StrEnum):
 
 
 SHOPS: tuple[Shop, ...] = tuple(Shop)
+# The shop types' names as the board file spells them (checked when it is read), for the catalogs.
+SHOP_NAMES: tuple[str, ...] = (
+    mark("Photo"), mark("Tea House"), mark("Sea Food"), mark("Jewellery"), mark("Tropical Fish"), mark("Florist"),
+    mark("Take Out"), mark("Laundry"), mark("Dim Sum"), mark("Antiques"), mark("Factory"), mark("Restaurant"),
+)
 SHOP_INDEX: MappingProxyType[Shop, int] = MappingProxyType({shop: i for i, shop in enumerate(SHOPS)})
 
 
@@ -110,6 +117,8 @@ def _load_board() -> Board:
     }
     if tuple(specs) != SHOPS:
         raise ValueError("chinatown_board.json: shop types differ from the Shop enum")
+    if tuple(spec.name for spec in specs.values()) != SHOP_NAMES:
+        raise ValueError("chinatown_board.json: shop names differ from SHOP_NAMES")
     return Board(
         districts=districts,
         district_of=MappingProxyType(district_of),
@@ -134,7 +143,8 @@ LOTS: tuple[int, ...] = tuple(range(1, LOT_COUNT + 1))
 
 
 def shop_name(shop: Shop) -> str:
-    return BOARD.shops[shop].name
+    """The shop type's name in the language in force."""
+    return tr(BOARD.shops[shop].name)
 
 
 # -- options ---------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games.base import Event, Handler, IllegalAction, run_handler
+from bot.games.base.language import tr
 from bot.games.chinatown import placement, rounds, trading
 from bot.games.chinatown.actions import (
     TRADE_KINDS,
@@ -50,7 +51,7 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Outcome:
     parsed = from_dict(action)
     handler = HANDLERS[state.phase].get(parsed.TYPE)
     if handler is None:
-        detail = "Trading is only possible in the trading phase." if parsed.TYPE in TRADE_KINDS else None
+        detail = tr("Trading is only possible in the trading phase.") if parsed.TYPE in TRADE_KINDS else None
         raise refuse("WRONG_PHASE", detail)  # e.g. no trade during the deal or placement [R10]
     new, events = run_handler(handler, state, seat, parsed)
     return remember_move(settle(new, events), seat, events), events
@@ -108,6 +109,6 @@ def _check_playing(state: State, seat: int) -> None:
     if state.phase is Phase.GAME_OVER:
         raise refuse("GAME_OVER")
     if not isinstance(seat, int) or not 0 <= seat < state.num_players:
-        raise IllegalAction("There is no such seat in this game.")
+        raise IllegalAction(tr("There is no such seat in this game."))
     if state.seats[seat].resigned:
         raise refuse("RESIGNED")

@@ -11,6 +11,7 @@ import random
 from dataclasses import replace
 
 from bot.games.base import Event
+from bot.games.base.language import tr
 from bot.games.chinatown import scoring
 from bot.games.chinatown.actions import Keep
 from bot.games.chinatown.data import (
@@ -92,7 +93,9 @@ def apply_keep(state: State, seat: int, action: Keep, events: list[Event]) -> St
     spec = BOARD.round_spec(state.num_players, state.round)
     chosen = tuple(sorted(set(action.lots)))
     if len(chosen) != len(action.lots) or len(chosen) != spec.keep or not set(chosen) <= set(me.dealt):
-        raise refuse("BAD_KEEP", f"Keep exactly {spec.keep} different cards from the ones you were dealt.")
+        raise refuse(
+            "BAD_KEEP", tr("Keep exactly {keep} different cards from the ones you were dealt.", keep=spec.keep)
+        )
     seats = list(state.seats)
     seats[seat] = replace(me, keep=chosen)
     # Public: only the fact that the seat has chosen; the choice itself stays private until the reveal.

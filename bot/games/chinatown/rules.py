@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from bot.games.base import JSON, Action, Event, ModularGame, Option, Result, action_sort_key
+from bot.games.base.language import mark
 from bot.games.chinatown import ai, handlers, placement, rounds, scoring, serial, text, trading
 from bot.games.chinatown.actions import (
     Accept,
@@ -32,53 +33,59 @@ from bot.games.chinatown.views import build_view
 OPTIONS: tuple[Option, ...] = (
     Option(
         "first_player_initial",
-        "First player",
+        mark("First player"),
         ("random", 0, 1, 2, 3, 4),
         "random",
-        "Who holds the First Player card in 1965: a player drawn at random, or the seat the host picks.",
+        mark("Who holds the First Player card in 1965: a player drawn at random, or the seat the host picks."),
     ),
     Option(
         "first_player_rotation",
-        "First Player card",
+        mark("First Player card"),
         ("rotate", "fixed"),
         "rotate",
-        "Whether the First Player card passes to the next player every year or stays all game.",
+        mark("Whether the First Player card passes to the next player every year or stays all game."),
     ),
-    Option("money_unit", "Money unit", (10_000, 1_000), 10_000, "Trades move money in multiples of this amount."),
+    Option(
+        "money_unit",
+        mark("Money unit"),
+        (10_000, 1_000),
+        10_000,
+        mark("Trades move money in multiples of this amount."),
+    ),
     Option(
         "ready_reset_scope",
-        "After a trade, back to trading",
+        mark("After a trade, back to trading"),
         ("all", "participants"),
         "all",
-        "Who is put back to trading when a trade is carried out: everybody, or only its players.",
+        mark("Who is put back to trading when a trade is carried out: everybody, or only its players."),
     ),
     Option(
         "offer_visibility",
-        "Open offers are seen by",
+        mark("Open offers are seen by"),
         ("public", "participants"),
         "public",
-        "Who sees an offer while it is open: everybody, or only the players in it.",
+        mark("Who sees an offer while it is open: everybody, or only the players in it."),
     ),
     Option(
         "announce_trade_money",
-        "Announce trade money",
+        mark("Announce trade money"),
         (True, False),
         True,
-        "Whether everybody sees the money in offers and trades, or only the players of each trade.",
+        mark("Whether everybody sees the money in offers and trades, or only the players of each trade."),
     ),
     Option(
         "placement_mode",
-        "Placement",
+        mark("Placement"),
         ("sequential", "simultaneous"),
         "sequential",
-        "Whether players build one after another or all at once in secret.",
+        mark("Whether players build one after another or all at once in secret."),
     ),
     Option(
         "announce_income",
-        "Income announcement",
+        mark("Income announcement"),
         ("public", "private"),
         "public",
-        "Whether every player's yearly income is told in the thread, or each player hears only their own.",
+        mark("Whether every player's yearly income is told in the thread, or each player hears only their own."),
     ),
 )
 

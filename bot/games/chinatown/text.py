@@ -1,5 +1,5 @@
 """Words: one sentence per event for the thread (public part only) or a DM (plus that seat's part),
-and short labels for buttons and select options."""
+and short labels for buttons and select options, in the language in force (``bot.games.base.language``)."""
 
 from __future__ import annotations
 
@@ -7,96 +7,148 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Event
-from bot.games.base.words import count, join
+from bot.games.base.language import mark, tr, trn
+from bot.games.base.words import join
 from bot.games.chinatown.data import ZODIAC, Shop, shop_name
 
 LABEL_LIMIT = 79
 
 VOID_REASONS = {
-    "PHASE_ENDED": "trading is over",
-    "PLAYER_LEFT": "a participant left the game",
-    "MONEY_UNPAYABLE": "a money item can no longer be paid",
-    "INSUFFICIENT_CASH": "you can no longer pay your money item",
-    "LOT_NOT_OWNED_BY_GIVER": "a lot changed hands",
-    "TILES_NOT_IN_HAND": "shop tiles in it were traded away",
+    "PHASE_ENDED": mark("trading is over"),
+    "PLAYER_LEFT": mark("a participant left the game"),
+    "MONEY_UNPAYABLE": mark("a money item can no longer be paid"),
+    "INSUFFICIENT_CASH": mark("you can no longer pay your money item"),
+    "LOT_NOT_OWNED_BY_GIVER": mark("a lot changed hands"),
+    "TILES_NOT_IN_HAND": mark("shop tiles in it were traded away"),
+}
+# The zodiac animals of the calendar (data.ZODIAC), alone and as a year's name: one message each, as the
+# article and gender of "the Year of the ..." differ by animal in Spanish.
+ANIMALS = {
+    "Snake": mark("Snake"),
+    "Horse": mark("Horse"),
+    "Goat": mark("Goat"),
+    "Monkey": mark("Monkey"),
+    "Rooster": mark("Rooster"),
+    "Dog": mark("Dog"),
+}
+YEAR_NAMES = {
+    "Snake": mark("Year of the Snake"),
+    "Horse": mark("Year of the Horse"),
+    "Goat": mark("Year of the Goat"),
+    "Monkey": mark("Year of the Monkey"),
+    "Rooster": mark("Year of the Rooster"),
+    "Dog": mark("Year of the Dog"),
 }
 
 
+def animal(zodiac: str) -> str:
+    """A calendar animal ("Snake") in the language in force."""
+    return tr(ANIMALS[zodiac])
+
+
+def year_name(zodiac: str) -> str:
+    """ "Year of the Snake" in the language in force."""
+    return tr(YEAR_NAMES[zodiac])
+
+
 def money(amount: int | None) -> str:
-    return "money" if amount is None else f"${amount:,}"
+    return tr("money") if amount is None else f"${amount:,}"
 
 
 def tile(shop_id: str, count: int = 1) -> str:
     name = shop_name(Shop(shop_id))
-    return name if count == 1 else f"{count} × {name}"
+    return name if count == 1 else tr("{count} × {shop}", count=count, shop=name)
 
 
 def _lots(lots: Sequence[int]) -> str:
-    return ", ".join(str(lot) for lot in lots) or "none"
+    return ", ".join(str(lot) for lot in lots) or tr("none")
 
 
 def _tiles(counts: Mapping[str, int]) -> str:
-    return ", ".join(tile(shop, n) for shop, n in counts.items()) or "nothing"
+    return ", ".join(tile(shop, n) for shop, n in counts.items()) or tr("nothing")
+
+
+def _by_player(name: str, items: str) -> str:
+    """ "Ann 1, 2": one player's part of a list by player."""
+    return tr("{player} {items}", player=name, items=items)
 
 
 def _game_over(data: Mapping[str, Any], names: Sequence[str]) -> str:
     """How the game ended and how ties on money were broken; the ranking itself is on the board (once)."""
     cash, shops, ranking = data["cash"], data["tiles_on_board"], data["ranking"]
-    end = "The game is over after a resignation." if data.get("reason") == "resignation" else (
-        "The game is over: the income of 1970 is paid."
+    end = tr("The game is over after a resignation.") if data.get("reason") == "resignation" else (
+        tr("The game is over: the income of 1970 is paid.")
     )
     ties = []
     for amount in sorted({c for c in cash if c is not None and list(cash).count(c) > 1}, reverse=True):
         tied = sorted((s for s, c in enumerate(cash) if c == amount), key=lambda s: ranking[s])
-        shops_of = join([f"{names[s]} {count(shops[s], 'shop')}" for s in tied])
-        same = "both have" if len(tied) == 2 else "all have"
-        ties.append(f"{join([names[s] for s in tied])} {same} {money(amount)}: shops on the board decide ({shops_of}).")
+        shops_of = join([trn("{player} {n} shop", "{player} {n} shops", shops[s], player=names[s]) for s in tied])
+        players = join([names[s] for s in tied])
+        if len(tied) == 2:
+            ties.append(tr("{players} both have {money}: shops on the board decide ({shops}).", players=players,
+                           money=money(amount), shops=shops_of))
+        else:
+            ties.append(tr("{players} all have {money}: shops on the board decide ({shops}).", players=players,
+                           money=money(amount), shops=shops_of))
     return " ".join([end, *ties])
 
 
 def _year(round_no: int) -> str:
-    return f"{1964 + round_no}, the Year of the {ZODIAC[round_no - 1]}"
+    return tr("{year}, the {year_name}", year=1964 + round_no, year_name=year_name(ZODIAC[round_no - 1]))
 
 
 def leg_text(leg: Mapping[str, Any], names: Sequence[str]) -> str:
     giver, receiver = names[leg["from"]], names[leg["to"]]
     if leg["kind"] == "lot":
-        on_it = f" ({shop_name(Shop(leg['lot_tile']))})" if leg.get("lot_tile") else ""
-        item = f"lot {leg['lot']}{on_it}"
+        if leg.get("lot_tile"):
+            item = tr("lot {lot} ({shop})", lot=leg["lot"], shop=shop_name(Shop(leg["lot_tile"])))
+        else:
+            item = tr("lot {lot}", lot=leg["lot"])
     elif leg["kind"] == "tiles":
         item = tile(leg["tile_type"], leg["count"])
     else:
         item = money(leg.get("amount"))
-    return f"{giver} gives {item} to {receiver}"
+    return tr("{giver} gives {item} to {receiver}", giver=giver, item=item, receiver=receiver)
 
 
 def offer_text(offer: Mapping[str, Any], names: Sequence[str]) -> str:
     return "; ".join(leg_text(leg, names) for leg in offer["legs"])
 
 
+def quoted(note: str) -> str:
+    """A player's note after a sentence: ' ("Deal?")'; "" for none."""
+    return tr(' ("{note}")', note=note) if note else ""
+
+
 def _offer_sentence(kind: str, data: Mapping[str, Any], names: Sequence[str]) -> str | None:
     offer = data.get("offer")
     by = names[data["by"]] if "by" in data else ""
     if offer is None:
-        return f"{by} changed offer #{data['removed']}; you are no longer part of it." if "removed" in data else None
-    ref = f"offer #{offer['id']}"
-    said = f' ("{offer["note"]}")' if offer.get("note") else ""
+        if "removed" not in data:
+            return None
+        return tr("{player} changed offer #{offer}; you are no longer part of it.", player=by, offer=data["removed"])
+    number = offer["id"]
+    said = quoted(offer.get("note") or "")
     if kind == "offer_proposed":
-        return f"{by} proposes {ref}: {offer_text(offer, names)}.{said}"
+        return tr("{player} proposes offer #{offer}: {terms}.", player=by, offer=number,
+                  terms=offer_text(offer, names)) + said
     if kind == "offer_edited":
-        return f"{by} changes {ref} (version {offer['version']}): {offer_text(offer, names)}.{said}"
+        return tr("{player} changes offer #{offer} (version {version}): {terms}.", player=by, offer=number,
+                  version=offer["version"], terms=offer_text(offer, names)) + said
     if kind == "offer_accepted":
-        return f"{by} accepts {ref} (version {offer['version']})."
+        return tr("{player} accepts offer #{offer} (version {version}).", player=by, offer=number,
+                  version=offer["version"])
     if kind == "offer_rejected":
-        reason = f' ("{data["note"]}")' if data.get("note") else ""
-        return f"{by} declines {ref}; it is closed.{reason}"
+        return tr("{player} declines offer #{offer}; it is closed.", player=by, offer=number) + quoted(
+            data.get("note") or ""
+        )
     if kind == "offer_cancelled":
-        return f"{by} withdraws {ref}."
+        return tr("{player} withdraws offer #{offer}.", player=by, offer=number)
     if kind == "offer_executed":
-        return f"Trade #{offer['id']} done: {offer_text(offer, names)}."
+        return tr("Trade #{offer} done: {terms}.", offer=number, terms=offer_text(offer, names))
     reason = offer.get("void_reason") or ""
-    why = VOID_REASONS.get(reason, reason.lower().replace("_", " "))
-    return f"Offer #{offer['id']} is void: {why}."
+    why = tr(VOID_REASONS[reason]) if reason in VOID_REASONS else reason.lower().replace("_", " ")
+    return tr("Offer #{offer} is void: {reason}.", offer=number, reason=why)
 
 
 def standings_sentence(data: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -104,54 +156,66 @@ def standings_sentence(data: Mapping[str, Any], names: Sequence[str]) -> str:
     no ranking of its own (a picture's alt text); the board's final ranking already lists it."""
     cash, shops, ranking = data["cash"], data["tiles_on_board"], data["ranking"]
     order = sorted(range(len(cash)), key=lambda s: ranking[s])
-    return "Final ranking: " + ", ".join(
-        f"{ranking[s]}. {names[s]} {money(cash[s])} ({count(shops[s], 'shop')})" for s in order
-    ) + "."
+    places = ", ".join(
+        trn("{place}. {player} {money} ({n} shop)", "{place}. {player} {money} ({n} shops)", shops[s],
+            place=ranking[s], player=names[s], money=money(cash[s]))
+        for s in order
+    )
+    return tr("Final ranking: {places}.", places=places)
 
 
 def _public(event: Event, names: Sequence[str]) -> str | None:
     data = event.public
     kind = event.type
     if kind == "deal":
-        return f"{_year(data['round'])}: everyone is dealt {data['deal']} Building cards and keeps {data['keep']}."
+        return tr("{year}: everyone is dealt {deal} Building cards and keeps {keep}.", year=_year(data["round"]),
+                  deal=data["deal"], keep=data["keep"])
     if kind == "kept":
-        return f"{names[data['seat']]} has chosen which lots to keep."
+        return tr("{player} has chosen which lots to keep.", player=names[data["seat"]])
     if kind == "lots_kept":
-        parts = [f"{names[s]} {_lots(lots)}" for s, lots in enumerate(data["kept"]) if lots is not None]
-        return "Lots kept: " + "; ".join(parts) + "."
+        parts = [_by_player(names[s], _lots(lots)) for s, lots in enumerate(data["kept"]) if lots is not None]
+        return tr("Lots kept: {lots}.", lots="; ".join(parts))
     if kind == "tiles_drawn":
-        parts = [f"{names[s]} {_tiles(d)}" for s, d in enumerate(data["draws"]) if d is not None]
-        return "Shop tiles drawn: " + "; ".join(parts) + "."
+        parts = [_by_player(names[s], _tiles(d)) for s, d in enumerate(data["draws"]) if d is not None]
+        return tr("Shop tiles drawn: {draws}.", draws="; ".join(parts))
     if kind == "phase" and data["phase"] == "trades":
-        return "Trading is open: make offers, answer them, and press Done trading when finished."
+        return tr("Trading is open: make offers, answer them, and press Done trading when finished.")
     if kind == "phase":
         first = data.get("turn")
-        who = f"{names[first]} builds first" if first is not None else "everyone builds in secret at once"
-        return f"Trading is over; time to build: {who}."
+        if first is None:
+            return tr("Trading is over; time to build: everyone builds in secret at once.")
+        return tr("Trading is over; time to build: {player} builds first.", player=names[first])
     if kind.startswith("offer_"):
         return _offer_sentence(kind, data, names) if data else None
     if kind == "ready":
-        return f"{names[data['seat']]} {'is done trading' if data['ready'] else 'is trading again'}."
+        player = names[data["seat"]]
+        return tr("{player} is done trading.", player=player) if data["ready"] else tr(
+            "{player} is trading again.", player=player
+        )
     if kind == "placed":
-        return f"{names[data['seat']]} builds {tile(data['tile'])} on lot {data['lot']}."
+        return tr("{player} builds {shop} on lot {lot}.", player=names[data["seat"]], shop=tile(data["tile"]),
+                  lot=data["lot"])
     if kind == "turn_ended":
         nxt = data.get("next")
-        then = f"; {names[nxt]} builds next" if nxt is not None else ""
-        return f"{names[data['seat']]} has finished building{then}."
+        if nxt is None:
+            return tr("{player} has finished building.", player=names[data["seat"]])
+        return tr("{player} has finished building; {next} builds next.", player=names[data["seat"]], next=names[nxt])
     if kind == "placements_revealed":
-        built = [f"{names[s]} {tile(t)} on {lot}" for s, lot, t in data["placements"]]
-        return "Buildings revealed: " + ("; ".join(built) or "nobody built") + "."
+        built = [tr("{player} {shop} on {lot}", player=names[s], shop=tile(t), lot=lot)
+                 for s, lot, t in data["placements"]]
+        return tr("Buildings revealed: {built}.", built="; ".join(built) or tr("nobody built"))
     if kind == "income":
         if "income" not in data:
-            return f"Income for {data['year']} has been paid."
-        parts = [f"{names[s]} {money(x)}" for s, x in enumerate(data["income"]) if x is not None]
-        return f"Income for {data['year']}: " + ", ".join(parts) + "."
+            return tr("Income for {year} has been paid.", year=data["year"])
+        parts = [_by_player(names[s], money(x)) for s, x in enumerate(data["income"]) if x is not None]
+        return tr("Income for {year}: {incomes}.", year=data["year"], incomes=", ".join(parts))
     if kind == "new_year":
-        return f"{_year(data['round'])} begins; {names[data['first_player']]} holds the First Player card."
+        return tr("{year} begins; {player} holds the First Player card.", year=_year(data["round"]),
+                  player=names[data["first_player"]])
     if kind == "game_over":
         return _game_over(data, names)
     if kind == "resigned":
-        return f"{names[data['seat']]} resigns and leaves the game."
+        return tr("{player} resigns and leaves the game.", player=names[data["seat"]])
     return None
 
 
@@ -161,13 +225,14 @@ def _private(event: Event, names: Sequence[str], seat: int) -> str | None:
         return None
     kind = event.type
     if kind == "deal":
-        return f"You are dealt lots {_lots(data['lots'])}."
+        return tr("You are dealt lots {lots}.", lots=_lots(data["lots"]))
     if kind == "kept":
-        return f"You keep lots {_lots(data['lots'])}; they are revealed when everyone has chosen."
+        return tr("You keep lots {lots}; they are revealed when everyone has chosen.", lots=_lots(data["lots"]))
     if kind == "batched":
-        return f"You will build {tile(data['tile'])} on lot {data['lot']}; revealed when everyone is done."
+        return tr("You will build {shop} on lot {lot}; revealed when everyone is done.", shop=tile(data["tile"]),
+                  lot=data["lot"])
     if kind == "income":
-        return f"You earn {money(data['income'])}."
+        return tr("You earn {money}.", money=money(data["income"]))
     if kind.startswith("offer_"):
         return _offer_sentence(kind, data, names)
     return None
@@ -192,21 +257,21 @@ def _clip(label: str) -> str:
 def action_label(action: Mapping[str, Any]) -> str:
     kind = action.get("type")
     if kind == "keep":
-        return _clip(f"Keep lots {_lots(action['lots'])}")
+        return _clip(tr("Keep lots {lots}", lots=_lots(action["lots"])))
     if kind == "propose":
-        return _clip(f"Propose a trade ({count(len(action.get('legs', [])), 'item')})")
+        return _clip(trn("Propose a trade ({n} item)", "Propose a trade ({n} items)", len(action.get("legs", []))))
     if kind == "edit":
-        return f"Change offer #{action['offer']}"
+        return tr("Change offer #{offer}", offer=action["offer"])
     if kind == "accept":
-        return f"Accept offer #{action['offer']} (version {action['version']})"
+        return tr("Accept offer #{offer} (version {version})", offer=action["offer"], version=action["version"])
     if kind == "reject":
-        return f"Decline offer #{action['offer']}"
+        return tr("Decline offer #{offer}", offer=action["offer"])
     if kind == "cancel":
-        return f"Withdraw offer #{action['offer']}"
+        return tr("Withdraw offer #{offer}", offer=action["offer"])
     if kind == "ready":
-        return "Done trading" if action.get("ready", True) else "Back to trading"
+        return tr("Done trading") if action.get("ready", True) else tr("Back to trading")
     if kind == "place":
-        return f"Build {tile(action['tile'])} on lot {action['lot']}"
+        return tr("Build {shop} on lot {lot}", shop=tile(action["tile"]), lot=action["lot"])
     if kind == "end_turn":
-        return "End turn"
+        return tr("End turn")
     return _clip(str(kind))

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any, cast
 
 from bot.games.base import Event
+from bot.games.base.language import tr
 from bot.games.chinatown import scoring
 from bot.games.chinatown.data import (
     BOARD,
@@ -245,8 +246,10 @@ def business_text(business: Mapping[str, Any]) -> str:
     parts = business["parts"]
     size = sum(parts)
     income = sum(scoring.part_income(part, top) for part in parts)
+    name, paid = tile(shop.value), money(income)
     if len(parts) > 1:
-        shape = f" ({' + '.join(f'{p} complete' if p == top else str(p) for p in parts)})"
-    else:
-        shape = " complete" if parts[0] == top else f" of {top}"
-    return f"{tile(shop.value)} ×{size}{shape}: {money(income)}"
+        shape = " + ".join(tr("{size} complete", size=p) if p == top else str(p) for p in parts)
+        return tr("{shop} ×{size} ({parts}): {money}", shop=name, size=size, parts=shape, money=paid)
+    if parts[0] == top:
+        return tr("{shop} ×{size} complete: {money}", shop=name, size=size, money=paid)
+    return tr("{shop} ×{size} of {most}: {money}", shop=name, size=size, most=top, money=paid)
