@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from bot.errors import UserError
 from bot.games.base import Action
+from bot.games.base.language import tr
 from bot.games.chinatown.data import LOT_COUNT
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
@@ -51,7 +52,7 @@ def read_draft(table: Table, seat: int, text: str) -> Draft:
         raise UserError(UNREADABLE) from None
     view = view_of(table, None)
     if draft.round != view["round"]:
-        raise UserError(OLD)
+        raise UserError(tr(OLD))
     if not draft.partners or not set(draft.partners) <= set(_active_others(view, seat)):
         raise UserError(GONE)
     sides = set(draft.sides(seat))
@@ -72,10 +73,11 @@ def start(table: Table, seat: int, round_no: int) -> Panel:
     if len(others) == 1:
         return draft_step(table, seat, Draft(round_no, 0, (others[0],)))
     options = [choice(who_is[s], str(s)) for s in others]
-    pick = ControlSelect(ref, payload(Verb.PARTNERS, round_no), options, "Trade with… (one or more)", min_values=1,
+    pick = ControlSelect(ref, payload(Verb.PARTNERS, round_no), options, tr("Trade with… (one or more)"), min_values=1,
                          max_values=len(others))
-    back = ControlButton(ref, Verb.HOME, "Back", style=BACK, row=1)
-    return Panel("**New offer**: who do you want to trade with? Pick one or more players.", persistent_view(pick, back))
+    back = ControlButton(ref, Verb.HOME, tr("Back"), style=BACK, row=1)
+    text = tr("**New offer**: who do you want to trade with? Pick one or more players.")
+    return Panel(text, persistent_view(pick, back))
 
 
 def partners(table: Table, seat: int, round_no: int, values: Sequence[str]) -> Panel:
@@ -89,12 +91,13 @@ def counter(table: Table, seat: int, round_no: int, offer_id: int) -> Panel:
     view = view_of(table, seat)
     offer = next((o for o in view["offers"] if o["id"] == offer_id and o["status"] == "open"), None)
     if offer is None:
-        raise UserError("That offer is closed.")
+        raise UserError(tr("That offer is closed."))
     if seat not in offer["participants"]:
-        raise UserError(f"Only the players of offer #{offer_id} can change it; make your own with New offer.")
+        raise UserError(tr("Only the players of offer #{offer} can change it; make your own with New offer.",
+                           offer=offer_id))
     draft = from_offer(round_no, dict(offer), seat, unit_of(view))
     if not draft.fits():
-        raise UserError("This offer is too long to change here; decline it and make a new one.")
+        raise UserError(tr("This offer is too long to change here; decline it and make a new one."))
     return draft_step(table, seat, draft)
 
 

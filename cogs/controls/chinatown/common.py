@@ -9,6 +9,7 @@ from typing import Any, cast
 
 from bot.errors import UserError
 from bot.games.base import Action
+from bot.games.base.language import mark, tr, trp
 from bot.games.chinatown.data import BOARD
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
@@ -17,7 +18,7 @@ from cogs.controls.routes import UNREADABLE, Click, Handler
 from render.chinatown.common import SHOP_CODE
 from render.crops import Focus
 
-OLD = "That control is from an earlier year; press Play for fresh controls."
+OLD = mark("That control is from an earlier year; press Play for fresh controls.")
 # What cogs.components accepts in a custom_id payload (60), less the ".<n>" that selects() may append.
 PAYLOAD = re.compile(r"[A-Za-z0-9_.-]{1,58}")
 
@@ -56,7 +57,7 @@ def this_round(table: Table, text: str) -> int:
     """The round a control was made for must be the current one: an old button never acts in a later year."""
     round_no = number(text, 1)
     if round_no != view_of(table, None)["round"]:
-        raise UserError(OLD)
+        raise UserError(tr(OLD))
     return round_no
 
 
@@ -80,6 +81,12 @@ def close_up(lots: Iterable[int]) -> Focus:
 def lot_neighbours(view: Mapping[str, Any], lot: int, names: Sequence[str]) -> str:
     """ "district 3 · next to 16 you (PH), 18 Bob, 19 free": a lot's neighbours with their owners and shops,
     the shops by the codes the picture draws on them (a select option's description)."""
+    return tr("district {district} · {neighbours}", district=BOARD.district_of[lot],
+              neighbours=next_to(view, lot, names))
+
+
+def next_to(view: Mapping[str, Any], lot: int, names: Sequence[str]) -> str:
+    """ "next to 16 you (PH), 18 Bob, 19 free"."""
     me = view["viewer"]
     secret = {placed["lot"]: placed["tile"] for placed in view["batch"] or ()}  # built this year, not yet shown
     parts = []
@@ -87,8 +94,8 @@ def lot_neighbours(view: Mapping[str, Any], lot: int, names: Sequence[str]) -> s
         found = view["lots"][neighbour - 1]
         owner, shop = found["owner"], found["tile"] or secret.get(neighbour)
         if owner is None:
-            parts.append(f"{neighbour} free")
+            parts.append(tr("{lot} free", lot=neighbour))
             continue
-        who = "you" if owner == me else names[owner]
+        who = trp("object", "you") if owner == me else names[owner]
         parts.append(f"{neighbour} {who}" + (f" ({SHOP_CODE[shop]})" if shop else ""))
-    return f"district {BOARD.district_of[lot]} · next to {', '.join(parts) or 'no lot'}"
+    return tr("next to {lots}", lots=", ".join(parts) or tr("no lot"))

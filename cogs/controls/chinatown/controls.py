@@ -24,6 +24,8 @@ from typing import Any, Protocol
 import discord
 
 from bot.games.base import Action, Option
+from bot.games.base.language import tr
+from bot.games.chinatown.text import year_name
 from bot.statuses import TableStatus
 from bot.tables import Notification, Table
 from cogs.components import Panel
@@ -104,7 +106,8 @@ class ChinatownControls(Controls):
 
     def prompt(self, table: Table, seat: int) -> str:
         view = view_of(table, seat)
-        head = f"**{table.game.title} #{table.id}**, {view['year']}, the Year of the {view['zodiac']}."
+        head = tr("**{title} #{table}**, {year}, the {year_name}.", title=table.game.title, table=table.id,
+                  year=view["year"], year_name=year_name(view["zodiac"]))
         phase = view["phase"]
         if phase == "deal_buildings":
             body = [income_text(view), keep.prompt(table, seat)]
@@ -114,9 +117,9 @@ class ChinatownControls(Controls):
             body = [place.prompt(table, seat)]
         elif phase == "place_tiles":
             waiting = ", ".join(who(s, seat, names(table)) for s in sorted(table.to_act()))
-            body = [f"Building: waiting for {waiting or 'nobody'}."]
+            body = [tr("Building: waiting for {players}.", players=waiting or tr("nobody"))]
         else:
-            body = ["The game is over."]
+            body = [tr("The game is over.")]
         return "\n".join(line for line in [head, *body, self.hand_text(table, seat)] if line)
 
     def focus(self, table: Table, seat: int) -> Focus | None:

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.errors import UserError
+from bot.games.base.language import mark, tr
 from bot.games.chinatown.data import BOARD, LOT_COUNT, Shop
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
@@ -20,11 +21,11 @@ from cogs.controls.chinatown.common import close_up, lot_neighbours, names, numb
 from cogs.controls.chinatown.draft import LIMIT, SHOP_LETTER, Draft, Item, Leg, same_terms
 from cogs.controls.chinatown.trade import my_open_offers
 from cogs.controls.chinatown.verbs import Verb
-from cogs.controls.chinatown.words import join, leg_line, lot_text, money, tile, who
+from cogs.controls.chinatown.words import join, leg_line, lot_label, lot_text, money, tile, who
 from cogs.controls.routes import GONE, UNREADABLE
 
 PRESETS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150)  # money units
-TOO_LONG = "This offer is as long as the builder allows: post it, and make a second offer for the rest."
+TOO_LONG = mark("This offer is as long as the builder allows: post it, and make a second offer for the rest.")
 BACK = discord.ButtonStyle.secondary
 ROOM = 10  # characters the longest item adds to a draft ("_01" and "M1500" or so)
 
@@ -33,10 +34,9 @@ def unit_of(view: ChinatownView) -> int:
     return int(str(view["options"]["money_unit"]))
 
 
-def subject(seat: int, me: int, who_is: Sequence[str], verb: str = "give") -> str:
-    """ "You give" / "Bob gives"."""
-    name = who(seat, me, who_is)
-    return f"{name[0].upper()}{name[1:]} {verb if seat == me else verb + 's'}"
+def gives(seat: int, me: int, who_is: Sequence[str]) -> str:
+    """ "You give…" / "Bob gives…": a select's placeholder for what a side gives."""
+    return tr("You give…") if seat == me else tr("{player} gives…", player=who_is[seat])
 
 
 def leg_view(view: ChinatownView, leg: Leg, unit: int) -> dict[str, Any]:
@@ -60,8 +60,7 @@ def money_left(view: ChinatownView, draft: Draft, seat: int) -> int:
 
 
 def lot_option(view: ChinatownView, lot: int, who_is: Sequence[str]) -> discord.SelectOption:
-    label = lot_text(lot, view["lots"][lot - 1]["tile"])
-    return choice(label[0].upper() + label[1:], f"L{lot}", lot_neighbours(view, lot, who_is))
+    return choice(lot_label(lot, view["lots"][lot - 1]["tile"]), f"L{lot}", lot_neighbours(view, lot, who_is))
 
 
 def side_options(view: ChinatownView, draft: Draft, side: int, me: int, who_is: Sequence[str]) -> list[Any]:
@@ -72,13 +71,13 @@ def side_options(view: ChinatownView, draft: Draft, side: int, me: int, who_is: 
         shop = Shop(shop_id)
         left = held - draft.given(side, "tiles", shop)
         if left > 0:
-            about = f"{left} left to give · complete at {BOARD.shops[shop].max_size}"
-            others.append(choice(f"1 × {tile(shop_id)}", SHOP_LETTER[shop], about))
+            about = tr("{count} left to give · complete at {most}", count=left, most=BOARD.shops[shop].max_size)
+            others.append(choice(tr("1 × {shop}", shop=tile(shop_id)), SHOP_LETTER[shop], about))
     if side != me or money_left(view, draft, me) > 0:
-        others.append(choice("Money…", "M", "choose an amount"))
+        others.append(choice(tr("Money…"), "M", tr("choose an amount")))
     lot_options = [lot_option(view, lot["lot"], who_is) for lot in lots]
     if len(lot_options) + len(others) > 25:
-        lot_options = [choice(f"A lot… ({len(lots)} lots)", "lots", "choose from the list")]
+        lot_options = [choice(tr("A lot… ({count} lots)", count=len(lots)), "lots", tr("choose from the list"))]
     return [*lot_options, *others]
 
 
@@ -87,50 +86,56 @@ def post_problem(view: ChinatownView, seat: int, draft: Draft) -> str | None:
     it can. Only what the poster knows is checked: their own money, never anybody else's."""
     unit = unit_of(view)
     if not draft.legs:
-        return "Nothing yet."
+        return tr("Nothing yet.")
     if all(seat not in (leg.giver, leg.receiver) for leg in draft.legs):
-        return "Add something you give or receive: whoever posts an offer is part of it (a broker lists a fee)."
+        return tr("Add something you give or receive: whoever posts an offer is part of it (a broker lists a fee).")
     if money_left(view, draft, seat) < 0:
-        return "You do not have all the money you give here: lower it or remove it."
+        return tr("You do not have all the money you give here: lower it or remove it.")
     if draft.offer:
         offer = next((o for o in view["offers"] if o["id"] == draft.offer and o["status"] == "open"), None)
         if offer is not None and same_terms(draft, dict(offer), unit):
-            then = "; accept it instead" if seat not in offer["accepted"] else ""
-            return f"These are the terms of offer #{draft.offer} already{then}. Change something to post a new version."
+            if seat not in offer["accepted"]:
+                return tr("These are the terms of offer #{offer} already; accept it instead. Change something to post "
+                          "a new version.", offer=draft.offer)
+            return tr("These are the terms of offer #{offer} already. Change something to post a new version.",
+                      offer=draft.offer)
         return None
     for offer in my_open_offers(view, seat):
         if offer["author"] == seat and same_terms(draft, dict(offer), unit):
-            return f"You have posted this offer already: #{offer['id']}."
+            return tr("You have posted this offer already: #{offer}.", offer=offer["id"])
     return None
 
 
 def draft_step(table: Table, seat: int, draft: Draft) -> Panel:
     view, ref, who_is = view_of(table, seat), Ref.of(table), names(table)
     sides, code, unit = draft.sides(seat), draft.encode(), unit_of(view)
-    head = f"**Counter-offer to #{draft.offer}**" if draft.offer else "**New offer**"
-    lines = [f"{head} between {join([who(s, seat, who_is) for s in sides])}:"]
+    between = join([who(s, seat, who_is) for s in sides])
+    if draft.offer:
+        lines = [tr("**Counter-offer to #{offer}** between {players}:", offer=draft.offer, players=between)]
+    else:
+        lines = [tr("**New offer** between {players}:", players=between)]
     lines += [f"• {leg_line(leg_view(view, leg, unit), seat, who_is)}" for leg in draft.legs]
     problem = post_problem(view, seat, draft)
-    lines.append(problem or "Post it when it is complete: posting counts as your acceptance.")
-    lines.append(f"Your money: {money(view['players'][seat]['cash'])}.")
+    lines.append(problem or tr("Post it when it is complete: posting counts as your acceptance."))
+    lines.append(tr("Your money: {money}.", money=money(view["players"][seat]["cash"])))
     items: list[discord.ui.Item[Any]] = []
     givers = {side: side_options(view, draft, side, seat, who_is) for side in sides}
     givers = {side: options for side, options in givers.items() if options}
     if len(code) > LIMIT - ROOM:  # one more item might not fit in the custom_ids any more
-        lines.append("The offer is as long as the builder allows: post it, or remove an item to add another.")
+        lines.append(tr("The offer is as long as the builder allows: post it, or remove an item to add another."))
     elif len(sides) <= 4:
         for row, (side, options) in enumerate(givers.items()):
             add = payload(Verb.ADD, code, side)
-            items.append(ControlSelect(ref, add, options, f"{subject(side, seat, who_is)}…", row=row))
+            items.append(ControlSelect(ref, add, options, gives(side, seat, who_is), row=row))
     else:
-        options = [choice(subject(side, seat, who_is) + "…", str(side)) for side in givers]
-        items.append(ControlSelect(ref, payload(Verb.GIVER, code), options, "Who gives something?", row=0))
+        options = [choice(gives(side, seat, who_is), str(side)) for side in givers]
+        items.append(ControlSelect(ref, payload(Verb.GIVER, code), options, tr("Who gives something?"), row=0))
     if problem is None:
-        label = "Post counter-offer" if draft.offer else "Post offer"
+        label = tr("Post counter-offer") if draft.offer else tr("Post offer")
         items.append(ControlButton(ref, payload(Verb.POST, code), label, style=discord.ButtonStyle.success, row=4))
     if draft.legs:
-        items.append(ControlButton(ref, payload(Verb.REMOVE_PICK, code), "Remove an item", style=BACK, row=4))
-    items.append(ControlButton(ref, Verb.HOME, "Cancel", style=BACK, row=4))
+        items.append(ControlButton(ref, payload(Verb.REMOVE_PICK, code), tr("Remove an item"), style=BACK, row=4))
+    items.append(ControlButton(ref, Verb.HOME, tr("Cancel"), style=BACK, row=4))
     return Panel("\n".join(lines), persistent_view(*items), close_up(draft.lots()))
 
 
@@ -145,12 +150,13 @@ def giver_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
     view, ref, who_is = view_of(table, seat), Ref.of(table), names(table)
     options = side_options(view, draft, side, seat, who_is)
     if not options:
-        raise UserError(f"There is nothing left that {who(side, seat, who_is)} could give.")
+        raise UserError(tr("There is nothing left that {player} could give.", player=who(side, seat, who_is)))
     code = draft.encode()
-    pick = ControlSelect(ref, payload(Verb.ADD, code, side), options, f"{subject(side, seat, who_is)}…", row=0)
-    back = ControlButton(ref, payload(Verb.DRAFT, code), "Back", style=BACK, row=1)
+    pick = ControlSelect(ref, payload(Verb.ADD, code, side), options, gives(side, seat, who_is), row=0)
+    back = ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=1)
     lots = [lot["lot"] for lot in view["lots"] if lot["owner"] == side and lot["lot"] not in draft.lots()]
-    return Panel(f"What does {who(side, seat, who_is)} give?", persistent_view(pick, back), close_up(lots))
+    text = tr("What does {player} give?", player=who(side, seat, who_is))
+    return Panel(text, persistent_view(pick, back), close_up(lots))
 
 
 def item_of(view: ChinatownView, draft: Draft, side: int, me: int, code: str) -> Item:
@@ -185,18 +191,19 @@ def to_whom(table: Table, seat: int, draft: Draft, side: int, item: Item) -> Pan
         return added(table, seat, draft, Leg(side, receivers[0], item))
     view, ref, who_is, code = view_of(table, seat), Ref.of(table), names(table), draft.encode()
     buttons: list[discord.ui.Item[Any]] = [
-        ControlButton(ref, payload(Verb.TO, code, side, item.code(), r), f"To {who(r, seat, who_is)}", row=0)
+        ControlButton(ref, payload(Verb.TO, code, side, item.code(), r), tr("To {player}", player=who(r, seat, who_is)),
+                      row=0)
         for r in receivers
     ]
-    buttons.append(ControlButton(ref, payload(Verb.DRAFT, code), "Back", style=BACK, row=1))
-    text = f"Who receives {item_text(view, item)} from {who(side, seat, who_is)}?"
+    buttons.append(ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=1))
+    text = tr("Who receives {item} from {player}?", item=item_text(view, item), player=who(side, seat, who_is))
     return Panel(text, persistent_view(*buttons), close_up([item.lot]) if item.kind == "lot" else None)
 
 
 def added(table: Table, seat: int, draft: Draft, leg: Leg) -> Panel:
     longer = draft.add(leg)
     if not longer.fits():
-        raise UserError(TOO_LONG)
+        raise UserError(tr(TOO_LONG))
     return draft_step(table, seat, longer)
 
 
@@ -205,12 +212,12 @@ def money_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
     unit, left = unit_of(view), money_left(view, draft, seat)
     amounts = [k for k in PRESETS if side != seat or k <= left]
     if not amounts:
-        raise UserError("You have no money left to offer.")
+        raise UserError(tr("You have no money left to offer."))
     options = [choice(money(k * unit), str(k)) for k in amounts]
     code = draft.encode()
-    pick = ControlSelect(ref, payload(Verb.MONEY, code, side), options, "How much?", row=0)
-    back = ControlButton(ref, payload(Verb.DRAFT, code), "Back", style=BACK, row=1)
-    text = f"How much money does {who(side, seat, who_is)} give? Pick again later to add more."
+    pick = ControlSelect(ref, payload(Verb.MONEY, code, side), options, tr("How much?"), row=0)
+    back = ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=1)
+    text = tr("How much money does {player} give? Pick again later to add more.", player=who(side, seat, who_is))
     return Panel(text, persistent_view(pick, back))
 
 
@@ -222,17 +229,18 @@ def lots_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
         for lot in view["lots"]
         if lot["owner"] == side and lot["lot"] not in listed
     ]
-    steps: list[discord.ui.Item[Any]] = list(selects(ref, payload(Verb.ADD, code, side), options, "Which lot?"))
-    steps.append(ControlButton(ref, payload(Verb.DRAFT, code), "Back", style=BACK, row=4))
+    steps: list[discord.ui.Item[Any]] = list(selects(ref, payload(Verb.ADD, code, side), options, tr("Which lot?")))
+    steps.append(ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=4))
     lots = [lot["lot"] for lot in view["lots"] if lot["owner"] == side and lot["lot"] not in listed]
-    return Panel(f"Which lot does {who(side, seat, who_is)} give?", persistent_view(*steps), close_up(lots))
+    text = tr("Which lot does {player} give?", player=who(side, seat, who_is))
+    return Panel(text, persistent_view(*steps), close_up(lots))
 
 
 def remove_step(table: Table, seat: int, draft: Draft) -> Panel:
     view, ref, who_is, code = view_of(table, seat), Ref.of(table), names(table), draft.encode()
     unit = unit_of(view)
     options = [choice(leg_line(leg_view(view, leg, unit), seat, who_is), str(i)) for i, leg in enumerate(draft.legs)]
-    pick = ControlSelect(ref, payload(Verb.REMOVE, code), options[:25], "Remove which item?", row=0)
-    back = ControlButton(ref, payload(Verb.DRAFT, code), "Back", style=BACK, row=1)
+    pick = ControlSelect(ref, payload(Verb.REMOVE, code), options[:25], tr("Remove which item?"), row=0)
+    back = ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=1)
     picture = close_up(draft.lots()) if draft.lots() else None
-    return Panel("Which item comes off the offer?", persistent_view(pick, back), picture)
+    return Panel(tr("Which item comes off the offer?"), persistent_view(pick, back), picture)

@@ -11,6 +11,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action
+from bot.games.base.language import tr
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view
 from cogs.controls.chinatown.common import close_up, lot_neighbours, names, number, payload, view_of
@@ -23,12 +24,11 @@ from render.crops import Focus
 def prompt(table: Table, seat: int) -> str:
     view = view_of(table, seat)
     if view["keep_choice"] is not None:
-        return f"You keep lots {join([str(lot) for lot in view['keep_choice']])}; revealed when everyone has chosen."
+        return tr("You keep lots {lots}; revealed when everyone has chosen.",
+                  lots=join([str(lot) for lot in view["keep_choice"]]))
     cards = join([str(lot) for lot in view["hand_cards"] or []])
-    return (
-        f"Keep {view['keep']} of your {view['deal']} Building cards: lots {cards}. Your choice is secret until "
-        "everyone has chosen, and final."
-    )
+    return tr("Keep {keep} of your {deal} Building cards: lots {lots}. Your choice is secret until everyone has "
+              "chosen, and final.", keep=view["keep"], deal=view["deal"], lots=cards)
 
 
 def focus(table: Table, seat: int) -> Focus | None:
@@ -45,13 +45,13 @@ def build(table: Table, seat: int) -> discord.ui.View | None:
     if view["keep_choice"] is not None or not dealt:
         return None
     who = names(table)
-    options = [choice(f"Lot {lot}", str(lot), lot_neighbours(view, lot, who)) for lot in dealt]
+    options = [choice(tr("Lot {lot}", lot=lot), str(lot), lot_neighbours(view, lot, who)) for lot in dealt]
     keep = view["keep"]
     select = ControlSelect(
         Ref.of(table),
         payload(Verb.KEEP_PICK, view["round"]),
         options,
-        f"Choose the {keep} lots to keep…",
+        tr("Choose the {keep} lots to keep…", keep=keep),
         min_values=keep,
         max_values=keep,
     )
@@ -64,7 +64,7 @@ def _chosen(table: Table, seat: int, lots: Sequence[str]) -> list[int]:
     if view["keep_choice"] is not None or not view["hand_cards"]:
         raise UserError(GONE)
     if len(chosen) != len(lots) or len(chosen) != view["keep"] or not set(chosen) <= set(view["hand_cards"]):
-        raise UserError(f"Choose exactly {view['keep']} different lots of the ones you were dealt.")
+        raise UserError(tr("Choose exactly {keep} different lots of the ones you were dealt.", keep=view["keep"]))
     return chosen
 
 
@@ -72,10 +72,11 @@ def confirm(table: Table, seat: int, round_no: int, values: Sequence[str]) -> Pa
     chosen = _chosen(table, seat, values)
     ref = Ref.of(table)
     buttons = persistent_view(
-        ControlButton(ref, payload(Verb.KEEP, round_no, "-".join(map(str, chosen))), "Keep these", row=0),
-        ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=0),
+        ControlButton(ref, payload(Verb.KEEP, round_no, "-".join(map(str, chosen))), tr("Keep these"), row=0),
+        ControlButton(ref, Verb.HOME, tr("Back"), style=discord.ButtonStyle.secondary, row=0),
     )
-    return Panel(f"Keep lots {join([str(lot) for lot in chosen])}? This is final.", buttons, close_up(chosen))
+    text = tr("Keep lots {lots}? This is final.", lots=join([str(lot) for lot in chosen]))
+    return Panel(text, buttons, close_up(chosen))
 
 
 def keep(table: Table, seat: int, lots: str) -> Action:

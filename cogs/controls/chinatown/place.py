@@ -13,11 +13,12 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action
+from bot.games.base.language import tr
 from bot.games.chinatown.data import BOARD, Shop
 from bot.games.chinatown.views import placement_gain
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view, selects
-from cogs.controls.chinatown.common import close_up, lot_neighbours, names, payload, view_of
+from cogs.controls.chinatown.common import close_up, names, next_to, payload, view_of
 from cogs.controls.chinatown.draft import LETTER_SHOP, SHOP_LETTER
 from cogs.controls.chinatown.verbs import Verb
 from cogs.controls.chinatown.words import join, money, tile
@@ -36,10 +37,11 @@ def _places(table: Table, seat: int) -> dict[Shop, list[int]]:
 
 def prompt(table: Table, seat: int) -> str:
     view = view_of(table, seat)
-    lines = [f"Your turn to build in {view['year']}: pick a tile, then one of your empty lots. Each shop is final."]
+    lines = [tr("Your turn to build in {year}: pick a tile, then one of your empty lots. Each shop is final.",
+                year=view["year"])]
     if view["batch"]:
-        batch = join([f"{tile(p['tile'])} on {p['lot']}" for p in view["batch"]])
-        lines.append(f"Built in secret so far (revealed when everyone is done): {batch}.")
+        batch = join([tr("{shop} on {lot}", shop=tile(p["tile"]), lot=p["lot"]) for p in view["batch"]])
+        lines.append(tr("Built in secret so far (revealed when everyone is done): {shops}.", shops=batch))
     return "\n".join(lines)
 
 
@@ -62,10 +64,12 @@ def build(table: Table, seat: int) -> discord.ui.View | None:
         for shop, lots in places.items():
             best = max(placement_gain(view, lot, shop.value)[0] for lot in lots)
             top = BOARD.shops[shop].max_size
-            about = f"complete at {top} · fits {len(lots)} of your lots · up to +{money(best)} a year"
-            options.append(choice(f"{tile(shop.value)} ({held[shop.value]} in hand)", SHOP_LETTER[shop], about))
-        items.append(ControlSelect(ref, payload(Verb.PLACE_TILE, view["round"]), options, "Build a shop…", row=0))
-    label = "Finish building" if places else "Finish (nothing to build)"
+            about = tr("complete at {most} · fits {count} of your lots · up to +{money} a year", most=top,
+                       count=len(lots), money=money(best))
+            label = tr("{shop} ({count} in hand)", shop=tile(shop.value), count=held[shop.value])
+            options.append(choice(label, SHOP_LETTER[shop], about))
+        items.append(ControlSelect(ref, payload(Verb.PLACE_TILE, view["round"]), options, tr("Build a shop…"), row=0))
+    label = tr("Finish building") if places else tr("Finish (nothing to build)")
     end = payload(Verb.END, view["round"])
     items.append(ControlButton(ref, end, label, style=discord.ButtonStyle.secondary, row=1))
     return persistent_view(*items)
@@ -82,14 +86,19 @@ def lots_step(table: Table, seat: int, round_no: int, letter: str) -> Panel:
     options = []
     for lot in lots:
         gain, joins = placement_gain(view, lot, shop.value)
-        with_what = f"joins your {tile(shop.value)} on {join([str(n) for n in joins])}" if joins else "a new business"
-        near = lot_neighbours(view, lot, who).split(" · ", 1)[1]  # "next to 16 you (PH), 18 Bob"
-        options.append(choice(f"Lot {lot}", str(lot), f"+{money(gain)} a year · {with_what} · {near}"))
-    steps: list[discord.ui.Item[Any]] = list(
-        selects(ref, payload(Verb.PLACE_LOT, round_no, letter), options, f"Build {tile(shop.value)} on… (final)")
-    )
-    steps.append(ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=4))
-    text = f"Where do you build {tile(shop.value)}? A shop stays where it is built. Your lots for it are ringed."
+        with_what = (
+            tr("joins your {shop} on {lots}", shop=tile(shop.value), lots=join([str(n) for n in joins]))
+            if joins else tr("a new business")
+        )
+        near = next_to(view, lot, who)  # "next to 16 you (PH), 18 Bob"
+        about = tr("+{money} a year · {joins} · {near}", money=money(gain), joins=with_what, near=near)
+        options.append(choice(tr("Lot {lot}", lot=lot), str(lot), about))
+    placeholder = tr("Build {shop} on… (final)", shop=tile(shop.value))
+    steps: list[discord.ui.Item[Any]] = list(selects(ref, payload(Verb.PLACE_LOT, round_no, letter), options,
+                                                     placeholder))
+    steps.append(ControlButton(ref, Verb.HOME, tr("Back"), style=discord.ButtonStyle.secondary, row=4))
+    text = tr("Where do you build {shop}? A shop stays where it is built. Your lots for it are ringed.",
+              shop=tile(shop.value))
     return Panel(text, persistent_view(*steps), close_up(lots))
 
 

@@ -18,7 +18,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action
-from bot.games.base.words import count
+from bot.games.base.language import mark, tr, trn
 from bot.games.chinatown.schema import ChinatownView, OfferView
 from bot.statuses import TableStatus
 from bot.tables import Notification, Table
@@ -31,7 +31,7 @@ from cogs.messages import public_names
 from render.crops import Focus
 
 SHOWN_OFFERS = 5  # offers written out in the panel's text; all of them are in its select (up to 25)
-CANNOT_PAY = "You cannot pay your money in this offer now, so you cannot accept it."
+CANNOT_PAY = mark("You cannot pay your money in this offer now, so you cannot accept it.")
 
 ButtonKind = type[ControlButton] | type[PublicControlButton]
 
@@ -56,14 +56,16 @@ def can_pay(view: ChinatownView, offer: Mapping[str, Any], seat: int) -> bool:
 def prompt(table: Table, seat: int) -> str:
     view, who_is = view_of(table, seat), names(table)
     lines = [
-        f"Trading in {view['year']}: make offers, answer them, and press Done trading when you are finished.",
+        tr("Trading in {year}: make offers, answer them, and press Done trading when you are finished.",
+           year=view["year"]),
         trading_status(view, who_is),
     ]
     mine = my_open_offers(view, seat)
     for offer in mine[:SHOWN_OFFERS]:
         lines += [f"**{offer_title(offer, seat, who_is)}**", *offer_lines(offer, seat, who_is)]
     if len(mine) > SHOWN_OFFERS:
-        lines.append(f"…and {count(len(mine) - SHOWN_OFFERS, 'more open offer')} of yours in the menu.")
+        lines.append(trn("…and {n} more open offer of yours in the menu.",
+                         "…and {n} more open offers of yours in the menu.", len(mine) - SHOWN_OFFERS))
     return "\n".join(lines)
 
 
@@ -78,10 +80,13 @@ def focus(table: Table, seat: int) -> Focus:
 
 
 def _summary(offer: OfferView, seat: int, who_is: Sequence[str]) -> str:
-    author = "yours" if offer["author"] == seat else f"by {who_is[offer['author']]}"
     waiting = [p for p in offer["participants"] if p not in offer["accepted"]]
-    state = "waiting for you" if seat in waiting else f"waiting for {join([who(p, seat, who_is) for p in waiting])}"
-    return f"#{offer['id']} {author}: {state}"
+    state = tr("waiting for you") if seat in waiting else tr(
+        "waiting for {players}", players=join([who(p, seat, who_is) for p in waiting])
+    )
+    if offer["author"] == seat:
+        return tr("#{offer} yours: {state}", offer=offer["id"], state=state)
+    return tr("#{offer} by {author}: {state}", offer=offer["id"], author=who_is[offer["author"]], state=state)
 
 
 def build(table: Table, seat: int) -> discord.ui.View:
@@ -91,20 +96,23 @@ def build(table: Table, seat: int) -> discord.ui.View:
     mine = my_open_offers(view, seat)[:25]
     if mine:
         options = [
-            choice(_summary(o, seat, who_is), str(o["id"]), f"version {o['version']} · {count(len(o['legs']), 'item')}")
+            choice(_summary(o, seat, who_is), str(o["id"]),
+                   trn("version {version} · {n} item", "version {version} · {n} items", len(o["legs"]),
+                       version=o["version"]))
             for o in mine
         ]
-        items.append(ControlSelect(ref, payload(Verb.OFFER, round_no), options, "Answer or change an offer…", row=0))
-    items.append(ControlButton(ref, payload(Verb.NEW, round_no), "New offer", row=1))
+        items.append(ControlSelect(ref, payload(Verb.OFFER, round_no), options, tr("Answer or change an offer…"),
+                                   row=0))
+    items.append(ControlButton(ref, payload(Verb.NEW, round_no), tr("New offer"), row=1))
     if view["players"][seat]["ready"]:
         items.append(
             ControlButton(
-                ref, payload(Verb.READY, round_no, 0), "Back to trading", style=discord.ButtonStyle.secondary, row=1
+                ref, payload(Verb.READY, round_no, 0), tr("Back to trading"), style=discord.ButtonStyle.secondary, row=1
             )
         )
     else:
         items.append(
-            ControlButton(ref, payload(Verb.READY, round_no, 1), "Done trading", style=discord.ButtonStyle.success,
+            ControlButton(ref, payload(Verb.READY, round_no, 1), tr("Done trading"), style=discord.ButtonStyle.success,
                           row=1)
         )
     return persistent_view(*items)
@@ -118,13 +126,13 @@ def answer_buttons(
     buttons: list[discord.ui.Item[Any]] = []
     if accept:
         accept_id = payload(Verb.ACCEPT, round_no, offer_id, offer["version"])
-        buttons.append(kind(ref, accept_id, "Accept", style=discord.ButtonStyle.success, row=0))
+        buttons.append(kind(ref, accept_id, tr("Accept"), style=discord.ButtonStyle.success, row=0))
     decline = payload(Verb.REJECT, round_no, offer_id)
-    buttons.append(kind(ref, decline, "Decline", style=discord.ButtonStyle.danger, row=0))
-    buttons.append(kind(ref, payload(Verb.COUNTER, round_no, offer_id), "Counter-offer", row=0))
+    buttons.append(kind(ref, decline, tr("Decline"), style=discord.ButtonStyle.danger, row=0))
+    buttons.append(kind(ref, payload(Verb.COUNTER, round_no, offer_id), tr("Counter-offer"), row=0))
     if withdraw:
         cancel_id = payload(Verb.CANCEL, round_no, offer_id)
-        buttons.append(kind(ref, cancel_id, "Withdraw", style=discord.ButtonStyle.secondary, row=0))
+        buttons.append(kind(ref, cancel_id, tr("Withdraw"), style=discord.ButtonStyle.secondary, row=0))
     return buttons
 
 
@@ -135,12 +143,12 @@ def offer_step(table: Table, seat: int, round_no: int, offer_id: int) -> Panel:
     payable = can_pay(view, offer, seat)
     accept = seat not in offer["accepted"] and payable
     buttons = answer_buttons(ControlButton, ref, round_no, offer, accept=accept, withdraw=offer["author"] == seat)
-    buttons.append(ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=1))
+    buttons.append(ControlButton(ref, Verb.HOME, tr("Back"), style=discord.ButtonStyle.secondary, row=1))
     lines = [f"**{offer_title(offer, seat, who_is)}**", *offer_lines(offer, seat, who_is)]
     if not payable:
-        lines.append(CANNOT_PAY)
+        lines.append(tr(CANNOT_PAY))
     elif seat in offer["accepted"]:
-        lines.append("You have accepted this version; a change by anyone clears the acceptances.")
+        lines.append(tr("You have accepted this version; a change by anyone clears the acceptances."))
     lots = offer_lots([offer])
     return Panel("\n".join(lines), persistent_view(*buttons), close_up(lots) if lots else None)
 
@@ -183,7 +191,7 @@ def thread_extras(table: Table, note: Notification) -> list[tuple[str, dict[str,
     return messages
 
 
-PRIVATE_OFFER = "A private offer for you"
+PRIVATE_OFFER = mark("A private offer for you")
 
 
 def private_alerts(table: Table, note: Notification) -> dict[int, str]:
@@ -198,15 +206,15 @@ def private_alerts(table: Table, note: Notification) -> dict[int, str]:
         for seat, part in event.private.items():
             offer = part.get("offer")
             if isinstance(offer, Mapping) and seat != offer.get("author") and seat not in offer.get("accepted", []):
-                seats[seat] = PRIVATE_OFFER
+                seats[seat] = tr(PRIVATE_OFFER)
     return seats
 
 
 OUTCOMES = {
-    "executed": "**Accepted by everyone: the trade is done.**",
-    "rejected": "**Declined.**",
-    "cancelled": "**Withdrawn.**",
-    "void": "**Void: it can no longer be carried out.**",
+    "executed": mark("**Accepted by everyone: the trade is done.**"),
+    "rejected": mark("**Declined.**"),
+    "cancelled": mark("**Withdrawn.**"),
+    "void": mark("**Void: it can no longer be carried out.**"),
 }
 
 
@@ -219,18 +227,19 @@ def extra_outcome(table: Table, ref: str) -> str | None:
     offer = offers.get(int(offer_id)) if offer_id.isdigit() else None
     if offer is None:
         running = table.status == TableStatus.RUNNING
-        return "**Closed: trading is over.**" if running else "**Closed: the game is over.**"
+        return tr("**Closed: trading is over.**") if running else tr("**Closed: the game is over.**")
     if str(offer["version"]) != version:
-        return f"**Changed: version {offer['version']} is below.**"
+        return tr("**Changed: version {version} is below.**", version=offer["version"])
     if table.status != TableStatus.RUNNING:
-        return "**Closed: the game is over.**"
-    return OUTCOMES.get(offer["status"])
+        return tr("**Closed: the game is over.**")
+    outcome = OUTCOMES.get(offer["status"])
+    return tr(outcome) if outcome is not None else None
 
 
 def _offer_message(table: Table, view: ChinatownView, offer: OfferView, changed_by: int | None) -> dict[str, Any]:
     mentions = public_names(table)
     lines = [f"**{offer_title(offer, None, mentions, changed_by)}**", *offer_lines(offer, None, mentions)]
-    lines.append("Its players answer with the buttons; a counter-offer starts from these terms.")
+    lines.append(tr("Its players answer with the buttons; a counter-offer starts from these terms."))
     waiting = [table.player_at(p) for p in offer["participants"] if p not in offer["accepted"]]
     users = [discord.Object(id=p.user_id) for p in waiting if p.user_id is not None and not p.is_ai]
     buttons = answer_buttons(PublicControlButton, Ref.of(table), view["round"], offer)

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Option
+from bot.games.base.language import mark, tr, trp
 from bot.games.chinatown.schema import ChinatownView
 from bot.games.chinatown.text import money, tile
 from bot.games.chinatown.views import business_text
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["money", "tile"]
 
-RULES_SUMMARY = (
+RULES_SUMMARY = mark(
     "**Goal**: the most money after six rounds, 1965 to 1970. Money is secret until the end.\n"
     "**Board**: 85 numbered lots in 6 districts. Same-type shops of one owner on orthogonally adjacent lots "
     "(never diagonal, never across a street) form a business.\n"
@@ -41,11 +42,18 @@ RULES_SUMMARY = (
 
 
 def lot_text(lot: int, shop: str | None) -> str:
-    return f"lot {lot} ({tile(shop) if shop else 'vacant'})"
+    """ "lot 16 (Tea House)", "lot 5 (vacant)"."""
+    return tr("lot {lot} ({shop})", lot=lot, shop=tile(shop) if shop else tr("vacant"))
+
+
+def lot_label(lot: int, shop: str | None) -> str:
+    """ "Lot 16 (Tea House)": a lot at the start of a label."""
+    return tr("Lot {lot} ({shop})", lot=lot, shop=tile(shop) if shop else tr("vacant"))
 
 
 def who(seat: int, me: int | None, names: Sequence[str]) -> str:
-    return "you" if seat == me else names[seat]
+    """A player in a list or after a verb: "you" for the viewer (see ``leg_line`` for a sentence's subject)."""
+    return trp("object", "you") if seat == me else names[seat]
 
 
 def leg_line(leg: Mapping[str, Any], me: int | None, names: Sequence[str]) -> str:
@@ -56,19 +64,21 @@ def leg_line(leg: Mapping[str, Any], me: int | None, names: Sequence[str]) -> st
         item = tile(leg["tile_type"], leg["count"])
     else:
         item = money(leg.get("amount"))
-    giver = who(leg["from"], me, names)
-    verb = "give" if leg["from"] == me else "gives"
-    return f"{giver[0].upper()}{giver[1:]} {verb} {item} to {who(leg['to'], me, names)}"
+    receiver = who(leg["to"], me, names)
+    if leg["from"] == me:
+        return tr("You give {item} to {receiver}", item=item, receiver=receiver)
+    return tr("{giver} gives {item} to {receiver}", giver=names[leg["from"]], item=item, receiver=receiver)
 
 
 def offer_lines(offer: Mapping[str, Any], me: int | None, names: Sequence[str]) -> list[str]:
     """The offer's terms, one bullet a leg, then its non-binding note and who has accepted."""
     lines = [f"• {leg_line(leg, me, names)}" for leg in offer["legs"]]
     if offer.get("note"):
-        lines.append(f"Note (not binding): {offer['note']}")
+        lines.append(tr("Note (not binding): {note}", note=offer["note"]))
     waiting = [p for p in offer["participants"] if p not in offer["accepted"]]
-    accepted = ", ".join(who(p, me, names) for p in offer["accepted"]) or "nobody"
-    lines.append(f"Accepted: {accepted}. Waiting for: {', '.join(who(p, me, names) for p in waiting) or 'nobody'}.")
+    accepted = ", ".join(who(p, me, names) for p in offer["accepted"]) or tr("nobody")
+    waited = ", ".join(who(p, me, names) for p in waiting) or tr("nobody")
+    lines.append(tr("Accepted: {accepted}. Waiting for: {waiting}.", accepted=accepted, waiting=waited))
     return lines
 
 
@@ -76,15 +86,19 @@ def offer_title(offer: Mapping[str, Any], me: int | None, names: Sequence[str], 
     """ "Offer #3 by Bob"; a later version names who changed it when known ("version 2, changed by Dave"),
     else its first author as such: the view keeps the author, not the last editor."""
     author = who(offer["author"], me, names)
-    if offer["version"] == 1:
-        return f"Offer #{offer['id']} by {author}"
+    number, version = offer["id"], offer["version"]
+    if version == 1:
+        return tr("Offer #{offer} by {author}", offer=number, author=author)
     if changed_by is not None:
-        return f"Offer #{offer['id']}, version {offer['version']}, changed by {who(changed_by, me, names)}"
-    return f"Offer #{offer['id']}, version {offer['version']} (first proposed by {author})"
+        return tr("Offer #{offer}, version {version}, changed by {player}", offer=number, version=version,
+                  player=who(changed_by, me, names))
+    return tr("Offer #{offer}, version {version} (first proposed by {author})", offer=number, version=version,
+              author=author)
 
 
-def join(items: Sequence[str], empty: str = "none") -> str:
-    return ", ".join(items) or empty
+def join(items: Sequence[str], empty: str | None = None) -> str:
+    """ "16, 18, 23"; ``empty`` (default "none") for no items."""
+    return ", ".join(items) or (tr("none") if empty is None else empty)
 
 
 def hand_text(view: Mapping[str, Any]) -> str:
@@ -95,20 +109,24 @@ def hand_text(view: Mapping[str, Any]) -> str:
     owned = [lot for lot in view["lots"] if lot["owner"] == me]
     empty = [str(lot["lot"]) for lot in owned if lot["tile"] is None]
     lines = [
-        f"Your money: {money(player['cash'])} (only you see this).",
-        f"Your shop tiles: {tiles}.",
-        f"Your lots: {len(owned)}, empty: {join(empty)}.",
+        tr("Your money: {money} (only you see this).", money=money(player["cash"])),
+        tr("Your shop tiles: {tiles}.", tiles=tiles),
+        tr("Your lots: {count}, empty: {empty}.", count=len(owned), empty=join(empty)),
     ]
     if view["hand_cards"]:
-        cards = join([str(lot) for lot in view["hand_cards"]])
+        cards, year = join([str(lot) for lot in view["hand_cards"]]), view["year"]
         chosen = view["keep_choice"]
-        keep = f"you keep {join([str(lot) for lot in chosen])}" if chosen else f"keep {view['keep']}"
-        lines.append(f"Your Building cards for {view['year']}: {cards} ({keep}).")
+        if chosen:
+            lines.append(tr("Your Building cards for {year}: {cards} (you keep {lots}).", year=year, cards=cards,
+                            lots=join([str(lot) for lot in chosen])))
+        else:
+            lines.append(tr("Your Building cards for {year}: {cards} (keep {keep}).", year=year, cards=cards,
+                            keep=view["keep"]))
     businesses = player["businesses"]
     if businesses:
-        lines.append("Your businesses: " + "; ".join(business_text(b) for b in businesses) + ".")
+        lines.append(tr("Your businesses: {businesses}.", businesses="; ".join(business_text(b) for b in businesses)))
     if player["income_now"] is not None:
-        lines.append(f"The board pays you {money(player['income_now'])} a year as it stands.")
+        lines.append(tr("The board pays you {money} a year as it stands.", money=money(player["income_now"])))
     return "\n".join(lines)
 
 
@@ -120,8 +138,9 @@ def income_text(view: Mapping[str, Any]) -> str:
     if not history:
         return ""
     year = view["year"] - 1 if view["phase"] != "game_over" else view["year"]
-    from_what = "; ".join(business_text(b) for b in player["businesses"]) or "no business yet"
-    return f"Your income for {year}: {money(history[-1])} ({from_what}). Your money now: {money(player['cash'])}."
+    from_what = "; ".join(business_text(b) for b in player["businesses"]) or tr("no business yet")
+    return tr("Your income for {year}: {income} ({businesses}). Your money now: {money}.", year=year,
+              income=money(history[-1]), businesses=from_what, money=money(player["cash"]))
 
 
 def trading_status(view: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -129,55 +148,59 @@ def trading_status(view: Mapping[str, Any], names: Sequence[str]) -> str:
     playing = [p for p in view["players"] if not p["resigned"]]
     trading = [who(p["seat"], me, names) for p in playing if not p["ready"]]
     done = [who(p["seat"], me, names) for p in playing if p["ready"]]
-    return f"Still trading: {join(trading, 'nobody')}. Done trading: {join(done, 'nobody')}."
+    return tr("Still trading: {trading}. Done trading: {done}.", trading=join(trading, tr("nobody")),
+              done=join(done, tr("nobody")))
 
 
 def option_label(option: Option, value: Any) -> str | None:
     if option.key == "first_player_initial":
-        return "random" if value == "random" else f"seat {int(value) + 1}"
+        return tr("random") if value == "random" else tr("seat {seat}", seat=int(value) + 1)
     if option.key == "money_unit":
         return money(int(value))
     if option.key == "announce_trade_money":
-        return "to everybody" if value else "only to the players of the trade"
-    return OPTION_LABELS.get(option.key, {}).get(value)
+        return tr("to everybody") if value else tr("only to the players of the trade")
+    label = OPTION_LABELS.get(option.key, {}).get(value)
+    return tr(label) if label is not None else None
 
 
 OPTION_LABELS: dict[str, dict[Any, str]] = {
-    "first_player_rotation": {"rotate": "passes on every year", "fixed": "stays all game"},
-    "ready_reset_scope": {"all": "everybody", "participants": "only the trade's players"},
-    "offer_visibility": {"public": "everybody", "participants": "only the players in them"},
-    "placement_mode": {"sequential": "in turn order", "simultaneous": "all at once, in secret"},
-    "announce_income": {"public": "to everybody", "private": "each player their own"},
+    "first_player_rotation": {"rotate": mark("passes on every year"), "fixed": mark("stays all game")},
+    "ready_reset_scope": {"all": mark("everybody"), "participants": mark("only the trade's players")},
+    "offer_visibility": {"public": mark("everybody"), "participants": mark("only the players in them")},
+    "placement_mode": {"sequential": mark("in turn order"), "simultaneous": mark("all at once, in secret")},
+    "announce_income": {"public": mark("to everybody"), "private": mark("each player their own")},
 }
 # One description per option value, in plain words (the lobby shows it under the value).
 OPTION_HELP: dict[str, dict[Any, str]] = {
     "first_player_rotation": {
-        "rotate": "The First Player card passes to the next player clockwise every year.",
-        "fixed": "The First Player card stays with the same player all game.",
+        "rotate": mark("The First Player card passes to the next player clockwise every year."),
+        "fixed": mark("The First Player card stays with the same player all game."),
     },
     "money_unit": {
-        10_000: "Money in trades changes hands in multiples of $10,000, the smallest bill in the box.",
-        1_000: "Money in trades changes hands in multiples of $1,000, for finer deals.",
+        10_000: mark("Money in trades changes hands in multiples of $10,000, the smallest bill in the box."),
+        1_000: mark("Money in trades changes hands in multiples of $1,000, for finer deals."),
     },
     "ready_reset_scope": {
-        "all": "When a trade is carried out, every player who was done trading is back to trading.",
-        "participants": "When a trade is carried out, only its players are back to trading; the others stay done.",
+        "all": mark("When a trade is carried out, every player who was done trading is back to trading."),
+        "participants": mark(
+            "When a trade is carried out, only its players are back to trading; the others stay done."
+        ),
     },
     "offer_visibility": {
-        "public": "Everybody sees open offers in the thread.",
-        "participants": "Only the players in an offer see it; it is told to them privately.",
+        "public": mark("Everybody sees open offers in the thread."),
+        "participants": mark("Only the players in an offer see it; it is told to them privately."),
     },
     "announce_trade_money": {
-        True: "Everybody sees the money in offers and trades.",
-        False: "Only the players of a trade see the money in it.",
+        True: mark("Everybody sees the money in offers and trades."),
+        False: mark("Only the players of a trade see the money in it."),
     },
     "placement_mode": {
-        "sequential": "Players build one after another, in turn order from the first player.",
-        "simultaneous": "Everybody builds at once, in secret; the shops are revealed together.",
+        "sequential": mark("Players build one after another, in turn order from the first player."),
+        "simultaneous": mark("Everybody builds at once, in secret; the shops are revealed together."),
     },
     "announce_income": {
-        "public": "Every player's yearly income is told in the thread.",
-        "private": "Each player is told only their own income (the board still shows what pays).",
+        "public": mark("Every player's yearly income is told in the thread."),
+        "private": mark("Each player is told only their own income (the board still shows what pays)."),
     },
 }
 
@@ -185,51 +208,58 @@ OPTION_HELP: dict[str, dict[Any, str]] = {
 def option_help(option: Option, value: Any) -> str | None:
     if option.key == "first_player_initial":
         if value == "random":
-            return "The player who starts with the First Player card is drawn at random."
-        return f"The player in seat {int(value) + 1} starts with the First Player card."
-    return OPTION_HELP.get(option.key, {}).get(value)
+            return tr("The player who starts with the First Player card is drawn at random.")
+        return tr("The player in seat {seat} starts with the First Player card.", seat=int(value) + 1)
+    text = OPTION_HELP.get(option.key, {}).get(value)
+    return tr(text) if text is not None else None
 
 
 def awaited(view: Mapping[str, Any]) -> str:
     """What the players to act are asked for now, after their names ("Bob to finish trading")."""
-    return {
-        "deal_buildings": "to choose which Building cards to keep",
-        "trades": "to finish trading",
-        "place_tiles": "to build",
-    }.get(str(view["phase"]), "")
+    what = AWAITED.get(str(view["phase"]))
+    return tr(what) if what is not None else ""
+
+
+AWAITED = {
+    "deal_buildings": mark("to choose which Building cards to keep"),
+    "trades": mark("to finish trading"),
+    "place_tiles": mark("to build"),
+}
 
 
 # -- the Rules button ------------------------------------------------------------------------------------
 def phase_summary(table: Table) -> str:
     """The rules of the phase Chinatown is in now, in a few plain lines (public view); the first names it."""
     view = cast(ChinatownView, table.view(None))
-    when = f" · {view['year']}, round {view['round']} of 6"
+    when = tr(" · {year}, round {round} of 6", year=view["year"], round=view["round"])
     if view["phase"] == "deal_buildings":
         lines = [
-            "**Building cards**" + when,
-            f"Everyone is dealt {view['deal']} cards (lot numbers) and secretly keeps {view['keep']}; the kept lots "
-            "become theirs, all revealed together. The other cards go back unseen.",
-            f"Then everyone draws {view['draw']} shop tiles from the bag, public from then on.",
+            tr("**Building cards**") + when,
+            tr("Everyone is dealt {deal} cards (lot numbers) and secretly keeps {keep}; the kept lots become theirs, "
+               "all revealed together. The other cards go back unseen.", deal=view["deal"], keep=view["keep"]),
+            tr("Then everyone draws {draw} shop tiles from the bag, public from then on.", draw=view["draw"]),
         ]
     elif view["phase"] == "trades":
         lines = [
-            "**Trading**" + when,
-            "All at once, anyone with anyone: lots (with any shop on them), tiles in hand and money.",
-            "An offer happens when everyone in it has accepted its latest version; promises are not binding.",
-            "The phase ends when everybody is done trading.",
+            tr("**Trading**") + when,
+            tr("All at once, anyone with anyone: lots (with any shop on them), tiles in hand and money."),
+            tr("An offer happens when everyone in it has accepted its latest version; promises are not binding."),
+            tr("The phase ends when everybody is done trading."),
         ]
     elif view["phase"] == "place_tiles":
         how = (
-            "Everyone places at the same time, in secret; the shops are revealed together"
+            tr("Everyone places at the same time, in secret; the shops are revealed together: tiles from your hand "
+               "go on your own empty lots, and a shop never moves.")
             if view["options"].get("placement_mode") == "simultaneous"
-            else "In turn order, each player places"
+            else tr("In turn order, each player places: tiles from your hand go on your own empty lots, and a shop "
+                    "never moves.")
         )
         lines = [
-            "**Building**" + when,
-            f"{how}: tiles from your hand go on your own empty lots, and a shop never moves.",
-            "Same-type shops of one owner on adjacent lots form a business.",
-            "Then each business pays income by its size; complete ones pay more.",
+            tr("**Building**") + when,
+            how,
+            tr("Same-type shops of one owner on adjacent lots form a business."),
+            tr("Then each business pays income by its size; complete ones pay more."),
         ]
     else:
-        lines = ["**Chinatown**", "The game is over: the most money wins."]
+        lines = ["**Chinatown**", tr("The game is over: the most money wins.")]
     return "\n".join(lines)
