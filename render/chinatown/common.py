@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
+from bot.games.base.language import mark, tr
 from bot.games.chinatown.data import Shop, shop_name
-from bot.games.chinatown.text import offer_text
+from bot.games.chinatown.text import offer_text, year_name
 from render import theme
 from render.theme import INK, RGB, Box
 
@@ -64,7 +65,7 @@ def money(amount: int | None) -> str:
 
 
 def year_label(view: ChinatownView) -> str:
-    return f"{view['year']} · Year of the {view['zodiac']}"
+    return tr("{year} · {year_name}", year=view["year"], year_name=year_name(view["zodiac"]))
 
 
 def tile(draw: ImageDraw.ImageDraw, box: Box, shop: str, size: int, *, key: bool = True) -> None:
@@ -80,12 +81,16 @@ def open_offers(view: ChinatownView) -> list[OfferView]:
 
 
 def draw_offers(draw: ImageDraw.ImageDraw, offers: list[OfferView], seats: Seats, top: int, width: int = WIDTH) -> int:
-    more = f" (the {len(offers) - MAX_OFFERS} newest are in the thread)" if len(offers) > MAX_OFFERS else ""
-    theme.draw_legend(draw, (MARGIN + 4, top + 16), f"Open offers{more}", 24, INK, anchor="lm", bold=True)
+    if len(offers) > MAX_OFFERS:
+        title = tr("Open offers (the {count} newest are in the thread)", count=len(offers) - MAX_OFFERS)
+    else:
+        title = tr("Open offers")
+    theme.draw_legend(draw, (MARGIN + 4, top + 16), title, 24, INK, anchor="lm", bold=True)
     y = top + 34
     for offer in offers[:MAX_OFFERS]:
         accepted = ", ".join(seats.name(s) for s in offer["accepted"])
-        line = f"#{offer['id']}: {offer_text(offer, seats.names())} (accepted: {accepted})"
+        line = tr("#{offer}: {terms} (accepted: {players})", offer=offer["id"], terms=offer_text(offer, seats.names()),
+                  players=accepted)
         theme.draw_key(draw, (MARGIN + 4, y + OFFER_H // 2), theme.ellipsize(line, KEY, width - 2 * MARGIN - 8),
                        KEY, INK, anchor="lm")
         y += OFFER_H
@@ -103,26 +108,39 @@ def last_move_text(view: ChinatownView, seats: Seats) -> str | None:
         return None
     who, kind = seats.name(last["seat"]), last["kind"]
     offer = next((o for o in view["offers"] if o["id"] == last["offer"]), None)
-    terms = f": {offer_text(offer, seats.names())}" if offer is not None else ""
+    terms = offer_text(offer, seats.names()) if offer is not None else ""
     if kind == "place" and last["tile"] is not None:
-        return f"{who} built {shop_name(Shop(last['tile']))} on lot {last['lots'][0]}"
+        return tr("{player} built {shop} on lot {lot}", player=who, shop=shop_name(Shop(last["tile"])),
+                  lot=last["lots"][0])
     if kind == "trade":
-        return f"trade done{terms}" if terms else "a trade was done (ringed lots changed hands)"
-    words = {
-        "keep": "chose which lots to keep",
-        "lots_revealed": "chose last: every kept lot is revealed (ringed)",
-        "end_turn": "finished building",
-        "placements_revealed": "finished last: every new shop is revealed (ringed)",
-        "ready": "is done trading",
-        "not_ready": "is trading again",
-        "offer_proposed": f"made an offer{terms}",
-        "offer_edited": f"changed an offer{terms}",
-        "offer_accepted": f"accepted an offer{terms}",
-        "offer_rejected": "declined an offer",
-        "offer_cancelled": "withdrew an offer",
-        "resign": "resigned",
-    }
-    return f"{who} {words.get(kind, kind.replace('_', ' '))}"
+        return tr("trade done: {terms}", terms=terms) if terms else tr("a trade was done (ringed lots changed hands)")
+    if terms and kind in MOVES_WITH_TERMS:
+        return tr(MOVES_WITH_TERMS[kind], player=who, terms=terms)
+    if kind in MOVES:
+        return tr(MOVES[kind], player=who)
+    return f"{who} {kind.replace('_', ' ')}"
+
+
+# The last move's words by kind ("{player} ..."); an offer's, with its terms when the picture's viewer sees them.
+MOVES = {
+    "keep": mark("{player} chose which lots to keep"),
+    "lots_revealed": mark("{player} chose last: every kept lot is revealed (ringed)"),
+    "end_turn": mark("{player} finished building"),
+    "placements_revealed": mark("{player} finished last: every new shop is revealed (ringed)"),
+    "ready": mark("{player} is done trading"),
+    "not_ready": mark("{player} is trading again"),
+    "offer_proposed": mark("{player} made an offer"),
+    "offer_edited": mark("{player} changed an offer"),
+    "offer_accepted": mark("{player} accepted an offer"),
+    "offer_rejected": mark("{player} declined an offer"),
+    "offer_cancelled": mark("{player} withdrew an offer"),
+    "resign": mark("{player} resigned"),
+}
+MOVES_WITH_TERMS = {
+    "offer_proposed": mark("{player} made an offer: {terms}"),
+    "offer_edited": mark("{player} changed an offer: {terms}"),
+    "offer_accepted": mark("{player} accepted an offer: {terms}"),
+}
 
 
 def draw_header(image: Image.Image, title: str, status: str) -> None:

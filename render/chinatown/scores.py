@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
+from bot.games.base.language import tr, trn
 from render import theme
 from render.chinatown.common import CAPTION, GAP, HEADER_H, KEY, LEAD_BACK, MARGIN, WIDTH, Seats, draw_header, money
 from render.theme import INK, MUTED
@@ -20,28 +21,30 @@ def draw_final(view: ChinatownView, seats: Seats) -> Image.Image:
     ranking, parts, order = theme.standing(result)
     row_h = 100
     image = theme.canvas(WIDTH, HEADER_H + GAP + row_h * len(order) + 60 + MARGIN)
-    reason = "too few players were left" if result["reason"] == "resignation" else "after the 1970 income"
-    draw_header(image, "Chinatown: final", reason)
+    reason = tr("too few players were left") if result["reason"] == "resignation" else tr("after the 1970 income")
+    draw_header(image, tr("Chinatown: final"), reason)
     draw = ImageDraw.Draw(image)
     y = HEADER_H + GAP
     for seat in order:
         resigned = view["players"][seat]["resigned"]
         box = (MARGIN, y, WIDTH - MARGIN, y + row_h - 8)
         mid = theme.place_row(image, draw, box, seats, seat, ranking[seat], resigned, LEAD_BACK)
-        name = seats.name(seat) + (" (resigned)" if resigned else "")
+        name = tr("{player} (resigned)", player=seats.name(seat)) if resigned else seats.name(seat)
         theme.draw_key(
             draw, (MARGIN + 148, mid - 18), theme.ellipsize(name, KEY, 420, bold=True), KEY, INK, anchor="lm", bold=True
         )
         part = parts[seat]
-        detail = (
-            f"start {money(part['start_money'])} · income {money(part['income'])}"
-            f" · trades {'+' if part['trades'] > 0 else '-' if part['trades'] < 0 else ''}{money(abs(part['trades']))}"
-            f" · {part['tiles_on_board']} shops on the board"
+        trades = f"{'+' if part['trades'] > 0 else '-' if part['trades'] < 0 else ''}{money(abs(part['trades']))}"
+        # English says "shops" for one as well (as the picture always has); other languages count properly.
+        detail = trn(
+            "start {start} · income {income} · trades {trades} · {n} shops on the board",
+            "start {start} · income {income} · trades {trades} · {n} shops on the board",
+            part["tiles_on_board"], start=money(part["start_money"]), income=money(part["income"]), trades=trades,
         )
         theme.draw_legend(draw, (MARGIN + 148, mid + 22), theme.ellipsize(detail, 22, 760), 22, MUTED, anchor="lm")
         theme.draw_key(draw, (WIDTH - MARGIN - 20, mid), money(part["total"]), 40, INK, anchor="rm", bold=True)
         y += row_h
     theme.draw_legend(
-        draw, (WIDTH / 2, y + 28), "Ties are broken by the most shops on the board.", CAPTION, MUTED, anchor="mm"
+        draw, (WIDTH / 2, y + 28), tr("Ties are broken by the most shops on the board."), CAPTION, MUTED, anchor="mm"
     )
     return image

@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, cast
 
 from PIL import Image, ImageDraw
 
-from bot.games.chinatown.data import BOARD, ZODIAC
+from bot.games.base import language
+from bot.games.base.language import mark, tr
+from bot.games.chinatown.data import BOARD, ZODIAC, shop_name
+from bot.games.chinatown.text import animal
 from render import theme
 from render.chinatown.common import (
     CAPTION,
@@ -88,20 +91,22 @@ def _centre(lot: int, top: int) -> tuple[int, int]:
 
 
 @cache
-def _base_map() -> Image.Image:
-    """Districts, their numbers and the shop legend: everything that never changes (cached)."""
+def _base_map(code: str) -> Image.Image:
+    """Districts, their numbers and the shop legend: everything that never changes (cached per language
+    ``code``, the legend's)."""
     image = Image.new("RGB", (WIDTH, _map_height()), theme.BACKGROUND)
     draw = ImageDraw.Draw(image)
     for number, frame in enumerate(_layout()[1], start=1):
         theme.panel(draw, frame, fill=DISTRICT, outline=theme.PANEL_EDGE, radius=10)
         theme.draw_token(image, str(number), TOKEN, (frame[0] + 4, frame[1] + 4))
     # The shop legend, right of the districts: code, name and the size of a complete business.
-    theme.draw_legend(draw, (SIDE_X, 8), "Shops (size when", CAPTION, MUTED)
-    theme.draw_legend(draw, (SIDE_X, 32), "complete)", CAPTION, MUTED)
+    theme.draw_legend(draw, (SIDE_X, 8), tr("Shops (size when"), CAPTION, MUTED)
+    theme.draw_legend(draw, (SIDE_X, 32), tr("complete)"), CAPTION, MUTED)
     for i, spec in enumerate(BOARD.shops.values()):
         y = 76 + i * 34
         tile(draw, (SIDE_X, y - 14, SIDE_X + 36, y + 14), spec.shop.value, CAPTION, key=False)
-        theme.draw_legend(draw, (SIDE_X + 42, y), f"{spec.name} ({spec.max_size})", CAPTION, INK, anchor="lm")
+        name = f"{shop_name(spec.shop)} ({spec.max_size})"
+        theme.draw_legend(draw, (SIDE_X + 42, y), name, CAPTION, INK, anchor="lm")
     return image
 
 
@@ -111,7 +116,7 @@ CALENDAR_Y = 76 + 12 * 34  # the calendar, under the shop legend
 def _draw_calendar(draw: ImageDraw.ImageDraw, view: ChinatownView, top: int) -> None:
     """The Chinese calendar, as on the printed board; the current year stands out."""
     y0 = top + CALENDAR_Y
-    for i, animal in enumerate(ZODIAC):
+    for i, zodiac in enumerate(ZODIAC):
         box = (SIDE_X, y0 + i * 40, WIDTH - MARGIN, y0 + i * 40 + 34)
         current = i + 1 == view["round"]
         theme.panel(
@@ -122,11 +127,13 @@ def _draw_calendar(draw: ImageDraw.ImageDraw, view: ChinatownView, top: int) -> 
             radius=8,
             width=3 if current else 1,
         )
-        theme.draw_legend(draw, (box[0] + 8, box[1] + 17), f"{1965 + i} {animal}", 22, INK if current else MUTED,
-                          anchor="lm", bold=current)
+        year = tr("{year} {animal}", year=1965 + i, animal=animal(zodiac))
+        ink = INK if current else MUTED
+        theme.draw_legend(draw, (box[0] + 8, box[1] + 17), year, 22, ink, anchor="lm", bold=current)
     y = y0 + 6 * 40 + 20
-    theme.draw_legend(draw, (SIDE_X, y), f"Deck: {view['deck_count']} cards", 22, MUTED, anchor="lm")
-    theme.draw_legend(draw, (SIDE_X, y + 30), f"Bag: {sum(view['bag'].values())} tiles", 22, MUTED, anchor="lm")
+    theme.draw_legend(draw, (SIDE_X, y), tr("Deck: {count} cards", count=view["deck_count"]), 22, MUTED, anchor="lm")
+    bag = tr("Bag: {count} tiles", count=sum(view["bag"].values()))
+    theme.draw_legend(draw, (SIDE_X, y + 30), bag, 22, MUTED, anchor="lm")
 
 
 def _connectors(draw: ImageDraw.ImageDraw, view: ChinatownView, seats: Seats, top: int) -> None:
@@ -147,7 +154,7 @@ def _complete_lots(view: ChinatownView) -> set[int]:
 
 
 def _draw_map(image: Image.Image, view: ChinatownView, seats: Seats, top: int) -> None:
-    image.paste(_base_map(), (0, top))
+    image.paste(_base_map(language.code()), (0, top))
     draw = ImageDraw.Draw(image)
     _connectors(draw, view, seats, top)
     complete = _complete_lots(view)
@@ -189,7 +196,7 @@ def _draw_last(draw: ImageDraw.ImageDraw, view: ChinatownView, seats: Seats, top
     draw.rounded_rectangle((MARGIN + 4, mid - 13, MARGIN + 30, mid + 13), radius=5, fill=theme.PANEL,
                            outline=theme.ACCENT, width=4)
     text = last_move_text(view, seats)
-    line = f"Last: {text}" if text else "No move yet"
+    line = tr("Last: {move}", move=text) if text else tr("No move yet")
     theme.draw_key(draw, (MARGIN + 42, mid), theme.ellipsize(line, KEY, WIDTH - 2 * MARGIN - 42), KEY, INK,
                    anchor="lm")
 
@@ -198,20 +205,20 @@ def _draw_last(draw: ImageDraw.ImageDraw, view: ChinatownView, seats: Seats, top
 def _status(view: ChinatownView, player: PlayerView) -> str | None:
     seat, phase = player["seat"], view["phase"]
     if player["resigned"]:
-        return "RESIGNED"
+        return tr("RESIGNED")
     if phase == "deal_buildings":
-        return "CHOSEN" if player["keep_submitted"] else "CHOOSING"
+        return tr("CHOSEN") if player["keep_submitted"] else tr("CHOOSING")
     if phase == "trades":
-        return "DONE" if player["ready"] else "TRADING"
+        return tr("DONE") if player["ready"] else tr("TRADING")
     if phase == "place_tiles":
         if player["turn_done"]:
-            return "BUILT"
-        return "BUILDING" if view["turn"] in (seat, None) else None
+            return tr("BUILT")
+        return tr("BUILDING") if view["turn"] in (seat, None) else None
     return None
 
 
 def _hand_text(hand: Mapping[str, int]) -> str:
-    return " ".join(SHOP_CODE[s] + (f"x{n}" if n > 1 else "") for s, n in hand.items()) or "none"
+    return " ".join(SHOP_CODE[s] + (f"x{n}" if n > 1 else "") for s, n in hand.items()) or tr("none")
 
 
 def _draw_player(
@@ -231,16 +238,19 @@ def _draw_player(
     theme.draw_badge(image, seats.colour(seat), (x0 + 34, mid), 48)
     name = theme.ellipsize(seats.name(seat), KEY, 290, bold=True)
     theme.draw_key(draw, (x0 + 70, mid - 17), name, KEY, INK, anchor="lm", bold=True)
-    first = " · first player" if view["first_player"] == seat and not over else ""
-    detail = f"{player['lots_owned']} lots · {player['tiles_on_board']} shops{first}"
+    counts = {"lots": player["lots_owned"], "shops": player["tiles_on_board"]}
+    if view["first_player"] == seat and not over:
+        detail = tr("{lots} lots · {shops} shops · first player", **counts)
+    else:
+        detail = tr("{lots} lots · {shops} shops", **counts)
     theme.draw_legend(draw, (x0 + 70, mid + 19), detail, 22, MUTED, anchor="lm")
-    theme.draw_legend(draw, (x0 + 400, mid - 20), "Tiles in hand", CAPTION, MUTED, anchor="lm")
+    theme.draw_legend(draw, (x0 + 400, mid - 20), tr("Tiles in hand"), CAPTION, MUTED, anchor="lm")
     hand = theme.ellipsize(_hand_text(player["hand_tiles"]), KEY, 330, bold=True)
     theme.draw_key(draw, (x0 + 400, mid + 14), hand, KEY, INK, anchor="lm", bold=True)
     if over:
-        label, amount = "Cash", player["cash"]  # revealed at the end (§8)
+        label, amount = tr("Cash"), player["cash"]  # revealed at the end (§8)
     else:
-        label, amount = "Income now", player["income_now"]
+        label, amount = tr("Income now"), player["income_now"]
     theme.draw_legend(draw, (x1 - 16, mid - 22), label, CAPTION, MUTED, anchor="rm")
     theme.draw_key(draw, (x1 - 16, mid + 13), money(amount), 32, INK, anchor="rm", bold=True)
     tag = _status(view, player)
@@ -266,10 +276,10 @@ def _draw_players(image: Image.Image, view: ChinatownView, seats: Seats, top: in
 
 # -- header -------------------------------------------------------------------------------------------
 PHASES = {
-    "deal_buildings": "choosing lots",
-    "trades": "trading",
-    "place_tiles": "building",
-    "game_over": "game over",
+    "deal_buildings": mark("choosing lots"),
+    "trades": mark("trading"),
+    "place_tiles": mark("building"),
+    "game_over": mark("game over"),
 }
 
 
@@ -278,9 +288,11 @@ def _header_status(view: ChinatownView, seats: Seats) -> str:
     if result is not None:
         ranking = cast("list[int]", result["ranking"])
         winners = [seats.name(s) for s, place in enumerate(ranking) if place == 1]
-        return f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+        if len(winners) == 1:
+            return tr("Game over: {player} wins", player=winners[0])
+        return tr("Game over: {players} win", players=tr(" and ").join(winners))
     waiting = ", ".join(seats.name(s) for s in view["to_act"])
-    return f"{year_label(view)} · {PHASES[view['phase']]}: {waiting}"
+    return tr("{when} · {phase}: {players}", when=year_label(view), phase=tr(PHASES[view["phase"]]), players=waiting)
 
 
 # -- the picture ----------------------------------------------------------------------------------------

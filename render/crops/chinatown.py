@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image, ImageDraw
 
+from bot.games.base.language import tr, trn
+from bot.games.base.words import join
 from bot.games.chinatown.data import BOARD, LOT_COUNT
 from render import theme
 from render.chinatown import table
@@ -39,12 +41,13 @@ def districts_of(lots: Sequence[int]) -> list[int]:
 def caption(lots: Sequence[int]) -> str:
     """ "District 3: lots 17, 18 and 23 (ringed)"."""
     if not lots:
-        return "Chinatown: every district"
-    numbers = [str(lot) for lot in lots]
-    listed = numbers[0] if len(numbers) == 1 else f"{', '.join(numbers[:-1])} and {numbers[-1]}"
+        return tr("Chinatown: every district")
+    listed = join([str(lot) for lot in lots])
     where = districts_of(lots)
-    lots_text = f"lot{'s' if len(lots) > 1 else ''} {listed} (ringed)"
-    return f"District {where[0]} · {lots_text}" if len(where) == 1 else lots_text.capitalize()
+    if len(where) == 1:
+        return trn("District {district} · lot {lots} (ringed)", "District {district} · lots {lots} (ringed)", len(lots),
+                   district=where[0], lots=listed)
+    return trn("Lot {lots} (ringed)", "Lots {lots} (ringed)", len(lots), lots=listed)
 
 
 def lots(view: Mapping[str, Any], names: Sequence[str] | None, part: Sequence[int | str]) -> Image.Image:
