@@ -98,7 +98,8 @@ def judge(position: Position, offer: Mapping[str, Any], me: int) -> tuple[bool, 
         return False, tr("It would not raise my expected final money.")
     if table * mine < theirs:
         return False, tr("It would help you far more than it helps me.")
-    return True, tr("It raises my expected final money by about {money}.", money=f"${round(mine, -3):,.0f}")
+    gain = f"${round(mine, -3):,.0f}"
+    return True, tr("It raises my expected final money by about {money}.", money=gain)
 
 
 @dataclass
