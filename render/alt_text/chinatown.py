@@ -1,4 +1,4 @@
-"""Alt text for Chinatown, from a view (``bot/games/chinatown/schema.py``) only.
+"""Alt text for Chinatown, from a view (``bot/games/chinatown/schema.py``) only, in the language in force.
 
 Cash is secret until the end [R30]: it is read only where the view shows it (the viewer's own, or
 everybody's once over), and so are income, dealt cards, the keep choice and a hidden batch. Words for
@@ -11,10 +11,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Event
-from bot.games.chinatown.data import BOARD, Shop
-from bot.games.chinatown.text import describe, money, offer_text, standings_sentence, tile
+from bot.games.base.language import tr, trn
+from bot.games.base.words import join
+from bot.games.chinatown.data import BOARD, Shop, shop_name
+from bot.games.chinatown.text import describe, money, offer_text, standings_sentence, tile, year_name
 from render import theme
-from render.alt_text.words import count, join, placed
+from render.alt_text.words import placed
+from render.crops import chinatown as crop
 
 if TYPE_CHECKING:
     from bot.games.chinatown.schema import BusinessView, ChinatownView, LotView, OfferView, PlayerView
@@ -29,21 +32,24 @@ def seat_colours(view: Mapping[str, Any]) -> list[str]:
 
 
 def _when(view: ChinatownView) -> str:
-    return f"{view['year']}, the Year of the {view['zodiac']}, round {view['round']} of {ROUNDS}"
+    return tr("{year}, the {year_name}, round {round} of {rounds}", year=view["year"],
+              year_name=year_name(view["zodiac"]), round=view["round"], rounds=ROUNDS)
 
 
 def _status(view: ChinatownView, names: Sequence[str]) -> str:
-    waiting = join([names[s] for s in view["to_act"]]) or "nobody"
+    waiting = join([names[s] for s in view["to_act"]]) or tr("nobody")
     phase = view["phase"]
     if phase == "deal_buildings":
-        return (f"choosing lots: everyone was dealt {view['deal']} Building cards and keeps {view['keep']}; "
-                f"waiting for {waiting}")
+        return tr("choosing lots: everyone was dealt {deal} Building cards and keeps {keep}; waiting for {players}",
+                  deal=view["deal"], keep=view["keep"], players=waiting)
     if phase == "trades":
         done = [names[p["seat"]] for p in view["players"] if p["ready"] and not p["resigned"]]
-        return f"trading; still trading: {waiting}" + (f"; done: {join(done)}" if done else "")
+        if done:
+            return tr("trading; still trading: {players}; done: {done}", players=waiting, done=join(done))
+        return tr("trading; still trading: {players}", players=waiting)
     if view["turn"] is not None:
-        return f"building: {names[view['turn']]}'s turn"
-    return f"building, everyone at once in secret; waiting for {waiting}"
+        return tr("building: {player}'s turn", player=names[view["turn"]])
+    return tr("building, everyone at once in secret; waiting for {players}", players=waiting)
 
 
 def _game_over(view: ChinatownView, names: Sequence[str]) -> str:
@@ -52,55 +58,61 @@ def _game_over(view: ChinatownView, names: Sequence[str]) -> str:
     parts = cast("list[dict[str, Any]]", result["breakdown"])
     event = Event("game_over", {"reason": result["reason"], "cash": result["scores"], "ranking": result["ranking"],
                                 "tiles_on_board": [p["tiles_on_board"] for p in parts]})
-    return f"{describe(event, names) or 'The game is over.'} {standings_sentence(event.public, names)}"
+    return f"{describe(event, names) or tr('The game is over.')} {standings_sentence(event.public, names)}"
 
 
 def _player(player: PlayerView, first: bool, names: Sequence[str]) -> str:
-    parts = [f"{names[player['seat']]}"]
-    if player["cash"] is not None:
-        parts[0] += f" {money(player['cash'])} cash"
-    parts.append(count(player["lots_owned"], "lot"))
-    parts.append(count(player["tiles_on_board"], "shop"))
+    name = names[player["seat"]]
+    parts = [name if player["cash"] is None else tr("{player} {money} cash", player=name, money=money(player["cash"]))]
+    parts.append(trn("{n} lot", "{n} lots", player["lots_owned"]))
+    parts.append(trn("{n} shop", "{n} shops", player["tiles_on_board"]))
     if player["income_now"] is not None:
-        parts.append(f"income now {money(player['income_now'])}")
+        parts.append(tr("income now {money}", money=money(player["income_now"])))
     if first:
-        parts.append("First Player")
+        parts.append(tr("First Player"))
     if player["resigned"]:
-        parts.append("resigned")
+        parts.append(tr("resigned"))
     return ", ".join(parts)
 
 
 def _players(view: ChinatownView, names: Sequence[str]) -> str:
     over = view["phase"] == "game_over"
-    rows = [_player(p, p["seat"] == view["first_player"] and not over, names) for p in view["players"]]
-    secret = "" if over else " Cash stays secret until the end."
-    return "Players: " + "; ".join(rows) + "." + secret
+    rows = "; ".join(_player(p, p["seat"] == view["first_player"] and not over, names) for p in view["players"])
+    if over:
+        return tr("Players: {players}.", players=rows)
+    return tr("Players: {players}. Cash stays secret until the end.", players=rows)
 
 
 def _business(business: BusinessView) -> str:
     spec = BOARD.shops[Shop(business["tile"])]
     size = " + ".join(str(p) for p in business["parts"])
-    done = ", complete" if business["complete"] else ""
-    return f"{spec.name} {size} of {spec.max_size}{done} on lots {join([str(lot) for lot in business['lots']])}"
+    fields = {"shop": shop_name(spec.shop), "size": size, "most": spec.max_size,
+              "lots": join([str(lot) for lot in business["lots"]])}
+    if business["complete"]:
+        return tr("{shop} {size} of {most}, complete on lots {lots}", **fields)
+    return tr("{shop} {size} of {most} on lots {lots}", **fields)
 
 
-def _businesses(player: PlayerView, names: Sequence[str], whose: str | None = None) -> str:
+def _businesses(player: PlayerView, names: Sequence[str], mine: bool = False) -> str:
     """Businesses of two or more shops in full, then the single shops briefly: most shops stand alone."""
-    owner = whose or f"{names[player['seat']]}'s"
     groups = [_business(b) for b in player["businesses"] if len(b["lots"]) > 1]
     single = [f"{tile(b['tile'])} {b['lots'][0]}" for b in player["businesses"] if len(b["lots"]) == 1]
     if single:
-        groups.append("single shops: " + ", ".join(single))
-    return f"{owner} businesses: {'; '.join(groups) or 'none yet'}."
+        groups.append(tr("single shops: {shops}", shops=", ".join(single)))
+    listed = "; ".join(groups) or tr("none yet")
+    if mine:
+        return tr("Your businesses: {businesses}.", businesses=listed)
+    return tr("{player}'s businesses: {businesses}.", player=names[player["seat"]], businesses=listed)
 
 
 def _hand_tiles(tiles: Mapping[str, int]) -> str:
-    return ", ".join(tile(shop, n) for shop, n in tiles.items()) or "none"
+    return ", ".join(tile(shop, n) for shop, n in tiles.items()) or tr("none")
 
 
 def _tiles(view: ChinatownView, names: Sequence[str]) -> str:
-    rows = [f"{names[p['seat']]} {_hand_tiles(p['hand_tiles'])}" for p in view["players"]]
-    return "Shop tiles in hand: " + "; ".join(rows) + "."
+    rows = [tr("{player} {items}", player=names[p["seat"]], items=_hand_tiles(p["hand_tiles"]))
+            for p in view["players"]]
+    return tr("Shop tiles in hand: {tiles}.", tiles="; ".join(rows))
 
 
 def _lot(lot: LotView) -> str:
@@ -111,10 +123,13 @@ def _lots(view: ChinatownView, names: Sequence[str]) -> list[str]:
     rows = []
     for p in view["players"]:
         owned = [_lot(lot) for lot in view["lots"] if lot["owner"] == p["seat"]]
-        rows.append(f"{names[p['seat']]} owns lot{'s' if len(owned) > 1 else ''} {', '.join(owned)}." if owned else "")
+        rows.append(trn("{player} owns lot {lots}.", "{player} owns lots {lots}.", len(owned), player=names[p["seat"]],
+                        lots=", ".join(owned)) if owned else "")
     free = sum(1 for lot in view["lots"] if lot["owner"] is None)
-    rows.append(f"{count(free, 'lot')} unowned; {count(view['deck_count'], 'Building card')} left in the deck; "
-                f"{count(sum(view['bag'].values()), 'tile')} left in the bag.")
+    rows.append(tr("{lots} unowned; {cards} left in the deck; {tiles} left in the bag.",
+                   lots=trn("{n} lot", "{n} lots", free),
+                   cards=trn("{n} Building card", "{n} Building cards", view["deck_count"]),
+                   tiles=trn("{n} tile", "{n} tiles", sum(view["bag"].values()))))
     return rows
 
 
@@ -123,8 +138,12 @@ def _offers(offers: Sequence[OfferView], names: Sequence[str]) -> list[str]:
     players, are left out."""
     rows = []
     for offer in offers:
-        accepted = f"; accepted by {join([names[s] for s in offer['accepted']])}" if offer["accepted"] else ""
-        rows.append(f"Open offer {offer['id']}: {offer_text(offer, names)}{accepted}.")
+        terms = offer_text(offer, names)
+        if offer["accepted"]:
+            rows.append(tr("Open offer {offer}: {terms}; accepted by {players}.", offer=offer["id"], terms=terms,
+                           players=join([names[s] for s in offer["accepted"]])))
+        else:
+            rows.append(tr("Open offer {offer}: {terms}.", offer=offer["id"], terms=terms))
     return rows
 
 
@@ -132,17 +151,22 @@ def _open(view: ChinatownView) -> list[OfferView]:
     return [o for o in view["offers"] if o["status"] == "open"] if view["phase"] == "trades" else []
 
 
+def _reason(view: ChinatownView) -> str:
+    resigned = (view["result"] or {}).get("reason") == "resignation"
+    return tr("too few players were left") if resigned else tr("after the 1970 income")
+
+
 # -- the three pictures -----------------------------------------------------------------------------------
 def board(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("ChinatownView", view)
     now = _game_over(v, names) if v["result"] is not None else f"{_status(v, names)}."
     return [
-        f"{TITLE}, {_when(v)}: {now}",
+        tr("{title}, {when}: {now}", title=TITLE, when=_when(v), now=now),
         _players(v, names),
         *_offers(_open(v), names),
         _tiles(v, names),
         *(_businesses(p, names) for p in v["players"] if p["businesses"]),
-        "" if any(p["businesses"] for p in v["players"]) else "No shops are built yet.",
+        "" if any(p["businesses"] for p in v["players"]) else tr("No shops are built yet."),
         *_lots(v, names),
     ]
 
@@ -153,23 +177,30 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     if seat is None:
         raise ValueError("a hand's alt text needs a player's own view; this one is public")
     me = v["players"][seat]
-    now = _game_over(v, names) if v["result"] is not None else f"Now: {_status(v, names)}."
-    income = f"; income now {money(me['income_now'])}" if me["income_now"] is not None else ""
-    rows = [f"Your cash: {money(me['cash'])}{income}."]
+    now = _game_over(v, names) if v["result"] is not None else tr("Now: {status}.", status=_status(v, names))
+    if me["income_now"] is not None:
+        rows = [tr("Your cash: {money}; income now {income}.", money=money(me["cash"]), income=money(me["income_now"]))]
+    else:
+        rows = [tr("Your cash: {money}.", money=money(me["cash"]))]
     if v["hand_cards"]:
-        chosen = f"; you keep {join([str(c) for c in v['keep_choice']])}" if v["keep_choice"] else ""
-        rows.append(f"Building cards dealt to you: lots {join([str(c) for c in v['hand_cards']])}; "
-                    f"keep {v['keep']}{chosen}.")
-    rows.append(f"Your shop tiles: {_hand_tiles(me['hand_tiles'])}.")
+        dealt = join([str(c) for c in v["hand_cards"]])
+        if v["keep_choice"]:
+            rows.append(tr("Building cards dealt to you: lots {lots}; keep {keep}; you keep {kept}.", lots=dealt,
+                           keep=v["keep"], kept=join([str(c) for c in v["keep_choice"]])))
+        else:
+            rows.append(tr("Building cards dealt to you: lots {lots}; keep {keep}.", lots=dealt, keep=v["keep"]))
+    rows.append(tr("Your shop tiles: {tiles}.", tiles=_hand_tiles(me["hand_tiles"])))
     if v["batch"]:
-        rows.append("To build when everyone is done: "
-                    + ", ".join(f"{tile(p['tile'])} on lot {p['lot']}" for p in v["batch"]) + ".")
+        batch = ", ".join(tr("{shop} on lot {lot}", shop=tile(p["tile"]), lot=p["lot"]) for p in v["batch"])
+        rows.append(tr("To build when everyone is done: {shops}.", shops=batch))
     rows.append(_players(v, names))  # the scores, before the longer lists
     mine = [_lot(lot) for lot in v["lots"] if lot["owner"] == seat]
-    rows.append(f"Your lots: {', '.join(mine)}." if mine else "You own no lots.")
-    rows.append(_businesses(me, names, "Your"))
+    rows.append(tr("Your lots: {lots}.", lots=", ".join(mine)) if mine else tr("You own no lots."))
+    rows.append(_businesses(me, names, mine=True))
     rows += _offers([o for o in _open(v) if seat in o["participants"]], names)
-    return [f"{TITLE}: {names[seat]}'s private picture, {_when(v)}. {now}", *rows]
+    head = tr("{title}: {player}'s private picture, {when}. {now}", title=TITLE, player=names[seat], when=_when(v),
+              now=now)
+    return [head, *rows]
 
 
 def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
@@ -177,13 +208,53 @@ def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     rows = []
     for seat, _, part in placed(v):
         trades = ("+" if part["trades"] > 0 else "-" if part["trades"] < 0 else "") + money(abs(part["trades"]))
-        row = (f"{names[seat]}: start {money(part['start_money'])}, income {money(part['income'])}, "
-               f"trades {trades}, {count(part['tiles_on_board'], 'shop')} on the board")
-        rows.append(row + (", resigned" if part["resigned"] else ""))
-    resigned = (v["result"] or {}).get("reason") == "resignation"
-    reason = "too few players were left" if resigned else "after the 1970 income"
+        fields = {"player": names[seat], "start": money(part["start_money"]), "income": money(part["income"]),
+                  "trades": trades}
+        if part["resigned"]:
+            rows.append(trn("{player}: start {start}, income {income}, trades {trades}, {n} shop on the board, "
+                            "resigned",
+                            "{player}: start {start}, income {income}, trades {trades}, {n} shops on the board, "
+                            "resigned", part["tiles_on_board"], **fields))
+        else:
+            rows.append(trn("{player}: start {start}, income {income}, trades {trades}, {n} shop on the board",
+                            "{player}: start {start}, income {income}, trades {trades}, {n} shops on the board",
+                            part["tiles_on_board"], **fields))
     return [
-        f"{TITLE}, final ranking, {reason}. {_game_over(v, names)}",
+        tr("{title}, final ranking, {reason}. {game_over}", title=TITLE, reason=_reason(v),
+           game_over=_game_over(v, names)),
         "; ".join(rows) + ".",
-        "Ties are broken by the most shops on the board.",
+        tr("Ties are broken by the most shops on the board."),
     ]
+
+
+# -- close-ups (render/alt_text/focus) -----------------------------------------------------------------------
+def close_up(view: Mapping[str, Any], names: Sequence[str], part: Sequence[int | str]) -> list[str]:
+    """The lots a close-up rings, each with its neighbours, from the view it was drawn from."""
+    v = cast("ChinatownView", view)
+    lots = crop.lots_of(part)
+    if not lots:
+        return [tr("{title}, every district.", title=TITLE), *_lots(v, names)]
+    batch = {p["lot"]: p["tile"] for p in v["batch"] or ()}
+    where = crop.districts_of(lots)
+    if len(where) == 1:
+        head = tr("district {district}", district=where[0])
+    else:
+        head = tr("districts {districts}", districts=join([str(d) for d in where]))
+    rows = [trn("{title}, a close-up of {where}: {n} lot ringed, the others faded.",
+                "{title}, a close-up of {where}: {n} lots ringed, the others faded.", len(lots), title=TITLE,
+                where=head)]
+    for number in lots:
+        near = ", ".join(_near(v, n, names, batch) for n in sorted(BOARD.adjacency[number]))
+        rows.append(tr("Lot {lot}; next to {lots}.", lot=_near(v, number, names, batch), lots=near or tr("no lot")))
+    return rows
+
+
+def _near(view: ChinatownView, number: int, names: Sequence[str], batch: Mapping[int, str]) -> str:
+    """ "23 (Ann's Photo)", "17 (unowned)", "5 (yours, Florist to be built)"."""
+    lot = view["lots"][number - 1]
+    if number in batch:
+        return tr("{lot} (yours, {shop} to be built)", lot=number, shop=tile(batch[number]))
+    if lot["owner"] is None:
+        return tr("{lot} (unowned)", lot=number)
+    shop = tile(lot["tile"]) if lot["tile"] else tr("no shop")
+    return tr("{lot} ({player}'s, {shop})", lot=number, player=names[lot["owner"]], shop=shop)

@@ -10,20 +10,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.china.text import space_label
-from bot.games.chinatown.data import BOARD
-from bot.games.chinatown.text import tile
 from render.alt_text import china as china_words
 from render.alt_text import chinatown as chinatown_words
 from render.alt_text import great_wall as great_wall_words
 from render.alt_text import sun_tzu as sun_tzu_words
-from render.alt_text.words import count, join
+from render.alt_text.words import join
 from render.crops import china as china_crop
-from render.crops import chinatown as chinatown_crop
 from render.crops import great_wall as great_wall_crop
 
 if TYPE_CHECKING:
     from bot.games.china.schema import ChinaView
-    from bot.games.chinatown.schema import ChinatownView
     from bot.games.great_wall.schema import GreatWallView
     from bot.games.sun_tzu.schema import SunTzuView
 
@@ -65,29 +61,7 @@ def great_wall(view: Mapping[str, Any], names: Sequence[str], part: Part) -> lis
 
 
 def chinatown(view: Mapping[str, Any], names: Sequence[str], part: Part) -> list[str]:
-    v = cast("ChinatownView", view)
-    lots = chinatown_crop.lots_of(part)
-    if not lots:
-        return [f"{chinatown_words.TITLE}, every district.", *chinatown_words._lots(v, names)]
-    batch = {p["lot"]: p["tile"] for p in v["batch"] or ()}
-    where = chinatown_crop.districts_of(lots)
-    head = f"district {where[0]}" if len(where) == 1 else f"districts {join([str(d) for d in where])}"
-    rows = [f"{chinatown_words.TITLE}, a close-up of {head}: {count(len(lots), 'lot')} ringed, the others faded."]
-    for number in lots:
-        near = ", ".join(_lot(v, n, names, batch) for n in sorted(BOARD.adjacency[number]))
-        rows.append(f"Lot {_lot(v, number, names, batch)}; next to {near or 'no lot'}.")
-    return rows
-
-
-def _lot(view: ChinatownView, number: int, names: Sequence[str], batch: Mapping[int, str]) -> str:
-    """ "23 (Ann's Photo)", "17 (unowned)", "5 (yours, Florist to be built)"."""
-    lot = view["lots"][number - 1]
-    if number in batch:
-        return f"{number} (yours, {tile(batch[number])} to be built)"
-    if lot["owner"] is None:
-        return f"{number} (unowned)"
-    shop = tile(lot["tile"]) if lot["tile"] else "no shop"
-    return f"{number} ({names[lot['owner']]}'s, {shop})"
+    return chinatown_words.close_up(view, names, part)
 
 
 def sun_tzu(view: Mapping[str, Any], names: Sequence[str], part: Part) -> list[str]:
