@@ -105,7 +105,9 @@ def _base_map(code: str) -> Image.Image:
     for i, spec in enumerate(BOARD.shops.values()):
         y = 76 + i * 34
         tile(draw, (SIDE_X, y - 14, SIDE_X + 36, y + 14), spec.shop.value, CAPTION, key=False)
-        name = f"{shop_name(spec.shop)} ({spec.max_size})"
+        size = f" ({spec.max_size})"  # a long name is cut, never its size: the column ends at the picture's edge
+        room = WIDTH - MARGIN - (SIDE_X + 42) - theme.text_width(size, CAPTION)
+        name = theme.ellipsize(shop_name(spec.shop), CAPTION, room) + size
         theme.draw_legend(draw, (SIDE_X + 42, y), name, CAPTION, INK, anchor="lm")
     return image
 
@@ -243,7 +245,7 @@ def _draw_player(
         detail = tr("{lots} lots · {shops} shops · first player", **counts)
     else:
         detail = tr("{lots} lots · {shops} shops", **counts)
-    theme.draw_legend(draw, (x0 + 70, mid + 19), detail, 22, MUTED, anchor="lm")
+    theme.draw_legend(draw, (x0 + 70, mid + 19), theme.ellipsize(detail, 22, 320), 22, MUTED, anchor="lm")
     theme.draw_legend(draw, (x0 + 400, mid - 20), tr("Tiles in hand"), CAPTION, MUTED, anchor="lm")
     hand = theme.ellipsize(_hand_text(player["hand_tiles"]), KEY, 330, bold=True)
     theme.draw_key(draw, (x0 + 400, mid + 14), hand, KEY, INK, anchor="lm", bold=True)
