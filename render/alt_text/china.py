@@ -10,9 +10,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Event
-from bot.games.china.text import cards_text, describe, region_name, space_label
+from bot.games.base.language import tr, trn
+from bot.games.base.words import join
+from bot.games.china.text import cards_text, colour_word, describe, region_name, space_label
 from render import theme
-from render.alt_text.words import count, final_result, join, placed, places
+from render.alt_text.words import final_result, placed, places
 
 if TYPE_CHECKING:
     from bot.games.china.schema import ChinaView, PlayerView, RegionView
@@ -26,7 +28,15 @@ def seat_colours(view: Mapping[str, Any]) -> list[str]:
 
 
 def _points(n: int) -> str:
-    return count(n, "point")
+    return trn("{n} point", "{n} points", n)
+
+
+def _houses(n: int) -> str:
+    return trn("{n} house", "{n} houses", n)
+
+
+def _emissaries(n: int) -> str:
+    return trn("{n} emissary", "{n} emissaries", n)
 
 
 def _counted(colours: Mapping[str, int]) -> str:
@@ -35,16 +45,16 @@ def _counted(colours: Mapping[str, int]) -> str:
 
 
 def _status(view: ChinaView, names: Sequence[str]) -> str:
-    who = names[view["active"]] if view["active"] is not None else "Nobody"
+    who = names[view["active"]] if view["active"] is not None else tr("Nobody")
     if view["phase"] == "refill":
-        return f"{who} draws {count(view['draws_owed'], 'more card')}"
-    return f"{who} to play"
+        return trn("{player} draws {n} more card", "{player} draws {n} more cards", view["draws_owed"], player=who)
+    return tr("{player} to play", player=who)
 
 
 def _deck(view: ChinaView) -> str:
     if view["final_round"]:
-        return "the deck ran out twice: this round is the last"
-    return "the deck has run out once" if view["exhaustions"] == 1 else ""
+        return tr("the deck ran out twice: this round is the last")
+    return tr("the deck has run out once") if view["exhaustions"] == 1 else ""
 
 
 def _game_over(view: ChinaView, names: Sequence[str]) -> str:
@@ -53,31 +63,40 @@ def _game_over(view: ChinaView, names: Sequence[str]) -> str:
     ranking = cast("list[int]", result["ranking"])
     winners = [s for s in places(ranking) if ranking[s] == 1]
     event = Event("game_over", {"reason": result["reason"], "scores": result["scores"], "winners": winners})
-    return describe(event, names) or "The game is over."
+    return describe(event, names) or tr("The game is over.")
 
 
 def _scores(view: ChinaView, names: Sequence[str]) -> str:
-    parts = [f"{names[p['seat']]} {_points(p['score'])}" + (" (resigned)" if p["resigned"] else "")
-             for p in view["players"]]
+    parts = [
+        tr("{player} {points} (resigned)", player=names[p["seat"]], points=_points(p["score"])) if p["resigned"]
+        else tr("{player} {points}", player=names[p["seat"]], points=_points(p["score"]))
+        for p in view["players"]
+    ]
     # At the end the Emperor is the winner, not the start marker's holder: the marker is not worth a word.
-    emperor = f"; {names[view['start_seat']]} holds the Emperor marker" if view["result"] is None else ""
-    return "Scores: " + ", ".join(parts) + emperor + "."
+    if view["result"] is None:
+        return tr("Scores: {scores}; {player} holds the Emperor marker.", scores=tr(", ").join(parts),
+                  player=names[view["start_seat"]])
+    return tr("Scores: {scores}.", scores=tr(", ").join(parts))
 
 
 def _supply(player: PlayerView) -> str:
-    pieces = [count(player["houses"], "house"), count(player["emissaries"], "emissary", "emissaries")]
+    pieces = [_houses(player["houses"]), _emissaries(player["emissaries"])]
     if player["fortifications"]:
-        pieces.append(count(player["fortifications"], "fortification"))
+        pieces.append(trn("{n} fortification", "{n} fortifications", player["fortifications"]))
     return join(pieces)
 
 
 def _deck_and_display(view: ChinaView) -> str:
-    deck = f"Deck: {count(view['deck_count'], 'card')}" + (f"; {_deck(view)}" if _deck(view) else "")
-    return f"Face-up cards: {cards_text(view['display']) if view['display'] else 'none left'}. {deck}."
+    deck = trn("Deck: {n} card", "Deck: {n} cards", view["deck_count"])
+    if _deck(view):
+        deck = tr("{deck}; {state}", deck=deck, state=_deck(view))
+    shown = cards_text(view["display"]) if view["display"] else tr("none left")
+    return tr("Face-up cards: {cards}. {deck}.", cards=shown, deck=deck)
 
 
 def _spent(view: ChinaView) -> str:
-    return f"Discards: {_counted(view['discard'])}; out of the game: {_counted(view['removed'])}."
+    return tr("Discards: {discards}; out of the game: {removed}.", discards=_counted(view["discard"]),
+              removed=_counted(view["removed"]))
 
 
 # -- the map --------------------------------------------------------------------------------------------
@@ -91,13 +110,16 @@ def _region(region: RegionView, fortified: Mapping[int, int], names: Sequence[st
         pieces = []
         if houses:
             forts = fortified.get(seat, 0)
-            pieces.append(count(houses, "house") + (f" ({forts} fortified)" if forts else ""))
+            pieces.append(tr("{houses} ({n} fortified)", houses=_houses(houses), n=forts) if forts else _houses(houses))
         if envoys:
-            pieces.append(count(envoys, "emissary", "emissaries"))
-        holders.append(f"{name} {join(pieces)}")
-    state = ", scored" if region["scored"] else ""
-    free = f"{region['free_spaces']} of {len(region['spaces'])} spaces free"
-    return f"{region['name']} ({region['color']}{state}): {', '.join(holders) or 'no houses'}; {free}."
+            pieces.append(_emissaries(envoys))
+        holders.append(tr("{player} {pieces}", player=name, pieces=join(pieces)))
+    colour = colour_word(region["color"])
+    about = tr("{colour}, scored", colour=colour) if region["scored"] else colour
+    free = trn("{free} of {n} space free", "{free} of {n} spaces free", len(region["spaces"]),
+               free=region["free_spaces"])
+    return tr("{region} ({about}): {holders}; {free}.", region=tr(region["name"]), about=about,
+              holders=tr(", ").join(holders) or tr("no houses"), free=free)
 
 
 def _regions(view: ChinaView, names: Sequence[str]) -> list[str]:
@@ -108,10 +130,10 @@ def _regions(view: ChinaView, names: Sequence[str]) -> list[str]:
             per_seat[space["house"]] = per_seat.get(space["house"], 0) + 1
     # Regions still to be scored first: that is where the game is being played.
     used = [r for r in view["regions"] if r["open"] and not r["scored"]] + [r for r in view["regions"] if r["scored"]]
-    empty = [r["name"] for r in view["regions"] if not (r["open"] or r["scored"])]
+    empty = [tr(r["name"]) for r in view["regions"] if not (r["open"] or r["scored"])]
     sentences = [_region(r, forts.get(r["id"], {}), names) for r in used]
     if empty:
-        sentences.append(f"Empty regions: {join(empty)}.")
+        sentences.append(tr("Empty regions: {regions}.", regions=join(empty)))
     return sentences
 
 
@@ -121,25 +143,29 @@ def _last_placement(view: ChinaView, names: Sequence[str]) -> str:
         return ""
     pieces = []
     if last["spaces"]:
-        pieces.append(f"{'a piece' if len(last['spaces']) == 1 else 'pieces'} on space "
-                      f"{join([space_label(s) for s in last['spaces']])}")
+        spaces = join([space_label(s) for s in last["spaces"]])
+        pieces.append(trn("a piece on space {spaces}", "pieces on space {spaces}", len(last["spaces"]), spaces=spaces))
     if last["emissaries"]:
-        pieces.append(count(last["emissaries"], "emissary", "emissaries"))
-    return f"Last placement: {names[last['seat']]} in {region_name(last['region'])}, {join(pieces) or 'nothing'}."
+        pieces.append(_emissaries(last["emissaries"]))
+    return tr("Last placement: {player} in {region}, {pieces}.", player=names[last["seat"]],
+              region=region_name(last["region"]), pieces=join(pieces, empty=tr("nothing")))
 
 
 def _supplies(view: ChinaView, names: Sequence[str]) -> str:
-    parts = [f"{names[p['seat']]} {_supply(p)}, {count(p['hand_count'], 'card')} in hand" for p in view["players"]]
-    return "Left in supply: " + "; ".join(parts) + "."
+    parts = [
+        trn("{player} {supply}, {n} card in hand", "{player} {supply}, {n} cards in hand", p["hand_count"],
+            player=names[p["seat"]], supply=_supply(p))
+        for p in view["players"]
+    ]
+    return tr("Left in supply: {supplies}.", supplies=tr("; ").join(parts))
 
 
 # -- the three pictures -----------------------------------------------------------------------------------
 def board(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("ChinaView", view)
-    side = f"{TITLE}, {v['board_side']} board"
     now = _game_over(v, names) if v["result"] is not None else f"{_status(v, names)}."
     return [
-        f"{side}: {now}",
+        tr("{game}, {side} board: {now}", game=tr(TITLE), side=v["board_side"], now=now),
         _scores(v, names),
         _last_placement(v, names),
         _deck_and_display(v),
@@ -157,21 +183,24 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     if v["result"] is not None:
         now = _game_over(v, names)
     elif v["active"] == seat:
-        now = "It is your turn." if v["phase"] == "action" else f"You draw {count(v['draws_owed'], 'more card')}."
+        now = tr("It is your turn.") if v["phase"] == "action" else trn(
+            "You draw {n} more card.", "You draw {n} more cards.", v["draws_owed"])
     else:
-        now = f"Now: {_status(v, names)}."
+        now = tr("Now: {status}.", status=_status(v, names))
     pays: dict[str, list[str]] = {}
     for region in v["regions"]:
-        pays.setdefault(region["color"], []).append(region["name"])
-    uses = [f"{c} pays for {join(pays.get(c, []))}" for c in dict.fromkeys(cards)]
+        pays.setdefault(region["color"], []).append(tr(region["name"]))
+    uses = [tr("{colour} pays for {regions}", colour=colour_word(c), regions=join(pays.get(c, [])))
+            for c in dict.fromkeys(cards)]
     if any(cards.count(c) >= 2 for c in cards):
-        uses.append("a pair of one colour pays for a region of any other colour")
-    held = f"In your hand: {cards_text(cards)} ({'; '.join(uses)})." if cards else "You have no cards in hand."
+        uses.append(tr("a pair of one colour pays for a region of any other colour"))
+    held = (tr("In your hand: {cards} ({uses}).", cards=cards_text(cards), uses=tr("; ").join(uses)) if cards
+            else tr("You have no cards in hand."))
     me = v["players"][seat]
     return [
-        f"{TITLE}: {names[seat]}'s cards. {now}",
+        tr("{game}: {player}'s cards. {now}", game=tr(TITLE), player=names[seat], now=now),
         held,
-        f"Your supply: {_supply(me)}; your score: {_points(me['score'])}.",
+        tr("Your supply: {supply}; your score: {points}.", supply=_supply(me), points=_points(me["score"])),
         _scores(v, names),
         _deck_and_display(v),
     ]
@@ -182,11 +211,19 @@ def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     scores = final_result(v)[1]
     rows = []
     for seat, place, part in placed(v):
-        row = (f"{theme.ordinal(place)} {names[seat]} {_points(scores[seat])}: regions {part['regions']}, "
-               f"alliances {part['alliances']}, roads {part['roads']}, {part['tiebreak']['supply']} pieces left")
-        rows.append(row + (", resigned" if v["players"][seat]["resigned"] else ""))
+        fields = {
+            "place": theme.ordinal(place), "player": names[seat], "points": _points(scores[seat]),
+            "regions": part["regions"], "alliances": part["alliances"], "roads": part["roads"],
+            "supply": part["tiebreak"]["supply"],
+        }
+        if v["players"][seat]["resigned"]:
+            rows.append(tr("{place} {player} {points}: regions {regions}, alliances {alliances}, roads {roads}, "
+                           "{supply} pieces left, resigned", **fields))
+        else:
+            rows.append(tr("{place} {player} {points}: regions {regions}, alliances {alliances}, roads {roads}, "
+                           "{supply} pieces left", **fields))
     return [
-        f"{TITLE}, final scores. {_game_over(v, names)}",
-        "Places: " + "; ".join(rows) + ".",
-        "Ties are broken by the most pieces left in supply.",
+        tr("{game}, final scores. {result}", game=tr(TITLE), result=_game_over(v, names)),
+        tr("Places: {places}.", places=tr("; ").join(rows)),
+        tr("Ties are broken by the most pieces left in supply."),
     ]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image, ImageDraw
 
+from bot.games.base.language import code, mark, tr
 from bot.games.china.data import board_json
 from render import theme
 from render.china.common import CAPTION, KEY, MARGIN, WIDTH
@@ -38,6 +39,8 @@ SPACE_R = 24  # a free house space: a disc with its number
 HOUSE_D = 42  # a house: the owner's badge
 FORT_HALF = 27  # a fortification: a dark square under the space
 DRAGON_R = 28  # the dragon disc, "placed/allowed" emissaries on it
+# The two features' names as the map writes them (the first word of the board file's names).
+FEATURE_NAMES = (mark("Qinling"), mark("Mengzhu"))
 
 
 @cache
@@ -81,8 +84,9 @@ def _geometry() -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
 
 
 @cache
-def _base_map(side: str) -> Image.Image:
-    """Regions, the two non-playable features and the roads of one side (cached, antialiased)."""
+def _base_map(side: str, language: str) -> Image.Image:
+    """Regions, the two non-playable features and the roads of one side (cached per side and language,
+    antialiased)."""
     data = board_json()
     height = map_height()
     big = Image.new("RGB", (WIDTH * SUPER, height * SUPER), theme.BACKGROUND)
@@ -105,7 +109,7 @@ def _base_map(side: str) -> Image.Image:
         xs = [p[0] for p in feature["polygon"]]
         ys = [p[1] for p in feature["polygon"]]
         centre = _at(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), 0)
-        theme.draw_legend(draw, centre, feature["name"].split()[0], CAPTION, MUTED, anchor="mm")
+        theme.draw_legend(draw, centre, tr(feature["name"].split()[0]), CAPTION, MUTED, anchor="mm")
     for alliance in cast("list[dict[str, Any]]", data["alliances"]):
         # An alliance's number only orders the final scoring; the border it sits on is what counts.
         theme.draw_token(image, str(alliance["number"]), 34, _at(alliance["xy"], 0), key=False)
@@ -113,7 +117,7 @@ def _base_map(side: str) -> Image.Image:
 
 
 def draw_map(image: Image.Image, view: ChinaView, seats: Seats, top: int) -> None:
-    image.paste(_base_map(view["board_side"]), (0, top))
+    image.paste(_base_map(view["board_side"], code()), (0, top))
     draw = ImageDraw.Draw(image)
     regions, geometry = _geometry()
     last = view["last_placement"]
@@ -141,13 +145,14 @@ def draw_map(image: Image.Image, view: ChinaView, seats: Seats, top: int) -> Non
         _draw_dragon(draw, region["emissaries"], region["cap"], _at(geo["dragon_xy"], top),
                      emissaries_placed(view, region["id"]))
         lx, ly = _at(geo["label_xy"], top)
+        name = tr(region["name"])
         if region["scored"]:
-            width = theme.text_width(region["name"], KEY, bold=True) + 24
+            width = theme.text_width(name, KEY, bold=True) + 24
             draw.rounded_rectangle((lx - width / 2, ly - 19, lx + width / 2, ly + 19), radius=19,
                                    fill=SCORED_FILL, outline=theme.LEAD_EDGE, width=2)
-            theme.draw_key(draw, (lx, ly), region["name"], KEY, INK, anchor="mm", bold=True)
+            theme.draw_key(draw, (lx, ly), name, KEY, INK, anchor="mm", bold=True)
         else:
-            theme.draw_key(draw, (lx, ly), region["name"], KEY, INK, anchor="mm", bold=True, outline=theme.PANEL)
+            theme.draw_key(draw, (lx, ly), name, KEY, INK, anchor="mm", bold=True, outline=theme.PANEL)
 
 
 def emissaries_placed(view: ChinaView, region: str) -> bool:

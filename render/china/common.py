@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from bot.games.china.text import colour_word
 from render import theme
 from render.theme import INK, RGB
 
@@ -34,7 +35,7 @@ def card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colo
     if size:  # 0: a plain swatch (a count is written on it instead)
         ink = INK if colour in ("yellow", "orange") else theme.WHITE
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-        theme.draw_key(draw, (cx, cy), colour.capitalize(), size, ink, anchor="mm", bold=True)
+        theme.draw_key(draw, (cx, cy), colour_word(colour).capitalize(), size, ink, anchor="mm", bold=True)
 
 
 def draw_header(image: Image.Image, title: str, status: str, last: str | None = None) -> None:

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, cast
 
 from PIL import Image, ImageDraw
 
+from bot.games.base.language import mark, tr, trn
+from bot.games.base.words import join
 from render import theme
 from render.china.board_map import SCORED_FILL, draw_map, emissaries_placed, map_height
 from render.china.common import (
@@ -37,8 +39,8 @@ EMISSARY_STEP = EMISSARY_D + 4
 EMISSARIES_PER_ROW = 3  # in a dragons-panel cell
 DRAGON_CELL_GAP = 8
 LEGEND = (
-    "Red disc: a dragon, with emissaries placed / allowed (allowed = most houses one player has in the region)",
-    "Gold name: region scored",
+    mark("Red disc: a dragon, with emissaries placed / allowed (allowed = most houses one player has in the region)"),
+    mark("Gold name: region scored"),
 )
 
 
@@ -49,14 +51,14 @@ def draw_board(view: ChinaView, seats: Seats) -> Image.Image:
     cards_top = dragons_top + _dragons_height(view) + GAP
     players_top = cards_top + CARDS_H + GAP
     image = theme.canvas(WIDTH, players_top + PLAYER_H + MARGIN)
-    draw_header(image, "China", _status(view, seats), _last_text(view, seats))
+    draw_header(image, tr("China"), _status(view, seats), _last_text(view, seats))
     draw_map(image, view, seats, map_top)
     draw = ImageDraw.Draw(image)
-    second = LEGEND[1]
+    second = tr(LEGEND[1])
     if view["options"]["fortifications"]:
-        second += " · Dark square: fortification"
-    second += f" · Map side for {view['board_side']} players"
-    for i, line in enumerate((LEGEND[0], second)):
+        second += tr(" · Dark square: fortification")
+    second += tr(" · Map side for {side} players", side=view["board_side"])
+    for i, line in enumerate((tr(LEGEND[0]), second)):
         theme.draw_legend(draw, (WIDTH / 2, map_top + map_h + 16 + 28 * i),
                           theme.ellipsize(line, CAPTION, WIDTH - 2 * MARGIN), CAPTION, MUTED, anchor="mm")
     _draw_dragons(image, view, seats, dragons_top)
@@ -93,9 +95,10 @@ def _draw_dragons(image: Image.Image, view: ChinaView, seats: Seats, top: int) -
         else:
             theme.panel(draw, box, fill=SCORED_FILL if region["scored"] else theme.PANEL, radius=10)
         cx = x0 + width / 2
-        theme.draw_key(draw, (cx, top + 22), region["name"], KEY, INK, anchor="mm", bold=True)
+        theme.draw_key(draw, (cx, top + 22), tr(region["name"]), KEY, INK, anchor="mm", bold=True)
         placed = sum(region["emissaries"])
-        theme.draw_key(draw, (cx, top + 58), f"{placed} of {region['cap']}", KEY, INK, anchor="mm")
+        theme.draw_key(draw, (cx, top + 58), tr("{placed} of {cap}", placed=placed, cap=region["cap"]), KEY, INK,
+                       anchor="mm")
         marks = [seat for seat, n in enumerate(region["emissaries"]) for _ in range(n)]
         for k, seat in enumerate(marks):
             row, col = divmod(k, EMISSARIES_PER_ROW)
@@ -108,28 +111,28 @@ def _draw_dragons(image: Image.Image, view: ChinaView, seats: Seats, top: int) -
 def _draw_cards(image: Image.Image, view: ChinaView, top: int) -> None:
     draw = ImageDraw.Draw(image)
     theme.panel(draw, (MARGIN, top, WIDTH - MARGIN, top + CARDS_H))
-    theme.draw_legend(draw, (MARGIN + 16, top + 22), "Face-up cards", CAPTION, MUTED, anchor="lm")
+    theme.draw_legend(draw, (MARGIN + 16, top + 22), tr("Face-up cards"), CAPTION, MUTED, anchor="lm")
     x = MARGIN + 16
     for colour in view["display"]:
         card(draw, (x, top + 42, x + 118, top + CARDS_H - 14), colour)
         x += 128
     if not view["display"]:
-        theme.draw_legend(draw, (x, top + 100), "none left", 24, MUTED, anchor="lm")
+        theme.draw_legend(draw, (x, top + 100), tr("none left"), 24, MUTED, anchor="lm")
     # The deck: a card back with its size.
     dx = MARGIN + 16 + 4 * 128 + 20
-    theme.draw_legend(draw, (dx, top + 22), "Deck", CAPTION, MUTED, anchor="lm")
+    theme.draw_legend(draw, (dx, top + 22), tr("Deck"), CAPTION, MUTED, anchor="lm")
     draw.rounded_rectangle((dx, top + 42, dx + 100, top + CARDS_H - 14), radius=10, fill=theme.TOKEN_BACK,
                            outline=INK, width=3)
     theme.draw_key(draw, (dx + 50, top + 102), str(view["deck_count"]), 40, theme.WHITE, anchor="mm", bold=True)
     runs = view["exhaustions"]
-    status = "final round" if view["final_round"] else ("deck ran out once" if runs == 1 else "")
+    status = tr("final round") if view["final_round"] else (tr("deck ran out once") if runs == 1 else "")
     if status:
         theme.draw_key(draw, (dx + 112, top + 22), status, KEY, theme.HEADER, anchor="lm", bold=True)
     # Discard and removed cards, per colour.
     sx = dx + 112
-    theme.draw_legend(draw, (sx, top + 74), "Discards", CAPTION, MUTED, anchor="lm")
-    theme.draw_legend(draw, (sx, top + 134), "Out of", CAPTION, MUTED, anchor="lm")
-    theme.draw_legend(draw, (sx, top + 156), "game", CAPTION, MUTED, anchor="lm")
+    theme.draw_legend(draw, (sx, top + 74), tr("Discards"), CAPTION, MUTED, anchor="lm")
+    for i, line in enumerate(tr("Out of\ngame").split("\n")):
+        theme.draw_legend(draw, (sx, top + 134 + 22 * i), line, CAPTION, MUTED, anchor="lm")
     cx = sx + 92
     for swatch in CARD_FILL:
         card(draw, (cx, top + 52, cx + 58, top + 96), swatch, 0)
@@ -175,19 +178,21 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ChinaView,
     cell = (x1 - x0 - 16) / 3
     # The rulebook's word; shortened only where five boxes leave it no room between its neighbours.
     size = CAPTION - 2
-    roomy = (theme.text_width("emissaries", size) + theme.text_width("houses", size)) / 2 + 8 <= cell
-    stats = [(player["houses"], "houses"), (player["emissaries"], "emissaries" if roomy else "emiss."),
-             (player["hand_count"], "cards")]
+    houses, emissaries = tr("houses"), tr("emissaries")
+    roomy = (theme.text_width(emissaries, size) + theme.text_width(houses, size)) / 2 + 8 <= cell
+    stats = [(player["houses"], houses), (player["emissaries"], emissaries if roomy else tr("emiss.")),
+             (player["hand_count"], tr("cards"))]
     for i, (value, word) in enumerate(stats):
         sx = x0 + 8 + cell * (i + 0.5)
         theme.draw_key(draw, (sx, y0 + 84), str(value), KEY, INK, anchor="mm", bold=True)
         theme.draw_legend(draw, (sx, y0 + 110), word, CAPTION - 2, MUTED, anchor="mm")
     if view["start_seat"] == seat:
-        theme.draw_legend(draw, (x0 + 14, y1 - 20), "Emperor", CAPTION, theme.HEADER, anchor="lm", bold=True)
+        theme.draw_legend(draw, (x0 + 14, y1 - 20), tr("Emperor"), CAPTION, theme.HEADER, anchor="lm", bold=True)
     if view["options"]["fortifications"]:
         forts = player["fortifications"]
-        theme.draw_key(draw, (x1 - 14, y1 - 20), f"{forts} fort" if forts else "no fort", KEY, INK, anchor="rm")
-    tag = "RESIGNED" if player["resigned"] else ("TO PLAY" if to_play else None)
+        fort = tr("{n} fort", n=forts) if forts else tr("no fort")
+        theme.draw_key(draw, (x1 - 14, y1 - 20), fort, KEY, INK, anchor="rm")
+    tag = tr("RESIGNED") if player["resigned"] else (tr("TO PLAY") if to_play else None)
     if tag is not None:
         theme.draw_pill(draw, ((x0 + x1) // 2, y0), tag, CAPTION, theme.CLOSED_INK if player["resigned"] else INK,
                         theme.LEAD, centered=True)
@@ -197,33 +202,31 @@ def _status(view: ChinaView, seats: Seats) -> str:
     result = view["result"]
     if view["phase"] == "over" or view["active"] is None:
         if result is None:
-            return "Game over"
+            return tr("Game over")
         ranking = cast("list[int]", result["ranking"])
         winners = [seats.name(s) for s, place in enumerate(ranking) if place == 1]
-        return f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+        return trn("Game over: {players} wins", "Game over: {players} win", len(winners),
+                   players=tr(" and ").join(winners))
     who = seats.name(view["active"])
     if view["phase"] == "refill":
-        owed = view["draws_owed"]
-        return f"{who} draws {owed} more card{'s' if owed != 1 else ''}"
-    return f"{who} to play"
-
-
-def _count_of(n: int, word: str) -> str:
-    return f"{'a' if n == 1 else n} {word}{'' if n == 1 else 's'}"
+        return trn("{player} draws {n} more card", "{player} draws {n} more cards", view["draws_owed"], player=who)
+    return tr("{player} to play", player=who)
 
 
 def _last_text(view: ChinaView, seats: Seats) -> str:
     """The last placement in words: "Last placement: Blue, 2 houses and an emissary in Zhou"."""
     last = view["last_placement"]
     if last is None:
-        return "No piece placed yet"
+        return tr("No piece placed yet")
     houses = {s["id"] for s in view["spaces"] if s["id"] in last["spaces"] and s["house"] == last["seat"]}
     pieces = []
     if houses:
-        pieces.append(_count_of(len(houses), "house"))
+        pieces.append(trn("a house", "{n} houses", len(houses)))
     if len(last["spaces"]) > len(houses):  # a space listed without a house, or twice: a fortification
-        pieces.append("a fortification")
+        pieces.append(tr("a fortification"))
     if last["emissaries"]:
-        pieces.append("an emissary" if last["emissaries"] == 1 else f"{last['emissaries']} emissaries")
-    region = next(r["name"] for r in view["regions"] if r["id"] == last["region"])
-    return f"Last placement: {seats.name(last['seat'])}, {' and '.join(pieces) or 'nothing'} in {region}"
+        pieces.append(trn("an emissary", "{n} emissaries", last["emissaries"]))
+    region = next(tr(r["name"]) for r in view["regions"] if r["id"] == last["region"])
+    # At most two kinds of piece in one placement: "A and B".
+    return tr("Last placement: {player}, {pieces} in {region}", player=seats.name(last["seat"]),
+              pieces=join(pieces, empty=tr("nothing")), region=region)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from bot.games.base.language import tr
+from bot.games.base.words import join
 from bot.games.china.text import space_label
 from render import theme
 from render.china import board_map
@@ -34,13 +36,11 @@ def region_of(view: ChinaView, part: Sequence[int | str]) -> RegionView:
 def caption(view: ChinaView, region: RegionView) -> str:
     """ "Qin: free spaces 1, 3 and 5 · emissaries 1 of 2": the numbers as the picture draws them."""
     free = [space_label(s["id"]) for s in view["spaces"] if s["region"] == region["id"] and s["house"] is None]
-    spaces = f"free spaces {_join(free)}" if free else "no free space"
-    state = " · scored" if region["scored"] else ""
-    return f"{region['name']}: {spaces} · emissaries {sum(region['emissaries'])} of {region['cap']}{state}"
-
-
-def _join(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    spaces = tr("free spaces {spaces}", spaces=join(free)) if free else tr("no free space")
+    state = tr(" · scored") if region["scored"] else ""
+    text = tr("{region}: {spaces} · emissaries {placed} of {cap}", region=tr(region["name"]), spaces=spaces,
+              placed=sum(region["emissaries"]), cap=region["cap"])
+    return text + state
 
 
 def region(view: Mapping[str, Any], names: Sequence[str] | None, part: Sequence[int | str]) -> Image.Image:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Action, IllegalAction, action_sort_key
+from bot.games.base.language import tr
 from bot.games.china.data import Colour, PieceKind, Source, sort_cards
 
 _KIND_ORDER: dict[str, int] = {"fortification": 0, "house": 1, "emissary": 2}
@@ -20,12 +21,12 @@ def _colour(value: Any) -> Colour:
     try:
         return Colour(value)
     except ValueError:
-        raise IllegalAction(f"{value!r} is not a card colour.") from None
+        raise IllegalAction(tr("{value} is not a card colour.", value=repr(value))) from None
 
 
 def _cards(value: Any) -> tuple[Colour, ...]:
     if not isinstance(value, list | tuple):
-        raise IllegalAction("Name the cards as a list of colours.")
+        raise IllegalAction(tr("Name the cards as a list of colours."))
     return sort_cards(_colour(c) for c in value)
 
 
@@ -37,16 +38,19 @@ class Piece:
     @staticmethod
     def from_dict(data: Any) -> Piece:
         if not isinstance(data, Mapping):
-            raise IllegalAction("Each piece must name its kind.")
+            raise IllegalAction(tr("Each piece must name its kind."))
         kind = data.get("kind")
         if kind == "emissary":
             return Piece("emissary")
         if kind in ("house", "fortification"):
             space = data.get("space")
             if not isinstance(space, str):
-                raise IllegalAction(f"Say which house space the {kind} goes on.")
+                raise IllegalAction(
+                    tr("Say which house space the house goes on.") if kind == "house"
+                    else tr("Say which house space the fortification goes on.")
+                )
             return Piece(kind, space)
-        raise IllegalAction(f"{kind!r} is not a piece (house, emissary or fortification).")
+        raise IllegalAction(tr("{kind} is not a piece (house, emissary or fortification).", kind=repr(kind)))
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind} if self.space is None else {"kind": self.kind, "space": self.space}
@@ -127,21 +131,21 @@ def _source(data: Mapping[str, Any], key: str) -> tuple[Source, Colour | None]:
         return "deck", None
     if source == "display":
         return "display", _colour(data.get("color"))
-    raise IllegalAction("Take the card from the deck or from the face-up display.")
+    raise IllegalAction(tr("Take the card from the deck or from the face-up display."))
 
 
 def parse(data: Mapping[str, Any]) -> ChinaAction:
     """The dataclass for a wire dict; raises IllegalAction when the dict is malformed."""
     if not isinstance(data, Mapping):
-        raise IllegalAction("That is not an action.")
+        raise IllegalAction(tr("That is not an action."))
     kind = data.get("type")
     if kind == "place":
         region = data.get("region")
         if not isinstance(region, str):
-            raise IllegalAction("Say which region the pieces go to.")
+            raise IllegalAction(tr("Say which region the pieces go to."))
         raw_pieces = data.get("pieces")
         if not isinstance(raw_pieces, list | tuple):
-            raise IllegalAction("List the pieces to place.")
+            raise IllegalAction(tr("List the pieces to place."))
         pieces = canonical_pieces([Piece.from_dict(p) for p in raw_pieces])
         return Place(region, _cards(data.get("cards")), pieces)
     if kind == "draw":
@@ -153,6 +157,6 @@ def parse(data: Mapping[str, Any]) -> ChinaAction:
         return Exchange(give, take, colour)
     if kind == "pass":
         return Pass()
-    raise IllegalAction(f"{kind!r} is not a China action.")
+    raise IllegalAction(tr("{kind} is not a China action.", kind=repr(kind)))
 
 

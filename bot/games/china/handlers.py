@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.games.base import JSON, Event, Handler, IllegalAction, run_handler
+from bot.games.base.language import mark, tr
 from bot.games.china.actions import ChinaAction, Draw, Exchange, Pass, Place, parse, sort_key
 from bot.games.china.cards import Cards
 from bot.games.china.data import Colour, LastPlacement, Source, State, board, evolve, sort_cards
@@ -31,21 +32,21 @@ Outcome = tuple[State, list[Event]]
 
 def apply(state: State, seat: int, action: Mapping[str, Any]) -> Outcome:
     if state.phase == "over":
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(tr("The game is over."))
     if seat != state.current:
-        raise IllegalAction("It is not your turn.")
+        raise IllegalAction(tr("It is not your turn."))
     move = parse(action)
     handler = HANDLERS[state.phase].get(type(move))
     if handler is None:
-        raise IllegalAction(_WRONG_PHASE[state.phase])
+        raise IllegalAction(tr(_WRONG_PHASE[state.phase]))
     return run_handler(handler, state, seat, move)
 
 
 def resign(state: State, seat: int) -> Outcome:
     if state.phase == "over":
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(tr("The game is over."))
     if not 0 <= seat < state.players or state.seats[seat].resigned:
-        raise IllegalAction("You are not playing in this game any more.")
+        raise IllegalAction(tr("You are not playing in this game any more."))
     state = with_seat(state, seat, evolve(state.seats[seat], resigned=True))
     events = [Event("resigned", {"seat": seat})]
     if len(state.active_seats()) < 2:
@@ -137,9 +138,9 @@ def _apply_place(state: State, seat: int, move: ChinaAction, events: list[Event]
 def _apply_draw(state: State, seat: int, move: ChinaAction, events: list[Event]) -> State:
     assert isinstance(move, Draw)
     if move.source == "deck" and not state.deck:
-        raise IllegalAction("The deck is empty; take a face-up card.")
+        raise IllegalAction(tr("The deck is empty; take a face-up card."))
     if move.source == "display" and move.colour not in state.display:
-        raise IllegalAction("There is no face-up card of that colour.")
+        raise IllegalAction(tr("There is no face-up card of that colour."))
     state, drawn = draw(state, move.source, move.colour)
     state, more = continue_refill(state)
     events += drawn + more
@@ -150,11 +151,11 @@ def _apply_exchange(state: State, seat: int, move: ChinaAction, events: list[Eve
     assert isinstance(move, Exchange)
     me = state.seats[seat]
     if move.give not in me.hand:
-        raise IllegalAction("You don't hold that card.")
+        raise IllegalAction(tr("You don't hold that card."))
     if move.take == "deck" and not state.deck:
-        raise IllegalAction("The deck is empty; take a face-up card.")
+        raise IllegalAction(tr("The deck is empty; take a face-up card."))
     if move.take == "display" and move.colour not in state.display:
-        raise IllegalAction("There is no face-up card of that colour.")
+        raise IllegalAction(tr("There is no face-up card of that colour."))
     hand = list(me.hand)
     hand.remove(move.give)
     # R15: give up first (face up), then take; no refill.
@@ -182,7 +183,7 @@ def _apply_exchange(state: State, seat: int, move: ChinaAction, events: list[Eve
 
 def _apply_pass(state: State, seat: int, move: ChinaAction, events: list[Event]) -> State:
     if legal_placements(state, seat) or exchanges(state, seat):
-        raise IllegalAction("You can still place pieces or exchange a card, so you may not pass.")
+        raise IllegalAction(tr("You can still place pieces or exchange a card, so you may not pass."))
     state, more = end_turn(state)
     events += [Event("passed", {"seat": seat}), *more]
     return state
@@ -193,6 +194,6 @@ HANDLERS: dict[str, dict[type, Handler[State, ChinaAction]]] = {
     "refill": {Draw: _apply_draw},
 }
 _WRONG_PHASE = {
-    "action": "You draw cards only after placing pieces.",
-    "refill": "Refill your hand first: draw from the deck or take a face-up card.",
+    "action": mark("You draw cards only after placing pieces."),
+    "refill": mark("Refill your hand first: draw from the deck or take a face-up card."),
 }

@@ -14,6 +14,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from bot.games.base import IllegalAction
+from bot.games.base.language import tr, trn
 from bot.games.china.actions import Piece, Place
 from bot.games.china.data import (
     COLOURS,
@@ -25,6 +26,7 @@ from bot.games.china.data import (
     region_houses,
     sort_cards,
 )
+from bot.games.china.text import colour_word
 
 # ------------------------------------------------------------------------------------------ payment
 
@@ -89,27 +91,31 @@ def check_place(state: State, seat: int, place: Place) -> Work:
     try:
         ridx = b.region_index(place.region)
     except KeyError:
-        raise IllegalAction(f"There is no region called {place.region!r}.") from None
+        raise IllegalAction(tr("There is no region called {region}.", region=repr(place.region))) from None
     region = b.regions[ridx]
     hand = state.seats[seat].hand
     cards = place.cards
     if not 1 <= len(cards) <= 3:
-        raise IllegalAction("Play 1 to 3 cards.")
+        raise IllegalAction(tr("Play 1 to 3 cards."))
     if Counter(cards) - Counter(hand):
-        raise IllegalAction("You don't hold those cards.")
+        raise IllegalAction(tr("You don't hold those cards."))
     k = len(place.pieces)
     if k not in (1, 2):
-        raise IllegalAction("Place 1 or 2 pieces.")
+        raise IllegalAction(tr("Place 1 or 2 pieces."))
     opened = region_has_piece(state, ridx)
     if k == 2 and not opened:
-        raise IllegalAction(
-            f"{region.name} was empty at the start of your turn, so you may place only one piece there."
-        )
+        raise IllegalAction(tr(
+            "{region} was empty at the start of your turn, so you may place only one piece there.",
+            region=tr(region.name),
+        ))
     if pays_for(cards, region.colour) != k:
-        raise IllegalAction(
-            f"Those cards can't pay for {_pieces(k)} in {region.name}. Each piece costs one "
-            f"{region.colour.value} card or two cards of one other colour."
-        )
+        raise IllegalAction(trn(
+            "Those cards can't pay for {n} piece in {region}. Each piece costs one {colour} card or two cards of "
+            "one other colour.",
+            "Those cards can't pay for {n} pieces in {region}. Each piece costs one {colour} card or two cards of "
+            "one other colour.",
+            k, region=tr(region.name), colour=colour_word(region.colour.value),
+        ))
     return check_pieces(state, seat, ridx, place.pieces, opened=opened, can_pay_two=can_pay_two(hand, region.colour))
 
 
@@ -130,10 +136,10 @@ def check_pieces(
         and can_pay_two
         and pieces != (fort[0], Piece("house", fort[0].space))
     ):
-        raise IllegalAction(
+        raise IllegalAction(tr(
             "You can pay for a house on your fortification, so this turn must be the fortification "
             "and your house on it."
-        )
+        ))
     work = Work(ridx, list(state.houses), list(state.fortified), list(state.dragon[ridx]))
     for n, piece in enumerate(pieces, start=1):
         if piece.kind == "house":
@@ -147,57 +153,56 @@ def check_pieces(
     return work
 
 
-def _pieces(k: int) -> str:
-    return "1 piece" if k == 1 else f"{k} pieces"
-
-
 def _space_in_region(space: str | None, work: Work) -> int:
     b = board()
     region = b.regions[work.region]
     if space not in region.spaces:
-        raise IllegalAction(f"{space} is not a house space of {region.name}.")
+        raise IllegalAction(tr("{space} is not a house space of {region}.", space=space, region=tr(region.name)))
     return b.space_index(space)
 
 
 def _put_house(state: State, seat: int, work: Work, space: str | None) -> None:
     i = _space_in_region(space, work)
     if work.houses[i] is not None:
-        raise IllegalAction("That house space is already taken.")
+        raise IllegalAction(tr("That house space is already taken."))
     if state.seats[seat].houses - work.houses_used < 1:
-        raise IllegalAction("You have no houses left.")
+        raise IllegalAction(tr("You have no houses left."))
     work.houses[i] = seat
     work.houses_used += 1
 
 
 def _put_emissary(state: State, seat: int, work: Work) -> None:
     if state.seats[seat].emissaries - work.emissaries_used < 1:
-        raise IllegalAction("You have no emissaries left.")
+        raise IllegalAction(tr("You have no emissaries left."))
     region = board().regions[work.region]
     cap = emissary_cap(_house_counts(state.players, work))
     if cap == 0:
-        raise IllegalAction(f"{region.name} has no houses, so no emissary can go there.")
+        raise IllegalAction(tr("{region} has no houses, so no emissary can go there.", region=tr(region.name)))
     present = sum(work.dragon)
     if present + 1 > cap:
-        raise IllegalAction(
-            f"{region.name} can hold at most {cap} {'emissary' if cap == 1 else 'emissaries'} (the most "
-            f"houses any one player has there), and it already has {present}."
-        )
+        raise IllegalAction(trn(
+            "{region} can hold at most {n} emissary (the most houses any one player has there), and it already "
+            "has {present}.",
+            "{region} can hold at most {n} emissaries (the most houses any one player has there), and it already "
+            "has {present}.",
+            cap, region=tr(region.name), present=present,
+        ))
     work.dragon[seat] += 1
     work.emissaries_used += 1
 
 
 def _fortification_available(state: State, seat: int, wanted: int) -> None:
     if not state.fortifications:
-        raise IllegalAction("This table plays without fortifications.")
+        raise IllegalAction(tr("This table plays without fortifications."))
     if state.seats[seat].fortifications < wanted:
-        raise IllegalAction("You have already placed your fortification.")
+        raise IllegalAction(tr("You have already placed your fortification."))
 
 
 def _put_fortification(state: State, seat: int, work: Work, space: str | None) -> None:
     _fortification_available(state, seat, work.fortification_used + 1)
     i = _space_in_region(space, work)
     if work.houses[i] is not None or work.fortified[i] is not None:
-        raise IllegalAction("That space already has a house or a fortification.")
+        raise IllegalAction(tr("That space already has a house or a fortification."))
     work.fortified[i] = seat
     work.fortification_used += 1
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import JSON, Action, ModularGame, Option, Result
+from bot.games.base.language import mark, tr
 from bot.games.china import ai, handlers, serial, text, views
 from bot.games.china.actions import ChinaAction, Draw, Pass, sort_key
 from bot.games.china.cards import setup_rng
@@ -48,13 +49,15 @@ class China(ModularGame):
     options = (
         Option(
             "board_side",
-            "Board side",
+            mark("Board side"),
             ("auto", "3-4", "4-5"),
             "auto",
-            help="Which side of the board: by the number of players, or the side you choose (only the roads differ).",
+            help=mark(
+                "Which side of the board: by the number of players, or the side you choose (only the roads differ)."
+            ),
         ),
-        Option("fortifications", "Fortifications (expert)", (False, True), False,
-               help="Each player gets one fortification, which doubles the points of the house built with it."),
+        Option("fortifications", mark("Fortifications (expert)"), (False, True), False,
+               help=mark("Each player gets one fortification, which doubles the points of the house built with it.")),
     )
 
     # -- setup ---------------------------------------------------------------------------------
@@ -65,7 +68,9 @@ class China(ModularGame):
         if side == "auto":
             side = _AUTO_SIDE[players]
         elif side not in _SIDES_ALLOWED[players]:
-            raise ValueError(f"With {players} players China is played on the {_AUTO_SIDE[players]} side.")
+            raise ValueError(tr(
+                "With {players} players China is played on the {side} side.", players=players, side=_AUTO_SIDE[players]
+            ))
         b = board()
         cut = _REMOVED_PER_COLOUR[players]
         removed = sort_cards(c for c in COLOURS for _ in range(cut))

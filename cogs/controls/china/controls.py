@@ -19,6 +19,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action, Option
+from bot.games.base.language import mark, tr, trn, trp
 from bot.tables import Table
 from cogs.components import ControlButton, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.base import Controls
@@ -42,26 +43,27 @@ from cogs.controls.routes import Click, check_routes, dispatch, route
 from render.crops import BOARD, Focus
 
 _SIDES = {
-    "auto": "by player count (3: the 3-4 side, 4 or 5: the 4-5 side)",
-    "3-4": "the 3-4 side",
-    "4-5": "the 4-5 side",
+    "auto": mark("by player count (3: the 3-4 side, 4 or 5: the 4-5 side)"),
+    "3-4": mark("the 3-4 side"),
+    "4-5": mark("the 4-5 side"),
 }
 
 
 def _draw_button(ref: Ref, action: Action, deck: int) -> ControlButton:
     if action["source"] == "deck":
-        return ControlButton(ref, f"{Verb.DRAW}.deck", f"Draw from the deck ({deck} left)", row=0)
+        return ControlButton(ref, f"{Verb.DRAW}.deck", tr("Draw from the deck ({deck} left)", deck=deck), row=0)
     colour = action["color"]
-    return ControlButton(ref, f"{Verb.DRAW}.{LETTER[colour]}", f"Take face-up {card(colour)}", row=0)
+    return ControlButton(ref, f"{Verb.DRAW}.{LETTER[colour]}", tr("Take face-up {card}", card=card(colour)), row=0)
 
 
 def _exchange_option(action: Action) -> discord.SelectOption:
     give, taken = action["give"], action.get("color")
     if taken is None:
-        label, value = f"Give {card(give)}, draw from the deck", f"{LETTER[give]}.deck"
+        label, value = tr("Give {card}, draw from the deck", card=card(give)), f"{LETTER[give]}.deck"
     else:
-        label, value = f"Give {card(give)}, take face-up {card(taken)}", f"{LETTER[give]}.{LETTER[taken]}"
-    return choice(label, value, "Your turn ends: no refill.")
+        label = tr("Give {card}, take face-up {taken}", card=card(give), taken=card(taken))
+        value = f"{LETTER[give]}.{LETTER[taken]}"
+    return choice(label, value, tr("Your turn ends: no refill."))
 
 
 # -- the way back ------------------------------------------------------------------------------------
@@ -93,7 +95,7 @@ class ChinaControls(Controls):
 
     def hand_text(self, table: Table, seat: int) -> str:
         view = view_of(table, seat)
-        return f"Your hand: {cards_list(view['hand'] or [])}. {supply_line(view, seat)}"
+        return tr("Your hand: {cards}. {supply}", cards=cards_list(view["hand"] or []), supply=supply_line(view, seat))
 
     def prompt(self, table: Table, seat: int) -> str:
         view = view_of(table, seat)
@@ -101,16 +103,17 @@ class ChinaControls(Controls):
         legal = table.game.legal_actions(table.state, seat)
         if view["phase"] == "refill":
             owed = view["draws_owed"]
-            due = "refill your hand: draw " + ("1 more card." if owed == 1 else f"{owed} more cards, one at a time.")
+            due = trn("refill your hand: draw 1 more card.", "refill your hand: draw {n} more cards, one at a time.",
+                      owed)
         elif legal == [{"type": "pass"}]:
-            due = "you can neither place a piece nor exchange a card, so you pass."
+            due = tr("you can neither place a piece nor exchange a card, so you pass.")
         elif legal:
-            due = (
+            due = tr(
                 "your turn. Place 1 or 2 pieces in one region (each piece costs one card of its colour, or two "
                 "cards of one other colour), or exchange one card."
             )
         else:
-            due = "nothing to do now."
+            due = tr("nothing to do now.")
         return f"{head}{due}\n{table_line(view)}\n{self.hand_text(table, seat)}"
 
     def focus(self, table: Table, seat: int) -> Focus | None:
@@ -122,13 +125,15 @@ class ChinaControls(Controls):
 
     def option_label(self, option: Option, value: Any) -> str | None:
         if option.key == "board_side":
-            return _SIDES.get(str(value))
+            side = _SIDES.get(str(value))
+            return None if side is None else tr(side)
         if option.key == "fortifications":
-            return "on" if value else "off"
+            return tr("on") if value else tr("off")
         return None
 
     def option_help(self, option: Option, value: Any) -> str | None:
-        return OPTION_HELP.get(option.key, {}).get(value)
+        text = OPTION_HELP.get(option.key, {}).get(value)
+        return None if text is None else tr(text)
 
     def awaited(self, table: Table) -> str:
         return awaited_for(view_of(table, None))
@@ -150,9 +155,11 @@ class ChinaControls(Controls):
             key=lambda a: (COLOURS.index(a["give"]), -1 if a["take"] == "deck" else COLOURS.index(a["color"])),
         )
         exchanges = [_exchange_option(a) for a in ordered]
-        items += selects(ref, Verb.EXCHANGE, exchanges, "…or exchange one card (ends your turn)", first_row=len(items))
+        prompt = tr("…or exchange one card (ends your turn)")
+        items += selects(ref, Verb.EXCHANGE, exchanges, prompt, first_row=len(items))
         if {"type": "pass"} in legal:
-            items.append(ControlButton(ref, Verb.PASS, "Pass", style=discord.ButtonStyle.secondary, row=len(items)))
+            pass_label = trp("button", "Pass")
+            items.append(ControlButton(ref, Verb.PASS, pass_label, style=discord.ButtonStyle.secondary, row=len(items)))
         return persistent_view(*items) if items else None
 
     def resolve(self, table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:

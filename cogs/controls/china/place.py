@@ -14,6 +14,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action
+from bot.games.base.language import tr, trn, trp
 from bot.games.china.schema import ChinaView, RegionView
 from bot.games.china.text import pieces_label
 from bot.tables import Table
@@ -88,9 +89,9 @@ def region_selects(table: Table, seat: int, view: ChinaView) -> list[discord.ui.
     for region in view["regions"]:
         if region["id"] in legal:
             most = max(len(c.pieces) for c in legal[region["id"]].values())
-            label = f"{region_label(region)} · up to {most} piece{'s' if most != 1 else ''}"
+            label = trn("{region} · up to {n} piece", "{region} · up to {n} pieces", most, region=region_label(region))
             options.append(choice(label, region["id"], region_detail(region, seat)))
-    return list(selects(Ref.of(table), Verb.REGION, options, "Place pieces in a region…"))
+    return list(selects(Ref.of(table), Verb.REGION, options, tr("Place pieces in a region…")))
 
 
 # -- step 2: the pieces ------------------------------------------------------------------------------
@@ -100,12 +101,13 @@ def close_up(region_id: str) -> Focus:
 
 
 def _pieces_option(found: Choice, region: RegionView) -> discord.SelectOption:
-    pays = " or ".join(payment_text(p, region["color"]) for p in found.payments)
-    detail = f"pay {pays}"
+    name = tr(region["name"])
+    pays = tr(" or ").join(payment_text(p, region["color"]) for p in found.payments)
+    detail = tr("pay {payments}", payments=pays)
     if not region["scored"] and houses_in(found.pieces) == region["free_spaces"]:
-        detail += f" · fills {region['name']}: it is scored at once"
+        detail += tr(" · fills {region}: it is scored at once", region=name)
     # The region and the space numbers, as the close-up above the controls draws them.
-    return choice(f"{pieces_label(found.pieces)} in {region['name']}", found.code, detail)
+    return choice(tr("{pieces} in {region}", pieces=pieces_label(found.pieces), region=name), found.code, detail)
 
 
 def pieces_step(table: Table, seat: int, region_id: str) -> Panel:
@@ -117,14 +119,14 @@ def pieces_step(table: Table, seat: int, region_id: str) -> Panel:
     ordered = sorted(legal.values(), key=lambda c: pieces_order(c.pieces))
     one = [_pieces_option(c, region) for c in ordered if len(c.pieces) == 1]
     two = [_pieces_option(c, region) for c in ordered if len(c.pieces) == 2]
-    items: list[discord.ui.Item[Any]] = list(selects(ref, f"{Verb.PIECES}.{region_id}.1", one, "One piece…"))
+    items: list[discord.ui.Item[Any]] = list(selects(ref, f"{Verb.PIECES}.{region_id}.1", one, tr("One piece…")))
     if two:
-        items += selects(ref, f"{Verb.PIECES}.{region_id}.2", two, "Two pieces…", first_row=len(items))
-    items.append(ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=4))
-    colour = card(region["color"])
-    text = (
-        f"**{region['name']}** ({region_detail(region, seat)}). Which pieces? Each costs one {colour} card, "
-        f"or two cards of one other colour. House spaces are numbered as in the picture of {region['name']}."
+        items += selects(ref, f"{Verb.PIECES}.{region_id}.2", two, tr("Two pieces…"), first_row=len(items))
+    items.append(ControlButton(ref, Verb.HOME, trp("button", "Back"), style=discord.ButtonStyle.secondary, row=4))
+    text = tr(
+        "**{region}** ({detail}). Which pieces? Each costs one {colour} card, or two cards of one other colour. "
+        "House spaces are numbered as in the picture of {region}.",
+        region=tr(region["name"]), detail=region_detail(region, seat), colour=card(region["color"]),
     )
     return Panel(text, persistent_view(*items), close_up(region_id))
 
@@ -144,18 +146,21 @@ def payment_step(table: Table, found: Choice, chosen: Sequence[str]) -> Panel:
         choice(
             payment_text(pay, region["color"]),
             cards_code(pay),
-            f"{len(pay)} card{'s' if len(pay) != 1 else ''}" + (" · cheapest" if n == 0 else ""),
+            trn("{n} card", "{n} cards", len(pay)) + (tr(" · cheapest") if n == 0 else ""),
             default=tuple(pay) == tuple(chosen),
         )
         for n, pay in enumerate(found.payments)
     ]
     put = f"{Verb.PUT}.{found.region}.{found.code}.{cards_code(chosen)}"
     items: list[discord.ui.Item[Any]] = [
-        *selects(ref, f"{Verb.PAYMENT}.{found.region}.{found.code}", options, "How do you pay?"),
-        ControlButton(ref, put, f"Place, paying {payment_text(chosen, region['color'])}", row=1),
-        ControlButton(ref, Verb.HOME, "Back", style=discord.ButtonStyle.secondary, row=1),
+        *selects(ref, f"{Verb.PAYMENT}.{found.region}.{found.code}", options, tr("How do you pay?")),
+        ControlButton(ref, put, tr("Place, paying {payment}", payment=payment_text(chosen, region["color"])), row=1),
+        ControlButton(ref, Verb.HOME, trp("button", "Back"), style=discord.ButtonStyle.secondary, row=1),
     ]
-    text = f"{pieces_label(found.pieces)} in **{region['name']}**. How do you pay? The cheapest way is chosen."
+    text = tr(
+        "{pieces} in **{region}**. How do you pay? The cheapest way is chosen.",
+        pieces=pieces_label(found.pieces), region=tr(region["name"]),
+    )
     return Panel(text, persistent_view(*items), close_up(found.region))
 
 

@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.errors import UserError
-from bot.games.base.words import count
+from bot.games.base.language import mark, tr, trn
 from bot.games.china.schema import ChinaView, RegionView
-from bot.games.china.text import space_label
+from bot.games.china.text import colour_word, space_label
 from cogs.controls.routes import UNREADABLE
 
 if TYPE_CHECKING:
@@ -35,14 +35,14 @@ _KIND_ORDER = {"fortification": 0, "house": 1, "emissary": 2}
 
 # -- cards -------------------------------------------------------------------------------------------
 def card(colour: str) -> str:
-    return f"{EMOJI.get(colour, '')} {colour}".strip()
+    return f"{EMOJI.get(colour, '')} {colour_word(colour)}".strip()
 
 
 def cards_list(colours: Sequence[str]) -> str:
     """["red", "green", "green"] -> "🟥 red, 2 × 🟩 green" (in the fixed colour order)."""
     counts = Counter(colours)
     parts = [card(c) if counts[c] == 1 else f"{counts[c]} × {card(c)}" for c in COLOURS if counts[c]]
-    return ", ".join(parts) or "no cards"
+    return tr(", ").join(parts) or tr("no cards")
 
 
 def payment_text(colours: Sequence[str], region_colour: str) -> str:
@@ -51,7 +51,7 @@ def payment_text(colours: Sequence[str], region_colour: str) -> str:
     pair = [c for c in colours if c != region_colour]
     parts = [card(region_colour) if own == 1 else f"{own} × {card(region_colour)}"] if own else []
     if pair:
-        parts.append(f"2 × {card(pair[0])} (wild pair)")
+        parts.append(tr("2 × {card} (wild pair)", card=card(pair[0])))
     return " + ".join(parts)
 
 
@@ -119,37 +119,47 @@ def region_of(view: ChinaView, region_id: str) -> RegionView:
 
 
 def region_label(region: RegionView) -> str:
-    return f"{EMOJI[region['color']]} {region['name']}"
+    return f"{EMOJI[region['color']]} {tr(region['name'])}"
 
 
 def region_detail(region: RegionView, seat: int) -> str:
     """One line on a region as a player weighs it (for a select option's description)."""
     total, free, mine = len(region["spaces"]), region["free_spaces"], region["houses"][seat]
-    parts = ["scored" if region["scored"] else "empty: 1 piece only" if not region["open"] else "open"]
-    parts.append(f"{free} of {total} spaces free" if free else "no space free")
+    parts = [tr("scored") if region["scored"] else tr("empty: 1 piece only") if not region["open"] else tr("open")]
+    parts.append(
+        trn("{free} of {n} space free", "{free} of {n} spaces free", total, free=free) if free else tr("no space free")
+    )
     if region["cap"]:
-        parts.append(f"emissaries {sum(region['emissaries'])} of at most {region['cap']}")
+        parts.append(tr("emissaries {placed} of at most {cap}", placed=sum(region["emissaries"]), cap=region["cap"]))
     if mine:
-        parts.append(f"you have {count(mine, 'house')}")
+        parts.append(trn("you have {n} house", "you have {n} houses", mine))
     return " · ".join(parts)
 
 
 def table_line(view: ChinaView) -> str:
     """The face-up cards and the deck, which every refill and exchange chooses among."""
-    deck = f"Deck: {count(view['deck_count'], 'card')}"
+    deck = trn("Deck: {n} card", "Deck: {n} cards", view["deck_count"])
     if view["exhaustions"] == 1:
-        deck += " (it ran out once; the next time, the game ends with that round)"
+        deck = trn(
+            "Deck: {n} card (it ran out once; the next time, the game ends with that round)",
+            "Deck: {n} cards (it ran out once; the next time, the game ends with that round)",
+            view["deck_count"],
+        )
     elif view["exhaustions"] >= 2:
-        deck = "The deck is gone: this is the last round"
-    return f"Face-up: {cards_list(view['display']) if view['display'] else 'none'}. {deck}."
+        deck = tr("The deck is gone: this is the last round")
+    shown = cards_list(view["display"]) if view["display"] else tr("none")
+    return tr("Face-up: {cards}. {deck}.", cards=shown, deck=deck)
 
 
 def supply_line(view: ChinaView, seat: int) -> str:
     me = view["players"][seat]
-    parts = [count(me["houses"], "house"), count(me["emissaries"], "emissary")]
+    parts = [trn("{n} house", "{n} houses", me["houses"]), trn("{n} emissary", "{n} emissaries", me["emissaries"])]
     if view["options"].get("fortifications"):
-        parts.append("1 fortification" if me["fortifications"] else "your fortification is placed")
-    return f"In supply: {', '.join(parts)}. Score: {count(me['score'], 'point')}."
+        parts.append(tr("1 fortification") if me["fortifications"] else tr("your fortification is placed"))
+    return tr(
+        "In supply: {pieces}. Score: {score}.",
+        pieces=tr(", ").join(parts), score=trn("{n} point", "{n} points", me["score"]),
+    )
 
 
 # -- the Rules button ------------------------------------------------------------------------------------
@@ -159,47 +169,48 @@ def phase_summary(table: Table) -> str:
     if view["phase"] == "refill":
         owed = view["draws_owed"]
         lines = [
-            "**Refill** (after placing)",
-            f"Draw back up to 3 cards, one at a time ({owed} more), each from the deck or the face-up cards.",
-            "You see each card before choosing where the next comes from.",
+            tr("**Refill** (after placing)"),
+            tr("Draw back up to 3 cards, one at a time ({owed} more), each from the deck or the face-up cards.",
+               owed=owed),
+            tr("You see each card before choosing where the next comes from."),
         ]
     else:
         lines = [
-            "**Your turn: place or exchange**",
-            "Place: play 1-3 cards to put 1 or 2 pieces into one region; each piece costs a card of the region's "
-            "colour, or two cards of one other colour.",
-            "A region empty when your turn began takes only 1 piece; its emissaries may never outnumber the most "
-            "houses one player has there.",
-            "Or exchange: give up one card and take one from the deck or the face-up cards (no refill).",
-            "A region scores as soon as its last house space fills.",
+            tr("**Your turn: place or exchange**"),
+            tr("Place: play 1-3 cards to put 1 or 2 pieces into one region; each piece costs a card of the region's "
+               "colour, or two cards of one other colour."),
+            tr("A region empty when your turn began takes only 1 piece; its emissaries may never outnumber the most "
+               "houses one player has there."),
+            tr("Or exchange: give up one card and take one from the deck or the face-up cards (no refill)."),
+            tr("A region scores as soon as its last house space fills."),
         ]
     if view["final_round"]:
-        lines.append("Last round: the deck has run out twice; the game ends when this round is over.")
+        lines.append(tr("Last round: the deck has run out twice; the game ends when this round is over."))
     return "\n".join(lines)
 
 
 def awaited(view: ChinaView) -> str:
     """What the player to act is asked for now, after their name ("Bob to refill their hand")."""
     if view["phase"] == "refill":
-        return "to refill their hand"
-    return "to place pieces or exchange a card" if view["phase"] == "action" else ""
+        return tr("to refill their hand")
+    return tr("to place pieces or exchange a card") if view["phase"] == "action" else ""
 
 
 # One description per option value, in plain words (the lobby shows it under the value).
 OPTION_HELP: dict[str, dict[Any, str]] = {
     "board_side": {
-        "auto": "3 players play on the 3-4 side of the board, 4 or 5 players on the 4-5 side.",
-        "3-4": "The 3-4 side of the board, for 3 or 4 players (only the roads differ).",
-        "4-5": "The 4-5 side of the board, for 4 or 5 players (only the roads differ).",
+        "auto": mark("3 players play on the 3-4 side of the board, 4 or 5 players on the 4-5 side."),
+        "3-4": mark("The 3-4 side of the board, for 3 or 4 players (only the roads differ)."),
+        "4-5": mark("The 4-5 side of the board, for 4 or 5 players (only the roads differ)."),
     },
     "fortifications": {
-        False: "The basic game, without fortifications.",
-        True: "Expert game: each player also has one fortification, which doubles their points there.",
+        False: mark("The basic game, without fortifications."),
+        True: mark("Expert game: each player also has one fortification, which doubles their points there."),
     },
 }
 
 
-RULES_SUMMARY = (
+RULES_SUMMARY = mark(
     "**Goal**: the most points, from houses and emissaries in the nine regions of China.\n"
     "**Your turn**: one of\n"
     "• *Place*: play 1-3 cards to put 1 or 2 pieces into **one** region. Each piece costs one card of the "
