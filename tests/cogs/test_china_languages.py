@@ -34,7 +34,8 @@ def _texts(view: discord.ui.View | None) -> list[str]:
     return [t for t in found if t]
 
 
-@pytest.mark.parametrize(("code", "words"), [("es-ES", ("casa", "emisario", "carta")), ("ja", ("邸宅", "公使", "カード"))])
+@pytest.mark.parametrize(("code", "words"), [("es-ES", ("casa", "emisario", "carta")),
+                                             ("ja", ("邸宅", "公使", "カード"))])
 async def test_a_whole_game_of_controls_in_spanish_and_japanese(
     service: TableService, code: str, words: tuple[str, ...]
 ) -> None:
