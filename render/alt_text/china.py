@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Event
-from bot.games.base.language import tr, trn
+from bot.games.base.language import tr, trn, trp
 from bot.games.base.words import join
 from bot.games.china.text import cards_text, colour_word, describe, region_name, space_label
 from render import theme
@@ -45,7 +45,7 @@ def _counted(colours: Mapping[str, int]) -> str:
 
 
 def _status(view: ChinaView, names: Sequence[str]) -> str:
-    who = names[view["active"]] if view["active"] is not None else tr("Nobody")
+    who = names[view["active"]] if view["active"] is not None else trp("china", "Nobody")
     if view["phase"] == "refill":
         return trn("{player} draws {n} more card", "{player} draws {n} more cards", view["draws_owed"], player=who)
     return tr("{player} to play", player=who)
@@ -74,9 +74,9 @@ def _scores(view: ChinaView, names: Sequence[str]) -> str:
     ]
     # At the end the Emperor is the winner, not the start marker's holder: the marker is not worth a word.
     if view["result"] is None:
-        return tr("Scores: {scores}; {player} holds the Emperor marker.", scores=tr(", ").join(parts),
+        return tr("Scores: {scores}; {player} holds the Emperor marker.", scores=trp("china list", ", ").join(parts),
                   player=names[view["start_seat"]])
-    return tr("Scores: {scores}.", scores=tr(", ").join(parts))
+    return tr("Scores: {scores}.", scores=trp("china list", ", ").join(parts))
 
 
 def _supply(player: PlayerView) -> str:
@@ -90,7 +90,7 @@ def _deck_and_display(view: ChinaView) -> str:
     deck = trn("Deck: {n} card", "Deck: {n} cards", view["deck_count"])
     if _deck(view):
         deck = tr("{deck}; {state}", deck=deck, state=_deck(view))
-    shown = cards_text(view["display"]) if view["display"] else tr("none left")
+    shown = cards_text(view["display"]) if view["display"] else trp("china", "none left")
     return tr("Face-up cards: {cards}. {deck}.", cards=shown, deck=deck)
 
 
@@ -119,7 +119,7 @@ def _region(region: RegionView, fortified: Mapping[int, int], names: Sequence[st
     free = trn("{free} of {n} space free", "{free} of {n} spaces free", len(region["spaces"]),
                free=region["free_spaces"])
     return tr("{region} ({about}): {holders}; {free}.", region=tr(region["name"]), about=about,
-              holders=tr(", ").join(holders) or tr("no houses"), free=free)
+              holders=trp("china list", ", ").join(holders) or tr("no houses"), free=free)
 
 
 def _regions(view: ChinaView, names: Sequence[str]) -> list[str]:
@@ -147,8 +147,9 @@ def _last_placement(view: ChinaView, names: Sequence[str]) -> str:
         pieces.append(trn("a piece on space {spaces}", "pieces on space {spaces}", len(last["spaces"]), spaces=spaces))
     if last["emissaries"]:
         pieces.append(_emissaries(last["emissaries"]))
+    placed = join(pieces, empty=trp("china", "nothing"))
     return tr("Last placement: {player} in {region}, {pieces}.", player=names[last["seat"]],
-              region=region_name(last["region"]), pieces=join(pieces, empty=tr("nothing")))
+              region=region_name(last["region"]), pieces=placed)
 
 
 def _supplies(view: ChinaView, names: Sequence[str]) -> str:
@@ -157,7 +158,7 @@ def _supplies(view: ChinaView, names: Sequence[str]) -> str:
             player=names[p["seat"]], supply=_supply(p))
         for p in view["players"]
     ]
-    return tr("Left in supply: {supplies}.", supplies=tr("; ").join(parts))
+    return tr("Left in supply: {supplies}.", supplies=trp("china list", "; ").join(parts))
 
 
 # -- the three pictures -----------------------------------------------------------------------------------
@@ -194,7 +195,8 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
             for c in dict.fromkeys(cards)]
     if any(cards.count(c) >= 2 for c in cards):
         uses.append(tr("a pair of one colour pays for a region of any other colour"))
-    held = (tr("In your hand: {cards} ({uses}).", cards=cards_text(cards), uses=tr("; ").join(uses)) if cards
+    uses_text = trp("china list", "; ").join(uses)
+    held = (tr("In your hand: {cards} ({uses}).", cards=cards_text(cards), uses=uses_text) if cards
             else tr("You have no cards in hand."))
     me = v["players"][seat]
     return [
@@ -224,6 +226,6 @@ def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
                            "{supply} pieces left", **fields))
     return [
         tr("{game}, final scores. {result}", game=tr(TITLE), result=_game_over(v, names)),
-        tr("Places: {places}.", places=tr("; ").join(rows)),
+        tr("Places: {places}.", places=trp("china list", "; ").join(rows)),
         tr("Ties are broken by the most pieces left in supply."),
     ]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 
 from PIL import Image, ImageDraw
 
-from bot.games.base.language import mark, tr, trn
+from bot.games.base.language import mark, tr, trn, trp
 from bot.games.base.words import join
 from render import theme
 from render.china.board_map import SCORED_FILL, draw_map, emissaries_placed, map_height
@@ -117,10 +117,10 @@ def _draw_cards(image: Image.Image, view: ChinaView, top: int) -> None:
         card(draw, (x, top + 42, x + 118, top + CARDS_H - 14), colour)
         x += 128
     if not view["display"]:
-        theme.draw_legend(draw, (x, top + 100), tr("none left"), 24, MUTED, anchor="lm")
+        theme.draw_legend(draw, (x, top + 100), trp("china", "none left"), 24, MUTED, anchor="lm")
     # The deck: a card back with its size.
     dx = MARGIN + 16 + 4 * 128 + 20
-    theme.draw_legend(draw, (dx, top + 22), tr("Deck"), CAPTION, MUTED, anchor="lm")
+    theme.draw_legend(draw, (dx, top + 22), trp("china", "Deck"), CAPTION, MUTED, anchor="lm")
     draw.rounded_rectangle((dx, top + 42, dx + 100, top + CARDS_H - 14), radius=10, fill=theme.TOKEN_BACK,
                            outline=INK, width=3)
     theme.draw_key(draw, (dx + 50, top + 102), str(view["deck_count"]), 40, theme.WHITE, anchor="mm", bold=True)
@@ -181,7 +181,7 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ChinaView,
     houses, emissaries = tr("houses"), tr("emissaries")
     roomy = (theme.text_width(emissaries, size) + theme.text_width(houses, size)) / 2 + 8 <= cell
     stats = [(player["houses"], houses), (player["emissaries"], emissaries if roomy else tr("emiss.")),
-             (player["hand_count"], tr("cards"))]
+             (player["hand_count"], trp("china", "cards"))]
     for i, (value, word) in enumerate(stats):
         sx = x0 + 8 + cell * (i + 0.5)
         theme.draw_key(draw, (sx, y0 + 84), str(value), KEY, INK, anchor="mm", bold=True)
@@ -206,7 +206,7 @@ def _status(view: ChinaView, seats: Seats) -> str:
         ranking = cast("list[int]", result["ranking"])
         winners = [seats.name(s) for s, place in enumerate(ranking) if place == 1]
         return trn("Game over: {players} wins", "Game over: {players} win", len(winners),
-                   players=tr(" and ").join(winners))
+                   players=trp("china list", " and ").join(winners))
     who = seats.name(view["active"])
     if view["phase"] == "refill":
         return trn("{player} draws {n} more card", "{player} draws {n} more cards", view["draws_owed"], player=who)
@@ -228,5 +228,6 @@ def _last_text(view: ChinaView, seats: Seats) -> str:
         pieces.append(trn("an emissary", "{n} emissaries", last["emissaries"]))
     region = next(tr(r["name"]) for r in view["regions"] if r["id"] == last["region"])
     # At most two kinds of piece in one placement: "A and B".
-    return tr("Last placement: {player}, {pieces} in {region}", player=seats.name(last["seat"]),
-              pieces=join(pieces, empty=tr("nothing")), region=region)
+    placed = join(pieces, empty=trp("china", "nothing"))
+    return tr("Last placement: {player}, {pieces} in {region}", player=seats.name(last["seat"]), pieces=placed,
+              region=region)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Event
-from bot.games.base.language import mark, tr, trn
+from bot.games.base.language import mark, tr, trn, trp
 from bot.games.base.words import join
 from bot.games.china.data import COLOURS, board
 
@@ -147,7 +147,7 @@ def pieces_phrase(pieces: Sequence[Mapping[str, Any]]) -> str:
 def seats_points(names: Sequence[str], points: Sequence[int]) -> str:
     """ "Ann 3 points, Bo 1 point", or "nobody scores"."""
     shown = [trn("{player} {n} point", "{player} {n} points", p, player=names[s]) for s, p in enumerate(points) if p]
-    return tr(", ").join(shown) or tr("nobody scores")
+    return trp("china list", ", ").join(shown) or tr("nobody scores")
 
 
 # ------------------------------------------------------------------------------------------ events
@@ -169,7 +169,7 @@ def _region_scored(e: Event, names: Sequence[str], seat: int | None) -> str:
         return tr("{region} is scored: {points}.", region=region, points=points)
     return tr(
         "{region} is scored: {points} ({players} doubled by a fortification).",
-        region=region, points=points, players=tr(", ").join(names[s] for s in p["doubled"]),
+        region=region, points=points, players=trp("china list", ", ").join(names[s] for s in p["doubled"]),
     )
 
 
@@ -210,7 +210,7 @@ def _deck_exhausted(e: Event, names: Sequence[str], seat: int | None) -> str:
 
 def _reshuffled(e: Event, names: Sequence[str], seat: int | None) -> str:
     counts = e.public["counts"]
-    detail = tr(", ").join(counted_colour(c, n) for c, n in counts.items() if n)
+    detail = trp("china list", ", ").join(counted_colour(c, n) for c, n in counts.items() if n)
     return trn("The new deck holds {n} card ({detail}).", "The new deck holds {n} cards ({detail}).",
                e.public["deck"], detail=detail)
 

@@ -128,7 +128,7 @@ class ChinaControls(Controls):
             side = _SIDES.get(str(value))
             return None if side is None else tr(side)
         if option.key == "fortifications":
-            return tr("on") if value else tr("off")
+            return trp("china", "on") if value else trp("china", "off")
         return None
 
     def option_help(self, option: Option, value: Any) -> str | None:

@@ -102,7 +102,7 @@ def close_up(region_id: str) -> Focus:
 
 def _pieces_option(found: Choice, region: RegionView) -> discord.SelectOption:
     name = tr(region["name"])
-    pays = tr(" or ").join(payment_text(p, region["color"]) for p in found.payments)
+    pays = trp("china list", " or ").join(payment_text(p, region["color"]) for p in found.payments)
     detail = tr("pay {payments}", payments=pays)
     if not region["scored"] and houses_in(found.pieces) == region["free_spaces"]:
         detail += tr(" · fills {region}: it is scored at once", region=name)

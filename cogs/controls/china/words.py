@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.errors import UserError
-from bot.games.base.language import mark, tr, trn
+from bot.games.base.language import mark, tr, trn, trp
 from bot.games.china.schema import ChinaView, RegionView
 from bot.games.china.text import colour_word, space_label
 from cogs.controls.routes import UNREADABLE
@@ -42,7 +42,7 @@ def cards_list(colours: Sequence[str]) -> str:
     """["red", "green", "green"] -> "🟥 red, 2 × 🟩 green" (in the fixed colour order)."""
     counts = Counter(colours)
     parts = [card(c) if counts[c] == 1 else f"{counts[c]} × {card(c)}" for c in COLOURS if counts[c]]
-    return tr(", ").join(parts) or tr("no cards")
+    return trp("china list", ", ").join(parts) or tr("no cards")
 
 
 def payment_text(colours: Sequence[str], region_colour: str) -> str:
@@ -125,7 +125,8 @@ def region_label(region: RegionView) -> str:
 def region_detail(region: RegionView, seat: int) -> str:
     """One line on a region as a player weighs it (for a select option's description)."""
     total, free, mine = len(region["spaces"]), region["free_spaces"], region["houses"][seat]
-    parts = [tr("scored") if region["scored"] else tr("empty: 1 piece only") if not region["open"] else tr("open")]
+    state = trp("china", "open") if region["open"] else tr("empty: 1 piece only")
+    parts = [trp("china", "scored") if region["scored"] else state]
     parts.append(
         trn("{free} of {n} space free", "{free} of {n} spaces free", total, free=free) if free else tr("no space free")
     )
@@ -147,7 +148,7 @@ def table_line(view: ChinaView) -> str:
         )
     elif view["exhaustions"] >= 2:
         deck = tr("The deck is gone: this is the last round")
-    shown = cards_list(view["display"]) if view["display"] else tr("none")
+    shown = cards_list(view["display"]) if view["display"] else trp("china", "none")
     return tr("Face-up: {cards}. {deck}.", cards=shown, deck=deck)
 
 
@@ -158,7 +159,7 @@ def supply_line(view: ChinaView, seat: int) -> str:
         parts.append(tr("1 fortification") if me["fortifications"] else tr("your fortification is placed"))
     return tr(
         "In supply: {pieces}. Score: {score}.",
-        pieces=tr(", ").join(parts), score=trn("{n} point", "{n} points", me["score"]),
+        pieces=trp("china list", ", ").join(parts), score=trn("{n} point", "{n} points", me["score"]),
     )
 
 
