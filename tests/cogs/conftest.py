@@ -1,4 +1,4 @@
-"""Fixtures for the Discord layer: a fake Discord around a real bot and a temporary SQLite file per test."""
+"""Fixtures for the Discord layer: a fake Discord around a real bot and a temporary database per test."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from tests.cogs.harness import FakeClock, FakeDiscord, check_limits, make_user
 from tests.cogs.tournament_flows import plain_game_pictures
 
 
-async def _checked_world(path: Path, clock: FakeClock | None = None) -> AsyncIterator[FakeDiscord]:
-    world = await FakeDiscord.start(str(path / "bot.sqlite3"), clock=clock)
+async def _checked_world(database: str, clock: FakeClock | None = None) -> AsyncIterator[FakeDiscord]:
+    world = await FakeDiscord.start(database, clock=clock)
     yield world
     # Every view the bot ever sent, in any test, respects Discord's limits.
     for sent in world.sent:
@@ -25,8 +25,9 @@ async def _checked_world(path: Path, clock: FakeClock | None = None) -> AsyncIte
 
 
 @pytest.fixture
-async def fake(tmp_path: Path) -> AsyncIterator[FakeDiscord]:
-    async for world in _checked_world(tmp_path):
+async def fake(database_target: str) -> AsyncIterator[FakeDiscord]:
+    """SQLite, or PostgreSQL for a test marked ``backends``."""
+    async for world in _checked_world(database_target):
         yield world
 
 
@@ -38,7 +39,7 @@ def clock() -> FakeClock:
 @pytest.fixture
 async def timed(tmp_path: Path, clock: FakeClock) -> AsyncIterator[FakeDiscord]:
     """A fake Discord whose services and timers run on ``clock``."""
-    async for world in _checked_world(tmp_path, clock):
+    async for world in _checked_world(str(tmp_path / "bot.sqlite3"), clock):
         yield world
 
 
