@@ -1,4 +1,7 @@
-"""The table service: lobby, one act() for every move, commit then notify, and the log as the truth."""
+"""The table service: lobby, one act() for every move, commit then notify, and the log as the truth.
+
+The tests marked ``backends`` run on SQLite and on PostgreSQL; the long runs of moves (whole games of computers,
+a replayed log, a resume) only on SQLite: the same statements hundreds of times, seconds more on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -12,8 +15,6 @@ from bot.games import IllegalAction, get
 from bot.store import games as game_sql
 from bot.store.db import Database
 from bot.tables import Notification, Table, TableService
-
-pytestmark = pytest.mark.backends  # every test here on SQLite and on PostgreSQL
 
 
 class RecordingNotifier:
@@ -51,6 +52,7 @@ def _mover(table: Table) -> tuple[int, int]:
     return seat, user
 
 
+@pytest.mark.backends
 async def test_lobby_join_leave_and_limits(service: TableService) -> None:
     table = await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=2)
     assert table.status == "lobby" and [p.user_id for p in table.players] == [1]
@@ -67,6 +69,7 @@ async def test_lobby_join_leave_and_limits(service: TableService) -> None:
         await service.leave(table.id, 2)
 
 
+@pytest.mark.backends
 async def test_bad_seat_count_or_option_is_refused(service: TableService) -> None:
     with pytest.raises(ValueError, match="2 to 5"):
         await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=6)
@@ -76,6 +79,7 @@ async def test_bad_seat_count_or_option_is_refused(service: TableService) -> Non
         )
 
 
+@pytest.mark.backends
 async def test_only_creator_or_manager_starts_and_cancels(service: TableService) -> None:
     table = await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=2)
     await service.join(table.id, 2, "Bo")
@@ -91,6 +95,7 @@ async def test_only_creator_or_manager_starts_and_cancels(service: TableService)
     assert cancelled.status == "cancelled"
 
 
+@pytest.mark.backends
 async def test_seat_order_comes_from_the_seed(db: Database) -> None:
     orders = []
     for _ in range(2):
@@ -101,6 +106,7 @@ async def test_seat_order_comes_from_the_seed(db: Database) -> None:
     assert sorted(orders[0]) == [1, 2, 3, 4]
 
 
+@pytest.mark.backends
 async def test_act_checks_seat_turn_and_version(service: TableService) -> None:
     table = await _started(service)
     seat, user = _mover(table)
@@ -121,6 +127,7 @@ async def test_act_checks_seat_turn_and_version(service: TableService) -> None:
     assert outcome.table.version == table.version + 1
 
 
+@pytest.mark.backends
 async def test_two_identical_clicks_apply_once(service: TableService) -> None:
     table = await _started(service)
     seat, user = _mover(table)
@@ -135,6 +142,7 @@ async def test_two_identical_clicks_apply_once(service: TableService) -> None:
     assert len(await game_sql.fetch_moves(service.db, table.id)) == 1
 
 
+@pytest.mark.backends
 async def test_commit_then_notify_and_redeliver_after_failure(
     service: TableService, notifier: RecordingNotifier
 ) -> None:
@@ -152,6 +160,7 @@ async def test_commit_then_notify_and_redeliver_after_failure(
     assert len(notifier.notes) == 2
 
 
+@pytest.mark.backends
 async def test_notification_names_new_seats_to_act(service: TableService, notifier: RecordingNotifier) -> None:
     table = await _started(service)
     assert notifier.notes[0].newly_to_act == tuple(sorted(table.to_act()))
@@ -181,6 +190,7 @@ async def test_log_replays_to_the_snapshot(service: TableService) -> None:
     assert table.game.dump(replayed) == table.game.dump(table.state)
 
 
+@pytest.mark.backends
 async def test_resign_two_players_opponent_wins(service: TableService) -> None:
     table = await _started(service)
     loser = table.players[0]
@@ -196,6 +206,7 @@ async def test_resign_two_players_opponent_wins(service: TableService) -> None:
     assert table.game.dump(replayed) == table.game.dump(outcome.table.state)
 
 
+@pytest.mark.backends
 async def test_computer_players_move_until_a_person_must(service: TableService) -> None:
     table = await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=3, seed=4)
     with pytest.raises(NotAllowed):
@@ -243,6 +254,7 @@ async def test_resume_lets_computers_continue_only_in_the_games_it_is_told_are_o
     assert (await ours.get(table.id)).status == "finished"
 
 
+@pytest.mark.backends
 async def test_my_games_list_waiting_first(service: TableService) -> None:
     first = await _started(service, seed=1)
     second = await _started(service, seed=2)
@@ -254,6 +266,7 @@ async def test_my_games_list_waiting_first(service: TableService) -> None:
     assert {t.id for t in await service.list_guild(0)} == set()
 
 
+@pytest.mark.backends
 async def test_finished_games_are_rated_only_without_computers(service: TableService) -> None:
     from bot.store import ratings as rating_sql
 
