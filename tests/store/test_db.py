@@ -9,7 +9,8 @@ import pytest
 from bot.store import games as game_sql
 from bot.store import outbox as outbox_sql
 from bot.store import users as user_sql
-from bot.store.db import Connection, Database, migrations
+from bot.store.db import Connection, Database, DatabaseUnavailable, migrations
+from tests.postgres import PostgresServer
 
 pytestmark = pytest.mark.backends
 
@@ -102,3 +103,16 @@ async def test_discord_ids_keep_all_64_bits(db: Database) -> None:
     assert row.seats[0].user_id == big + 3
     await user_sql.set_dm_closed(db, big + 4, True, 0.0)
     assert await user_sql.dm_closed(db, big + 4)
+
+
+async def test_a_postgresql_user_who_may_not_create_tables_is_told_in_one_sentence(
+    postgres_server: PostgresServer,
+) -> None:
+    await postgres_server.execute("DROP ROLE IF EXISTS visitor; CREATE ROLE visitor LOGIN PASSWORD 'visitor-secret'")
+    await postgres_server.execute("CREATE DATABASE visited")  # owned by postgres: visitor may not create tables
+    url = postgres_server.url("visited").replace("postgres@", "visitor:visitor-secret@")
+    with pytest.raises(DatabaseUnavailable) as info:
+        await Database.open(url)
+    sentence = str(info.value)
+    assert "cannot be written" in sentence and "permission denied" in sentence and "visitor-secret" not in sentence
+    assert sentence.count(".") == 1 and sentence.endswith(".")
