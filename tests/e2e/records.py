@@ -1,19 +1,24 @@
-"""What the bot's database says about a game, read straight from the SQLite file (read-only), and the game
-state after every move, replayed with the engine from (seed, options, moves)."""
+"""What the bot's database says about a game, read straight from the SQLite file (read-only) or the PostgreSQL
+database, and the game state after every move, replayed with the engine from (seed, options, moves)."""
 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import asyncpg
 
 from bot import games
 from bot.games.base import Event, Game
 from bot.store.games import MoveRow
 from bot.tables import Player, Table, replay_moves
 from bot.timecontrol import TimeControl
+from tests.e2e import play
 
 
 @dataclass(frozen=True)
@@ -67,24 +72,39 @@ class Recorded:
         return [Event.from_dict(e) for _, _, payload, _ in self.outbox for e in payload.get("events", [])]
 
 
+GAME = "SELECT * FROM games WHERE id = ?"
+SEATS = "SELECT slot, user_id, name, ai_level, seat, forfeited FROM seats WHERE game_id = ? ORDER BY seat, slot"
+MOVES = "SELECT seq, seat, kind, action, created_at FROM moves WHERE game_id = ? ORDER BY seq"
+OUTBOX = "SELECT version, kind, payload, delivered_at FROM outbox WHERE game_id = ? ORDER BY id"
+
+
 def read_game(path: Path, game_id: int) -> Recorded:
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
     conn.row_factory = sqlite3.Row
     try:
-        row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = conn.execute(GAME, (game_id,)).fetchone()
         assert row is not None, f"no game {game_id} in the database"
-        seats = conn.execute(
-            "SELECT slot, user_id, name, ai_level, seat, forfeited FROM seats WHERE game_id = ? ORDER BY seat, slot",
-            (game_id,),
-        ).fetchall()
-        moves = conn.execute(
-            "SELECT seq, seat, kind, action, created_at FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)
-        ).fetchall()
-        outbox = conn.execute(
-            "SELECT version, kind, payload, delivered_at FROM outbox WHERE game_id = ? ORDER BY id", (game_id,)
-        ).fetchall()
+        return _recorded(game_id, row, *(conn.execute(sql, (game_id,)).fetchall() for sql in (SEATS, MOVES, OUTBOX)))
     finally:
         conn.close()
+
+
+async def read_game_at(url: str, game_id: int) -> Recorded:
+    """The same, from a PostgreSQL database."""
+    conn = await asyncpg.connect(url)
+    try:
+        row = await conn.fetchrow(GAME.replace("?", "$1"), game_id)
+        assert row is not None, f"no game {game_id} in the database"
+        rows = [await conn.fetch(sql.replace("?", "$1"), game_id) for sql in (SEATS, MOVES, OUTBOX)]
+        return _recorded(game_id, row, *rows)
+    finally:
+        await conn.close()
+
+
+Row = Any  # sqlite3.Row or asyncpg.Record: read by column name
+
+
+def _recorded(game_id: int, row: Row, seats: Sequence[Row], moves: Sequence[Row], outbox: Sequence[Row]) -> Recorded:
     return Recorded(
         game_id=game_id,
         key=row["key"],
@@ -103,3 +123,23 @@ def read_game(path: Path, game_id: int) -> Recorded:
             (o["version"], o["kind"], json.loads(o["payload"]), o["delivered_at"] is not None) for o in outbox
         ),
     )
+
+
+def check_log(game: play.Game, recorded: Recorded) -> None:
+    """Nothing lost, nothing doubled or invented: the log against the clicks the people made."""
+    assert recorded.status == "finished" and recorded.replays_to_snapshot()
+    moves = recorded.moves
+    assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
+    user_of = {p.seat: p.user_id for p in recorded.players}
+    controls = [c for c in game.clicks if play.CONTROL.match(c.custom_id)]
+    # No move lost: every move a person saw confirmed is in the log, by their seat, at its position.
+    for click in controls:
+        if click.moved and not click.failed:
+            assert click.version is not None and user_of[moves[click.version].seat] == click.user_id
+    # None invented or doubled: each move answers a click of that seat's person on a control of the position
+    # before it (a control names its position, so one click can make one move at most).
+    for move in moves:
+        assert any(c.user_id == user_of[move.seat] and c.version == move.seq - 1 for c in controls), move
+    # Every position's board was shown (posted, or edited into its turn's message), and the final ranking.
+    assert set(range(len(moves))) <= game.shown_versions() and game.over()
+    assert all(re.search(r"board-\d+-\d+\.png", a.filename) for b in game.boards()[:-1] for a in b.attachments)
