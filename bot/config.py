@@ -62,6 +62,11 @@ class Config:
         database_url = env.get("DATABASE_URL", "").strip()
         if database_url:
             _check_database_url(database_url)
+        if shard_count is not None and shard_ids is not None and len(shard_ids) < shard_count and not database_url:
+            raise ConfigError(
+                "SHARD_IDS runs only some of the bot's shards, so other processes run the rest and must share a "
+                "PostgreSQL database with this one: set DATABASE_URL (a SQLite file serves one process)."
+            )
         return cls(
             token=token,
             database_path=env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH,

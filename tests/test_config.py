@@ -50,6 +50,9 @@ def test_bad_settings_raise_one_sentence(env: dict[str, str]) -> None:
     assert str(info.value).endswith(".")
 
 
+PG = "postgresql://bot@db.example.org:5432/middle_kingdom"
+
+
 def test_unsharded_by_default_and_one_process_holds_shard_0() -> None:
     config = Config.from_env({"DISCORD_TOKEN": "t"})
     assert (config.shard_count, config.shard_ids, config.holds_first_shard) == (None, None, True)
@@ -65,7 +68,7 @@ def test_unsharded_by_default_and_one_process_holds_shard_0() -> None:
     ],
 )
 def test_shards(count: str, ids: str, expected: tuple[int, tuple[int, ...] | None], first: bool) -> None:
-    config = Config.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": count, "SHARD_IDS": ids})
+    config = Config.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": count, "SHARD_IDS": ids, "DATABASE_URL": PG})
     assert (config.shard_count, config.shard_ids) == expected
     assert config.holds_first_shard is first
 
@@ -84,9 +87,17 @@ def test_shards(count: str, ids: str, expected: tuple[int, tuple[int, ...] | Non
 )
 def test_bad_shard_settings_say_what_to_set(count: str, ids: str, says: str) -> None:
     with pytest.raises(ConfigError) as info:
-        Config.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": count, "SHARD_IDS": ids})
+        Config.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": count, "SHARD_IDS": ids, "DATABASE_URL": PG})
     message = str(info.value)
     assert says in message and message.endswith(".") and "\n" not in message
+
+
+def test_some_shards_in_this_process_need_a_shared_postgresql_database() -> None:
+    with pytest.raises(ConfigError) as info:
+        Config.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "1"})
+    assert "DATABASE_URL" in str(info.value) and str(info.value).endswith(".")
+    every = Config.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "0,1"})  # one process: SQLite
+    assert every.shard_ids == (0, 1) and every.database_url is None
 
 
 def test_missing_token_exits_2_with_one_sentence() -> None:

@@ -1,6 +1,7 @@
 """The bot sharded (``SHARD_COUNT``, ``SHARD_IDS``) against the double: each shard gets its servers, and a DM
 click, which Discord delivers on shard 0, plays a game of a server that shard 0's process does not hold
-(nothing in its caches: the thread is reached by id through the REST API)."""
+(nothing in its caches: the thread is reached by id through the REST API). Processes running some of the
+shards share a PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from tests.e2e.double.model import DM
 from tests.e2e.play import Game, choose, click, start_game
 from tests.e2e.process import BotProcess
 from tests.e2e.users import SimUser
+from tests.postgres import PostgresServer
 
 
 @pytest.fixture
@@ -56,11 +58,12 @@ def check_clean(double: DiscordDouble, *processes: BotProcess) -> None:
 
 
 async def test_a_dm_click_on_shard_0_plays_a_game_of_a_server_on_shard_1(
-    double: DiscordDouble, tmp_path: Path, alice: SimUser, bob: SimUser
+    double: DiscordDouble, tmp_path: Path, postgres_server: PostgresServer, alice: SimUser, bob: SimUser
 ) -> None:
     far = double.world.add_guild("Far server", shard=(1, 2))
-    database, log = tmp_path / "bot.sqlite3", tmp_path / "bot.log"
-    both = BotProcess(double, database, log, shards=(2, (0, 1)), extra_env={"DEV_GUILD_ID": ""})
+    database, log = tmp_path / "unused.sqlite3", tmp_path / "bot.log"
+    env = {"DATABASE_URL": await postgres_server.new_database(), "DEV_GUILD_ID": ""}
+    both = BotProcess(double, database, log, shards=(2, (0, 1)), extra_env=env)
     await both.sync_commands()  # globally: people type the commands in every server
     await both.start()
     try:
@@ -71,7 +74,7 @@ async def test_a_dm_click_on_shard_0_plays_a_game_of_a_server_on_shard_1(
         await both.stop()
     first_board = game.version()
 
-    only_zero = BotProcess(double, database, log, shards=(2, (0,)))
+    only_zero = BotProcess(double, database, log, shards=(2, (0,)), extra_env=env)
     await only_zero.start()
     try:
         zero = double.gateway.sessions[0]
