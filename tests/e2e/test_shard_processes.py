@@ -140,6 +140,7 @@ async def test_two_shard_processes_on_one_postgresql_database(
             if interaction.type == 3:
                 on_shard[double.gateway.shard_for(world.channels[interaction.channel_id].guild_id)] += 1
         assert min(on_shard.values()) >= 10, on_shard
+        print(f"\nclicks by shard {on_shard}, moves {len(moves)}, kills {[p.kills for p in shards.processes]}")
 
         for game in (near_game, far_game):
             recorded = await settled(url, game.id)
