@@ -58,8 +58,8 @@ def test_english_is_the_messages_themselves() -> None:
 
 def test_latin_american_spanish_falls_back_to_spain() -> None:
     spain, latin = i18n.language("es-ES").catalog, i18n.language("es-419").catalog
+    own = {entry.id for domain in _messages() for entry in catalogs.read("es-419", domain) if entry.id}
     for domain in _messages():
-        own = {entry.id for entry in catalogs.read("es-419", domain) if entry.id}
         for entry in catalogs.read("es-ES", domain):
             if isinstance(entry.id, str) and entry.id and entry.string and entry.id not in own:
                 assert latin.gettext(entry.id) == spain.gettext(entry.id)
