@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.games.base.language import tr
+
 
 class UserError(Exception):
     """Bad input or a move that cannot be made now. ``str(error)`` is the sentence for the user."""
@@ -9,12 +11,12 @@ class UserError(Exception):
 
 class GameNotFound(UserError):
     def __init__(self, game_id: int | str) -> None:
-        super().__init__(f"There is no game #{game_id}.")
+        super().__init__(tr("There is no game #{id}.", id=game_id))
 
 
 class NotSeated(UserError):
     def __init__(self) -> None:
-        super().__init__("You are not playing in this game.")
+        super().__init__(tr("You are not playing in this game."))
 
 
 class NotYourTurn(UserError):
@@ -25,24 +27,22 @@ class NotYourTurn(UserError):
     names, the Discord layer the link and the game's words); the bare sentence stays the first one, so a
     refusal always starts the same way."""
 
-    SENTENCE = "It is not your move."
-
     def __init__(self, waiting_for: str = "", board: str = "") -> None:
         self.waiting_for = waiting_for
         self.board = board
-        text = self.SENTENCE
+        parts = [tr("It is not your move.")]
         if waiting_for:
-            text += f" The game is waiting for {waiting_for}."
+            parts.append(tr("The game is waiting for {players}.", players=waiting_for))
         if board:
-            text += f" Latest board: {board}"
-        super().__init__(text)
+            parts.append(tr("Latest board: {link}", link=board))
+        super().__init__(" ".join(parts))
 
 
 class StaleVersion(UserError):
     """The control was made for an earlier position, or somebody else moved first."""
 
     def __init__(self) -> None:
-        super().__init__("That move was already made or the board has changed; here is the current position.")
+        super().__init__(tr("That move was already made or the board has changed; here is the current position."))
 
 
 class WrongStatus(UserError):

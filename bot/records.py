@@ -16,6 +16,7 @@ from typing import Any
 from bot import games
 from bot.errors import WrongStatus
 from bot.games.base import Game
+from bot.games.base.language import tr
 from bot.replays import BadMove, Move, Replayed, replay_log
 from bot.statuses import TableStatus
 from bot.store.games import MoveRow
@@ -49,10 +50,10 @@ def record_of(table: Table, moves: Sequence[MoveRow]) -> dict[str, Any]:
     is hidden, and a cancelled one has no result)."""
     result = table.result()
     if table.status == TableStatus.RUNNING:
-        raise WrongStatus("A running game cannot be exported: its seed and moves would reveal the hidden cards. "
-                          "Export it once it is over.")
+        raise WrongStatus(tr("A running game cannot be exported: its seed and moves would reveal the hidden cards. "
+                             "Export it once it is over."))
     if table.status != TableStatus.FINISHED or result is None:
-        raise WrongStatus("Only a finished game can be exported.")
+        raise WrongStatus(tr("Only a finished game can be exported."))
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,

@@ -9,6 +9,7 @@ of the old game (kind ``rematch``, ref = the new game's id).
 from __future__ import annotations
 
 from bot.errors import UserError, WrongStatus
+from bot.games.base.language import tr
 from bot.statuses import TableStatus
 from bot.store.posts import PostRow
 from bot.tables import Table, TableService
@@ -20,9 +21,9 @@ async def check_rematch(service: TableService, game_id: int, user_id: int) -> Ta
     """The finished game a player of it may ask a rematch of; UserError otherwise."""
     old = await service.get(game_id)
     if old.status != TableStatus.FINISHED:
-        raise WrongStatus("Only a finished game can be played again.")
+        raise WrongStatus(tr("Only a finished game can be played again."))
     if not old.is_member(user_id):
-        raise UserError("Only the players of this game can ask for a rematch; open your own with New table.")
+        raise UserError(tr("Only the players of this game can ask for a rematch; open your own with New table."))
     return old
 
 

@@ -12,14 +12,18 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.games.base.language import mark, tr, trn
+
 HOUR = 3600.0
 DAY = 24 * HOUR
 
-#: What happens when a seat's time runs out.
+#: What happens when a seat's time runs out (translated where shown: ``tr(TIMEOUT_POLICIES[policy])``).
 TIMEOUT_POLICIES: dict[str, str] = {
-    "ai": "the computer plays the turn for the player",
-    "skip": "a safe automatic move that does not depend on the player's hidden cards (else the computer plays)",
-    "forfeit": "the player forfeits: ranked last, the game goes on for the others",
+    "ai": mark("the computer plays the turn for the player"),
+    "skip": mark(
+        "a safe automatic move that does not depend on the player's hidden cards (else the computer plays)"
+    ),
+    "forfeit": mark("the player forfeits: ranked last, the game goes on for the others"),
 }
 
 #: Reminder points by default: at half the time, and one hour before the deadline.
@@ -67,15 +71,16 @@ class TimeControl:
         )
 
     def describe(self) -> str:
-        """One name per clock: a preset is called by its label everywhere (panel, lobby, board)."""
+        """One name per clock, in the language in force: a preset is called by its label everywhere (panel,
+        lobby, board)."""
         for label, preset in PRESETS.items():
             if preset == self:
-                return label if self.timed else "no time limit"
+                return tr(label) if self.timed else tr("no time limit")
         if self.kind == "move":
-            return f"{duration(self.limit)} per move"
-        if self.kind == "bank":
-            return f"{duration(self.bank)} bank + {duration(self.bonus)} per move"  # as the presets say it
-        return "no time limit"
+            return tr("{time} per move", time=duration(self.limit))
+        if self.kind == "bank":  # as the presets say it
+            return tr("{bank} bank + {bonus} per move", bank=duration(self.bank), bonus=duration(self.bonus))
+        return tr("no time limit")
 
     def turn_allowance(self, bank_left: float | None) -> float:
         """Seconds a seat has for the turn it starts now."""
@@ -106,27 +111,30 @@ class TimeControl:
         return max(0.0, start - used) + self.bonus
 
 
-#: Choices offered in /game new, label -> time control.
+#: Choices offered in /game new, label -> time control (the label is also the preset's stored name; shown
+#: with ``tr(label)``).
 PRESETS: dict[str, TimeControl] = {
     "none": TimeControl(),
-    "5 minutes per move": TimeControl("move", limit=5 * 60),
-    "1 hour per move": TimeControl("move", limit=HOUR),
-    "24 hours per move": TimeControl("move", limit=DAY),
-    "72 hours per move": TimeControl("move", limit=3 * DAY),
-    "3-day bank + 12 hours per move": TimeControl("bank", bank=3 * DAY, bonus=12 * HOUR),
-    "1-hour bank + 5 minutes per move": TimeControl("bank", bank=HOUR, bonus=5 * 60),
+    mark("5 minutes per move"): TimeControl("move", limit=5 * 60),
+    mark("1 hour per move"): TimeControl("move", limit=HOUR),
+    mark("24 hours per move"): TimeControl("move", limit=DAY),
+    mark("72 hours per move"): TimeControl("move", limit=3 * DAY),
+    mark("3-day bank + 12 hours per move"): TimeControl("bank", bank=3 * DAY, bonus=12 * HOUR),
+    mark("1-hour bank + 5 minutes per move"): TimeControl("bank", bank=HOUR, bonus=5 * 60),
 }
 
 
 def duration(seconds: float) -> str:
-    """'5 minutes', '1 hour', '3 days'."""
-    for unit, size in (("day", DAY), ("hour", HOUR), ("minute", 60.0)):
-        if seconds >= size and seconds % size == 0:
-            count = int(seconds // size)
-            return f"{count} {unit}{'s' if count != 1 else ''}"
+    """'5 minutes', '1 hour', '3 days' (in the language in force)."""
+    if seconds >= DAY and seconds % DAY == 0:
+        return trn("{n} day", "{n} days", int(seconds // DAY))
+    if seconds >= HOUR and seconds % HOUR == 0:
+        return trn("{n} hour", "{n} hours", int(seconds // HOUR))
+    if seconds >= 60 and seconds % 60 == 0:
+        return trn("{n} minute", "{n} minutes", int(seconds // 60))
     if seconds >= HOUR:
-        return f"{seconds / HOUR:.1f} hours"
-    return f"{max(1, round(seconds / 60))} minutes"
+        return tr("{hours} hours", hours=f"{seconds / HOUR:.1f}")
+    return trn("{n} minute", "{n} minutes", max(1, round(seconds / 60)))
 
 
 def vacation_overlap(start: float, end: float, vacations: Sequence[tuple[float, float]]) -> float:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.base import Event
+from bot.games.base.language import mark, tr
 from bot.tables.delivery import OutboxRow, PostRow
 from cogs.messages import (
     MESSAGE_LIMIT,
@@ -42,16 +43,16 @@ if TYPE_CHECKING:
 TURN = "turn"
 # Under the first board: how to play here, for people new to the bot (short: it stays in the thread).
 HOW_TO_PLAY = (
-    "On your turn I DM you your hand and controls, or mention you here if you turned DMs off (`/me dm off`).",
-    "**Play** and **My hand** on the newest board always work, privately.",
-    "Commands and how a game goes: `/help`.",
+    mark("On your turn I DM you your hand and controls, or mention you here if you turned DMs off (`/me dm off`)."),
+    mark("**Play** and **My hand** on the newest board always work, privately."),
+    mark("Commands and how a game goes: `/help`."),
 )
 
 
 def position_lines(table: Table, row: OutboxRow) -> list[str]:
     """The sentences of one position: its opening, who ran out of time, and its events (public words)."""
     if row.kind == "started":
-        return [opening_line(table), *HOW_TO_PLAY]
+        return [opening_line(table), *map(tr, HOW_TO_PLAY)]
     if row.kind == "clock":
         return [clock_news(table, row.payload)]
     seat, timeout = row.payload.get("seat"), row.payload.get("timeout")
@@ -62,16 +63,18 @@ def position_lines(table: Table, row: OutboxRow) -> list[str]:
 
 
 def opening_line(table: Table) -> str:
-    return f"**{title(table)}** begins. Seats in turn order: {', '.join(public_names(table))}."
+    seats = tr(", ").join(public_names(table))
+    return tr("**{game}** begins. Seats in turn order: {seats}.", game=title(table), seats=seats)
 
 
 def clock_news(table: Table, payload: dict[str, Any]) -> str:
     """A vacation begun or ended, said where the table waits for that player, with the deadline now."""
     who = public_names(table)[payload["seat"]]
-    due = f"their move is due {relative_time(payload['due'])}"
+    due = relative_time(payload["due"])
     if payload.get("away_until"):
-        return f"{who} is on vacation until {relative_time(payload['away_until'])}: the clock is paused; {due}."
-    return f"{who} is back: the clock runs again; {due}."
+        return tr("{player} is on vacation until {until}: the clock is paused; their move is due {due}.",
+                  player=who, until=relative_time(payload["away_until"]), due=due)
+    return tr("{player} is back: the clock runs again; their move is due {due}.", player=who, due=due)
 
 
 def clip_lines(lines: Sequence[str]) -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import discord
 from discord.ext import commands
 
+from bot.games.base.language import mark, tr
 from bot.statuses import TableStatus
 from cogs.language import Spoken
 
@@ -103,7 +104,8 @@ class BoardButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
 
     def __init__(self, ref: Ref, verb: str) -> None:
         label, style = (
-            ("Play", discord.ButtonStyle.success) if verb == "play" else ("My hand", discord.ButtonStyle.secondary)
+            (tr("Play"), discord.ButtonStyle.success) if verb == "play"
+            else (tr("My hand"), discord.ButtonStyle.secondary)
         )
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=ref.custom_id(verb)))
         self.ref = ref
@@ -123,11 +125,11 @@ class RulesButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
     """ "Rules" on every prompt: the rules of the phase the game is in now, ephemerally. It reads no database
     until the interaction is deferred, like every item here."""
 
-    LABEL: ClassVar[str] = "Rules"
+    LABEL: ClassVar[str] = mark("Rules")
 
     def __init__(self, ref: Ref, *, row: int | None = None) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=self.LABEL, style=discord.ButtonStyle.secondary, custom_id=ref.custom_id("rules"), row=row
+            label=tr(self.LABEL), style=discord.ButtonStyle.secondary, custom_id=ref.custom_id("rules"), row=row
         )
         super().__init__(button)
         self.ref = ref
@@ -223,7 +225,7 @@ class ControlSelect(Spoken, discord.ui.DynamicItem[discord.ui.Select[Any]], temp
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ControlSelect:
         options = list(getattr(item, "options", []))
-        placeholder = getattr(item, "placeholder", None) or "Choose"
+        placeholder = getattr(item, "placeholder", None) or tr("Choose")
         bounds = {"min_values": getattr(item, "min_values", 1), "max_values": getattr(item, "max_values", 1)}
         return cls(Ref.from_match(match), match["payload"], options, placeholder, **bounds)
 

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.errors import NotYourTurn, StaleVersion, UserError
 from bot.games.base import IllegalAction
+from bot.games.base.language import mark, tr
 from bot.statuses import TableStatus
 from cogs.controls import panel, waiting_text
 from cogs.messages import board_picture, send_private, service_of, table_link
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on my side. Please try again in a moment."
+APOLOGY = mark("Sorry, something went wrong on my side. Please try again in a moment.")
 
 
 async def report(interaction: discord.Interaction, error: BaseException, *, game_id: int | None = None) -> None:
@@ -41,13 +42,14 @@ async def report(interaction: discord.Interaction, error: BaseException, *, game
             # Raised by the table service, which knows names but not Discord: the answer adds the rest.
             await send_private(interaction, str(not_your_turn(await service_of(interaction).get(game_id))))
         elif isinstance(error, (UserError, IllegalAction)):
-            await send_private(interaction, str(error))
+            # Most are worded when raised, in the person's language; a marked constant is translated here.
+            await send_private(interaction, tr(str(error)))
         elif isinstance(error, app_commands.CheckFailure):
-            await send_private(interaction, str(error) or "You cannot use this command here.")
+            await send_private(interaction, tr(str(error)) if str(error) else tr("You cannot use this command here."))
         else:
             what = interaction.command.qualified_name if interaction.command else _custom_id(interaction)
             log.error("unexpected error in %s", what, exc_info=error)
-            await send_private(interaction, APOLOGY)
+            await send_private(interaction, tr(APOLOGY))
     except discord.HTTPException:
         log.warning("could not tell the user about an error", exc_info=True)
 
@@ -66,7 +68,7 @@ def not_your_turn(table: Table) -> NotYourTurn:
 def awaited_line(table: Table) -> str:
     """ "The game is waiting for Bob to play cards or draw a card." ("" once nobody is to act)."""
     waiting = waiting_text(table)
-    return f"The game is waiting for {waiting}." if waiting else ""
+    return tr("The game is waiting for {players}.", players=waiting) if waiting else ""
 
 
 async def _stale(interaction: discord.Interaction, error: StaleVersion, game_id: int) -> None:
@@ -79,7 +81,7 @@ async def _stale(interaction: discord.Interaction, error: StaleVersion, game_id:
     elif table.status == TableStatus.RUNNING:
         text = f"{text} {awaited_line(table)}".strip()
     else:
-        text = f"{text} The game is over: the final ranking is on the board."
+        text = f"{text} " + tr("The game is over: the final ranking is on the board.")
     await send_private(interaction, text, file=await board_picture(table), view=view)
 
 

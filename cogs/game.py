@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot import games, i18n, records
 from bot.errors import NotSeated, UserError, WrongStatus
+from bot.games.base.language import tr, trn
 from bot.statuses import OPEN_TABLES, TableStatus
 from bot.tables import Table
 from cogs.checks import can_manage, check_may_view, viewable_table
@@ -30,6 +31,7 @@ from cogs.messages import (
     board_picture,
     clock_line,
     due_text,
+    game_title,
     message_kwargs,
     public_names,
     ranking_lines,
@@ -56,23 +58,28 @@ LIST_LIMIT = 20
 
 def _where(table: Table) -> str:
     target = table.thread_id or table.channel_id
-    return f" in <#{target}>" if target else ""
+    return tr(" in {channel}", channel=f"<#{target}>") if target else ""
 
 
 def _summary(table: Table, user_id: int | None = None) -> str:
-    head = f"#{table.id} **{table.game.title}**"
+    head = f"#{table.id} **{game_title(table.key)}**"
+    where = _where(table)
     if table.status == TableStatus.LOBBY:
-        return f"{head}: open table, {len(table.players)}/{table.seat_count} seats taken{_where(table)}"
+        return tr("{game}: open table, {taken}/{seats} seats taken{where}", game=head, taken=len(table.players),
+                  seats=table.seat_count, where=where)
     seat = table.seat_of(user_id) if user_id is not None else None
     movers = sorted(table.to_act())
     if seat is not None and table.player_at(seat).forfeited:
-        return f"{head}: **you are out** (time ran out; ranked last); the others play on{_where(table)}"
+        return tr("{game}: **you are out** (time ran out; ranked last); the others play on{where}", game=head,
+                  where=where)
     if seat is not None and seat in movers:
         # Sorted longest-waiting first by the service; the last change of the game is when the wait began.
-        return f"{head}: **your move** since {relative_time(table.updated_at)}{due_text(table, [seat])}{_where(table)}"
+        return tr("{game}: **your move** since {when}{due}{where}", game=head, when=relative_time(table.updated_at),
+                  due=due_text(table, [seat]), where=where)
     names = public_names(table)
-    who = ", ".join(names[s] for s in movers) or "nobody"
-    return f"{head}: {who} to move{due_text(table, movers)}{_where(table)}"
+    who = tr(", ").join(names[s] for s in movers) or tr("nobody")
+    return tr("{game}: {players} to move{due}{where}", game=head, players=who, due=due_text(table, movers),
+              where=where)
 
 
 class ResignButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"resign"):
@@ -80,7 +87,7 @@ class ResignButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
 
     def __init__(self, ref: Ref) -> None:
         super().__init__(
-            discord.ui.Button(label="Resign", style=discord.ButtonStyle.danger, custom_id=ref.custom_id("resign"))
+            discord.ui.Button(label=tr("Resign"), style=discord.ButtonStyle.danger, custom_id=ref.custom_id("resign"))
         )
         self.ref = ref
 
@@ -94,7 +101,7 @@ class ResignButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
         await interaction.response.defer()
         try:
             outcome = await service_of(interaction).resign(self.ref.game_id, interaction.user.id)
-            text = f"You resigned from {title(outcome.table)}."
+            text = tr("You resigned from {game}.", game=title(outcome.table))
             await interaction.edit_original_response(content=text, view=None)
         except Exception as error:
             await report(interaction, error)
@@ -121,7 +128,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
                 t for t in tables if t.thread_id is None and t.channel_id == here
             ]
         if len(found) != 1:
-            raise UserError("Which game? Name it with the `game` option (see `/game mine`).")
+            raise UserError(tr("Which game? Name it with the `game` option (see `/game mine`)."))
         return found[0]
 
     async def _games_autocomplete(
@@ -132,9 +139,9 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
             tables.update({t.id: t for t in await self.service.list_guild(interaction.guild_id)})
         wanted = current.strip().lstrip("#").lower()
         return [
-            app_commands.Choice(name=clip(f"#{t.id} {t.game.title} ({t.status})", 100), value=t.id)
+            app_commands.Choice(name=clip(f"#{t.id} {game_title(t.key)} ({t.status})", 100), value=t.id)
             for t in tables.values()
-            if wanted in str(t.id) or wanted in t.game.title.lower()
+            if wanted in str(t.id) or wanted in t.game.title.lower() or wanted in game_title(t.key).lower()
         ][:25]
 
     @app_commands.command(name="new", description="Open a table for a game; others join with its buttons")
@@ -171,7 +178,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
     async def list_games(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         tables = await self.service.list_guild(interaction.guild_id or 0)
-        lines = [_summary(t) for t in tables[:LIST_LIMIT]] or ["No games here yet: open one with `/game new`."]
+        lines = [_summary(t) for t in tables[:LIST_LIMIT]] or [tr("No games here yet: open one with `/game new`.")]
         await send_private(interaction, "\n".join(lines))
 
     @app_commands.command(name="mine", description="Your games everywhere, those where it is your move first")
@@ -179,7 +186,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         await interaction.response.defer(ephemeral=True, thinking=True)
         tables = await self.service.list_user(interaction.user.id)
         lines = [_summary(t, interaction.user.id) for t in tables[:LIST_LIMIT]] or [
-            "You are in no open or running game."
+            tr("You are in no open or running game.")
         ]
         await send_private(interaction, "\n".join(lines))
 
@@ -189,13 +196,13 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self._find(interaction, game)
         if table.state is None:
-            raise WrongStatus("This game has not started yet.")
+            raise WrongStatus(tr("This game has not started yet."))
         with i18n.speaking(table.language):  # the board is public: in the table's language
             lines = [f"**{title(table)}**", *(ranking_lines(table) or [turn_line(table), clock_line(table)])]
             kwargs = message_kwargs(file=await board_picture(table), view=table_buttons(table))
             text = "\n".join(line for line in lines if line)
         # The deferred answer stays private; the board itself is a new, public message.
-        await interaction.edit_original_response(content=f"Here is the board of {title(table)}.")
+        await interaction.edit_original_response(content=tr("Here is the board of {game}.", game=title(table)))
         await interaction.followup.send(text, allowed_mentions=NO_PINGS, **kwargs)
 
     @app_commands.command(name="history", description="A game's moves in words, newest first (only you see it)")
@@ -224,9 +231,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         record = records.record_of(table, await self.service.move_log(table.id))
         name = f"{table.key}-{table.id}.json"
         data = io.BytesIO(records.dumps(record).encode())
-        file = discord.File(data, filename=name, description=f"The game record of {title(table)}")
-        text = (f"The record of {title(table)}: {len(record['moves'])} moves. "
-                f"Replay it offline with `python -m bot replay {name}`.")
+        file = discord.File(data, filename=name, description=tr("The game record of {game}", game=title(table)))
+        text = trn("The record of {game}: {n} move. Replay it offline with `python -m bot replay {file}`.",
+                   "The record of {game}: {n} moves. Replay it offline with `python -m bot replay {file}`.",
+                   len(record["moves"]), game=title(table), file=name)
         await send_private(interaction, text, file=file)
 
     @app_commands.command(name="resign", description="Leave a running game (you are ranked last)")
@@ -237,9 +245,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         if table.seat_of(interaction.user.id) is None:
             raise NotSeated()
         if table.status != TableStatus.RUNNING:
-            raise WrongStatus("Only a running game can be resigned from.")
+            raise WrongStatus(tr("Only a running game can be resigned from."))
         view = persistent_view(ResignButton(Ref.of(table)))
-        await send_private(interaction, f"Resign from {title(table)}? You will be ranked last.", view=view)
+        text = tr("Resign from {game}? You will be ranked last.", game=title(table))
+        await send_private(interaction, text, view=view)
 
     @app_commands.command(name="cancel", description="Cancel a game (its host or a server manager)")
     @app_commands.describe(game="The game number (this thread's game if left out)")
@@ -249,7 +258,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
         table = await self.service.cancel(table.id, interaction.user.id, can_manage=can_manage(interaction))
         if table.lobby_message_id is not None and table.channel_id is not None:
             await self._close_lobby(table)
-        await send_private(interaction, f"{title(table)} was cancelled.")
+        await send_private(interaction, tr("{game} was cancelled.", game=title(table)))
 
     async def _close_lobby(self, table: Table) -> None:
         assert table.channel_id is not None and table.lobby_message_id is not None

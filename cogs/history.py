@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.errors import UserError, WrongStatus
+from bot.games.base.language import tr
 from bot.replays import POSITION_KINDS, Position
 from bot.statuses import TableStatus
 from bot.tables import Table
@@ -60,15 +61,19 @@ def pages(lines: Sequence[str], limit: int = PAGE_LIMIT) -> list[str]:
 def history_page(table: Table, page: int | None, rows: Sequence[Position]) -> tuple[str, discord.ui.View]:
     """The text of one page (the newest when ``page`` is None or out of range) and its buttons."""
     if table.state is None:
-        raise WrongStatus("This game has not started yet.")
+        raise WrongStatus(tr("This game has not started yet."))
     cut = pages(history_lines(table, rows))
     number = len(cut) - 1 if page is None or not 0 <= page < len(cut) else page
-    scope = "the whole game" if table.status == TableStatus.FINISHED else "public moves only while the game runs"
-    head = f"**History of {title(table)}** · page {number + 1} of {len(cut)} ({scope})"
+    if table.status == TableStatus.FINISHED:
+        head = tr("**History of {game}** · page {page} of {pages} (the whole game)", game=title(table),
+                  page=number + 1, pages=len(cut))
+    else:
+        head = tr("**History of {game}** · page {page} of {pages} (public moves only while the game runs)",
+                  game=title(table), page=number + 1, pages=len(cut))
     ref = Ref.of(table)
     view = persistent_view(
-        HistoryButton(ref, number - 1, "Older", disabled=number == 0),
-        HistoryButton(ref, number + 1, "Newer", disabled=number == len(cut) - 1),
+        HistoryButton(ref, number - 1, tr("Older"), disabled=number == 0),
+        HistoryButton(ref, number + 1, tr("Newer"), disabled=number == len(cut) - 1),
     )
     return f"{head}\n{cut[number]}", view
 
@@ -99,7 +104,7 @@ class HistoryButton(
             service = service_of(interaction)
             table = await viewable_table(interaction, service, self.ref.game_id)
             if self.ref.version > table.version:
-                raise UserError("That history does not belong to this game.")
+                raise UserError(tr("That history does not belong to this game."))
             rows = await service.delivery.positions(table.id, after=-1, upto=table.version)
             text, view = history_page(table, self.page, rows)
             await interaction.edit_original_response(content=text, view=view, allowed_mentions=NO_PINGS)

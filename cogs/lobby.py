@@ -18,6 +18,7 @@ import discord
 from bot import games, i18n
 from bot.errors import UserError
 from bot.games.base import Game
+from bot.games.base.language import mark, tr, trn
 from bot.servers import check_channel, check_computers
 from bot.statuses import TableStatus
 from bot.tables import Table
@@ -26,7 +27,7 @@ from cogs.components import PREFIX, choice, clip, persistent_view
 from cogs.controls import option_help, option_text
 from cogs.errors import report
 from cogs.language import Spoken
-from cogs.messages import NO_PINGS, channels_of, message_kwargs, message_link, servers_of, service_of
+from cogs.messages import NO_PINGS, channels_of, game_title, message_kwargs, message_link, servers_of, service_of
 from cogs.table_clock import (
     DEFAULT_CLOCK,
     PLACEHOLDERS,
@@ -68,7 +69,7 @@ def _clock_items(
     key: str, seats: int, picks: Sequence[int], clock: Sequence[int], spoken: str
 ) -> list[discord.ui.Item[Any]]:
     return [
-        NewTableItem(key, seats, picks, f"c{n}", clock, spoken, options=options, placeholder=PLACEHOLDERS[n], row=n)
+        NewTableItem(key, seats, picks, f"c{n}", clock, spoken, options=options, placeholder=tr(PLACEHOLDERS[n]), row=n)
         for n, options in enumerate(clock_choices(clock))
     ]
 
@@ -104,7 +105,7 @@ def options_panel(
                 if i == picks[n] or _works(game, seats, opt.key, value)
             ]
             items.append(NewTableItem(
-                key, seats, picks, f"o{n}", clock, spoken, options=options, placeholder=opt.label, row=row
+                key, seats, picks, f"o{n}", clock, spoken, options=options, placeholder=tr(opt.label), row=row
             ))
         if pages > 1:  # more options than fit one message: a button turns to the next page
             items.append(NewTableItem(key, seats, picks, f"g{(number + 1) % pages}", clock, spoken, row=MAX_OPTIONS))
@@ -113,11 +114,13 @@ def options_panel(
     items.append(NewTableItem(key, seats, picks, "open", clock, spoken, row=button_row))
     control, policy, vacations = chosen_clock(clock)
     text = (
-        f"**{game.title}** for up to {seats} players. Choose the table options, then open the table.\n"
-        + clock_summary(control, policy, vacations)
+        trn("**{game}** for up to {n} player. Choose the table options, then open the table.",
+            "**{game}** for up to {n} players. Choose the table options, then open the table.",
+            seats, game=game_title(key))
+        + "\n" + clock_summary(control, policy, vacations)
     )
     if spoken != i18n.ENGLISH:  # said only when it is not the default everybody expects
-        text += f"\nTable language: {i18n.info(spoken).name}"
+        text += "\n" + tr("Table language: {language}", language=i18n.info(spoken).name)
     return text, persistent_view(*items)
 
 
@@ -131,9 +134,9 @@ class NewTableItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]],
     private options panel."""
 
     BUTTONS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "open": ("Open the table", discord.ButtonStyle.success),
-        "clock": ("Clock and timeouts", discord.ButtonStyle.secondary),
-        "game": ("Game options", discord.ButtonStyle.secondary),
+        "open": (mark("Open the table"), discord.ButtonStyle.success),
+        "clock": (mark("Clock and timeouts"), discord.ButtonStyle.secondary),
+        "game": (mark("Game options"), discord.ButtonStyle.secondary),
     }
 
     def __init__(
@@ -153,8 +156,8 @@ class NewTableItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]],
         custom_id = f"mk:new:{key}:{seats}:{_picks_text(picks)}:{_picks_text(clock)}:{language_part}{what}"
         item: discord.ui.Item[Any]
         if what in self.BUTTONS or what[0] == "g":
-            label, style = self.BUTTONS.get(what, ("More game options", discord.ButtonStyle.secondary))
-            item = discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row)
+            label, style = self.BUTTONS.get(what, (mark("More game options"), discord.ButtonStyle.secondary))
+            item = discord.ui.Button(label=tr(label), style=style, custom_id=custom_id, row=row)
         else:
             item = discord.ui.Select(
                 custom_id=custom_id, options=list(options), placeholder=clip(placeholder, 150), row=row
@@ -177,7 +180,7 @@ class NewTableItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]],
         await interaction.response.defer()
         try:
             if self.key not in games.GAMES:
-                raise UserError("That game is not available any more.")
+                raise UserError(tr("That game is not available any more."))
             if self.what == "open":
                 await open_table(interaction, self.key, self.seats, self.picks, self.clock, self.spoken)
                 return
@@ -254,42 +257,52 @@ async def open_table(
         language=spoken,
     )
     # Finish the private deferred answer first: the next followup is then a new message, and public.
-    await interaction.edit_original_response(content=f"Opening table #{table.id}…", view=None)
+    await interaction.edit_original_response(content=tr("Opening table #{id}…", id=table.id), view=None)
     with i18n.speaking(table.language):
         text, view = lobby_text(table), lobby_view(table, computers=settings.computers)
     message = await interaction.followup.send(text, wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=view))
     await service.set_lobby_message(table.id, message.id)
     link = message_link(interaction.guild_id, message.channel.id, message.id)
-    await interaction.edit_original_response(content=f"Table #{table.id} is open: {link}")
+    await interaction.edit_original_response(content=tr("Table #{id} is open: {link}", id=table.id, link=link))
 
 
 # -- the lobby -------------------------------------------------------------------------------------------
 def lobby_text(table: Table) -> str:
     game = table.game
-    count = f"{game.min_players} to {table.seat_count}" if game.min_players < table.seat_count else table.seat_count
-    lines = [f"**{game.title}**: table #{table.id} for {count} players."]
+    name = game_title(table.key)
+    if game.min_players < table.seat_count:
+        head = tr("**{game}**: table #{id} for {low} to {high} players.", game=name, id=table.id,
+                  low=game.min_players, high=table.seat_count)
+    else:
+        head = trn("**{game}**: table #{id} for {n} player.", "**{game}**: table #{id} for {n} players.",
+                   table.seat_count, game=name, id=table.id)
+    lines = [head]
     chosen = " · ".join(
-        f"{opt.label}: {option_text(table.key, opt, table.options.get(opt.key))}" for opt in game.options
+        f"{tr(opt.label)}: {option_text(table.key, opt, table.options.get(opt.key))}" for opt in game.options
     )
     if chosen:
-        lines.append(f"Options: {chosen}")
+        lines.append(tr("Options: {options}", options=chosen))
     lines.append(clock_summary(table.time_control, table.timeout_policy, table.vacation_allowed))
     for n in range(table.seat_count):
         player = table.players[n] if n < len(table.players) else None
         if player is None:
-            lines.append(f"{n + 1}. (open seat)")
+            lines.append(f"{n + 1}. " + tr("(open seat)"))
+        elif player.user_id == table.creator_id:
+            lines.append(f"{n + 1}. " + tr("{player} (host)", player=player.mention))
         else:
-            who = player.mention + (" (host)" if player.user_id == table.creator_id else "")
-            lines.append(f"{n + 1}. {who}")
+            lines.append(f"{n + 1}. {player.mention}")
     if table.status == TableStatus.LOBBY:
         need = max(0, game.min_players - len(table.players))
-        ready = "Ready to start." if need == 0 else f"Waiting for {need} more player{'s' if need != 1 else ''}."
-        lines.append(f"<@{table.creator_id}> (or a server manager) can start the game. {ready}")
+        ready = (tr("Ready to start.") if need == 0 else
+                 trn("Waiting for {n} more player.", "Waiting for {n} more players.", need))
+        lines.append(tr("{host} (or a server manager) can start the game. {ready}", host=f"<@{table.creator_id}>",
+                        ready=ready))
     elif table.status == TableStatus.CANCELLED:
-        lines.append("This table was cancelled.")
+        lines.append(tr("This table was cancelled."))
+    elif table.thread_id:
+        lines.append(tr("The game has started: play in {thread}.", thread=f"<#{table.thread_id}>"))
     else:
-        where = f"<#{table.thread_id}>" if table.thread_id else "this channel"
-        lines.append(f"The game has started: play in {where}.")
+        lines.append(tr("The game has started: play in this channel."))
     return "\n".join(lines)
 
 
@@ -306,19 +319,19 @@ class LobbyButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
 ):
     # "ai" adds an easy computer player (the verb of lobbies posted before there were levels).
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle, int]]] = {
-        "join": ("Join", discord.ButtonStyle.success, 0),
-        "leave": ("Leave", discord.ButtonStyle.secondary, 0),
-        "start": ("Start", discord.ButtonStyle.primary, 0),
-        "cancel": ("Cancel", discord.ButtonStyle.danger, 0),
-        "ai": ("Add computer (easy)", discord.ButtonStyle.secondary, 1),
-        "ainormal": ("Add computer (normal)", discord.ButtonStyle.secondary, 1),
+        "join": (mark("Join"), discord.ButtonStyle.success, 0),
+        "leave": (mark("Leave"), discord.ButtonStyle.secondary, 0),
+        "start": (mark("Start"), discord.ButtonStyle.primary, 0),
+        "cancel": (mark("Cancel"), discord.ButtonStyle.danger, 0),
+        "ai": (mark("Add computer (easy)"), discord.ButtonStyle.secondary, 1),
+        "ainormal": (mark("Add computer (normal)"), discord.ButtonStyle.secondary, 1),
     }
     LEVELS: ClassVar[dict[str, str]] = {"ai": "easy", "ainormal": "normal"}
 
     def __init__(self, game_id: int, verb: str) -> None:
         label, style, row = self.LABELS[verb]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"mk:{game_id}:0:{verb}", row=row)
+            discord.ui.Button(label=tr(label), style=style, custom_id=f"mk:{game_id}:0:{verb}", row=row)
         )
         self.game_id, self.verb = game_id, verb
 

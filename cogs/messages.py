@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 import render
+from bot import games
 from bot.games.base import Event
+from bot.games.base.language import mark, tr
+from bot.games.base.words import join
 from bot.statuses import TableStatus
 from cogs import pictures
 from cogs.controls import controls_for
@@ -77,7 +80,7 @@ def relative_time(when: float) -> str:
 def due_text(table: Table, seats: Iterable[int]) -> str:
     """ " (due <t:..:R>)": when the first of these seats runs out of time; "" off the clock."""
     due = [table.deadlines[s] for s in seats if s in table.deadlines]
-    return f" (due {relative_time(min(due))})" if due else ""
+    return tr(" (due {when})", when=relative_time(min(due))) if due else ""
 
 
 def turn_line(table: Table) -> str:
@@ -87,17 +90,22 @@ def turn_line(table: Table) -> str:
         return ""
     names = public_names(table)
     if len(seats) == 1:
-        return f"It is {names[seats[0]]}'s turn{due_text(table, seats)}."
+        return tr("It is {player}'s turn{due}.", player=names[seats[0]], due=due_text(table, seats))
     names = [name + due_text(table, [seat]) for seat, name in enumerate(names)]
-    return "Waiting for " + ", ".join(names[s] for s in seats[:-1]) + f" and {names[seats[-1]]}."
+    return tr("Waiting for {players}.", players=join([names[s] for s in seats]))
 
 
 # What happens to a seat out of time, in a few words (the lobby, the board) and as a sentence's end.
-POLICY_LABELS = {"ai": "the computer plays", "skip": "an automatic safe move", "forfeit": "forfeit (ranked last)"}
+# Translated where shown (``tr(POLICY_LABELS[policy])``).
+POLICY_LABELS = {
+    "ai": mark("the computer plays"),
+    "skip": mark("an automatic safe move"),
+    "forfeit": mark("forfeit (ranked last)"),
+}
 _TIMED_OUT = {
-    "ai": ": the computer played for them.",
-    "skip": ": an automatic move was made for them.",
-    "forfeit": " and forfeits (ranked last).",
+    "ai": mark("{player} ran out of time: the computer played for them."),
+    "skip": mark("{player} ran out of time: an automatic move was made for them."),
+    "forfeit": mark("{player} ran out of time and forfeits (ranked last)."),
 }
 
 
@@ -105,15 +113,15 @@ def clock_line(table: Table) -> str:
     """The table's time control and timeout policy, for running timed games; "" otherwise."""
     if not table.time_control.timed or table.status != TableStatus.RUNNING:
         return ""
-    policy = POLICY_LABELS.get(table.timeout_policy, table.timeout_policy)
-    return f"Clock: {table.time_control.describe()}; out of time, {policy}."
+    policy = tr(POLICY_LABELS[table.timeout_policy]) if table.timeout_policy in POLICY_LABELS else table.timeout_policy
+    return tr("Clock: {clock}; out of time, {policy}.", clock=table.time_control.describe(), policy=policy)
 
 
 def timeout_line_for(table: Table, seat: int | None, timeout: str | None) -> str:
     """ "Ana ran out of time and forfeits (ranked last)." for a move the table's policy made; else ""."""
     if timeout is None or seat is None:
         return ""
-    return f"{public_names(table)[seat]} ran out of time{_TIMED_OUT.get(timeout, '.')}"
+    return tr(_TIMED_OUT.get(timeout, mark("{player} ran out of time.")), player=public_names(table)[seat])
 
 
 def ranking_lines(table: Table) -> list[str]:
@@ -123,7 +131,7 @@ def ranking_lines(table: Table) -> list[str]:
     names = public_names(table)
     order = sorted(range(len(names)), key=lambda s: (result.ranking[s], s))
     score = table.game.score_text
-    return ["**Final ranking**"] + [f"{result.ranking[s]}. {names[s]}: {score(result.scores[s])}" for s in order]
+    return [tr("**Final ranking**")] + [f"{result.ranking[s]}. {names[s]}: {score(result.scores[s])}" for s in order]
 
 
 def pings(user_ids: Iterable[int]) -> discord.AllowedMentions:
@@ -142,12 +150,17 @@ def message_link(guild_id: int | None, channel_id: int, message_id: int | None =
 def table_link(table: Table) -> str:
     where = table.thread_id or table.channel_id
     if where is None:
-        return f"game #{table.id}"
+        return tr("game #{id}", id=table.id)
     return message_link(table.guild_id, where)
 
 
+def game_title(key: str) -> str:
+    """A game's name in the language in force (the engines mark their titles for their own catalogs)."""
+    return tr(games.get(key).title)
+
+
 def title(table: Table) -> str:
-    return f"{table.game.title} #{table.id}"
+    return f"{game_title(table.key)} #{table.id}"
 
 
 # -- pictures --------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import i18n
+from bot.games.base.language import mark, tr
 from bot.statuses import TableStatus
 from bot.tables import Notification, Table
 from bot.tables.delivery import PostRow
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 OFFER = "offer"
-DMS_CLOSED = "I could not send you a DM (your DMs are closed), so I will mention you here when it is your move."
+DMS_CLOSED = mark("I could not send you a DM (your DMs are closed), so I will mention you here when it is your move.")
 
 
 class DiscordNotifier:
@@ -61,7 +62,8 @@ class DiscordNotifier:
                 table = await self._open_thread(table)
             await self._turn(table, note)
         elif note.kind == "cancelled":
-            await self.sender.post(table, content=f"**{title(table)}** was cancelled.", allowed_mentions=NO_PINGS)
+            await self.sender.post(table, content=tr("**{game}** was cancelled.", game=title(table)),
+                                   allowed_mentions=NO_PINGS)
             await self.boards.close_all(table)
             await self.prompts.close_passed(table, everyone=True)
         elif note.kind == "clock":  # a vacation: the turn's board says so, with the deadline now
@@ -101,8 +103,7 @@ class DiscordNotifier:
                     text = _forfeit_text(table)
                 if await self.sender.dm(table, player.user_id, text) is not None:
                     continue
-            text = _forfeit_text(table)
-            await self.sender.post(table, content=f"<@{player.user_id}>, {text[0].lower()}{text[1:]}",
+            await self.sender.post(table, content=_forfeit_text(table, f"<@{player.user_id}>"),
                                    allowed_mentions=pings([player.user_id]))
 
     async def _private_alerts(self, table: Table, note: Notification, told: set[int]) -> None:
@@ -114,7 +115,8 @@ class DiscordNotifier:
         for seat, user_id in by_dm.items():
             with i18n.speaking(await self.sender.language_of(user_id)):
                 what = controls.private_alerts(table, note)[seat]
-                await self.prompts.send_dm(table, seat, [f"{what} in **{title(table)}**: {table_link(table)}"])
+                head = tr("{alert} in **{game}**: {link}", alert=what, game=title(table), link=table_link(table))
+                await self.prompts.send_dm(table, seat, [head])
 
     async def _channels(self, table: Table, seats: list[int]) -> tuple[dict[int, int], dict[int, int]]:
         """(seat -> user told by DM, seat -> user told by a mention) for the people among ``seats``."""
@@ -137,8 +139,8 @@ class DiscordNotifier:
         user_id = table.player_at(seat).user_id
         if user_id is None:
             return
-        await self.sender.post(table, content=f"<@{user_id}>, it is your move{due_text(table, [seat])}. {DMS_CLOSED}",
-                               allowed_mentions=pings([user_id]))
+        text = tr("{player}, it is your move{due}.", player=f"<@{user_id}>", due=due_text(table, [seat]))
+        await self.sender.post(table, content=f"{text} {tr(DMS_CLOSED)}", allowed_mentions=pings([user_id]))
 
     # -- trade offers and other public messages a game adds ----------------------------------------------
     async def _offers(self, table: Table, note: Notification) -> None:
@@ -201,13 +203,21 @@ class DiscordNotifier:
         when = table.deadlines.get(seat, note.deadline)  # the live deadline: a vacation may have moved it
         if settings.dm_on_turn and not settings.dm_closed:
             with i18n.speaking(await self.sender.language_of(user_id)):
-                due = f"is due {relative_time(when)}" if when is not None else "is waiting for you"
-                head = f"Reminder: your move in **{title(table)}** {due}: {table_link(table)}"
+                if when is not None:
+                    head = tr("Reminder: your move in **{game}** is due {when}: {link}", game=title(table),
+                              when=relative_time(when), link=table_link(table))
+                else:
+                    head = tr("Reminder: your move in **{game}** is waiting for you: {link}", game=title(table),
+                              link=table_link(table))
                 if await self.prompts.send_dm(table, seat, [head]):
                     return
-        due = f"is due {relative_time(when)}" if when is not None else "is waiting for you"
-        await self.sender.post(table, content=f"<@{user_id}>, your move in **{title(table)}** {due}.",
-                               allowed_mentions=pings([user_id]))
+        if when is not None:
+            text = tr("{player}, your move in **{game}** is due {when}.", player=f"<@{user_id}>", game=title(table),
+                      when=relative_time(when))
+        else:
+            text = tr("{player}, your move in **{game}** is waiting for you.", player=f"<@{user_id}>",
+                      game=title(table))
+        await self.sender.post(table, content=text, allowed_mentions=pings([user_id]))
 
     async def _keep_alive(self, table: Table) -> None:
         """Upkeep, so the thread of a slow game never archives silently. Discord archives a thread after a week
@@ -239,14 +249,30 @@ class DiscordNotifier:
             return
         mover = table.player_at(note.seat).name
         with i18n.speaking(await self.sender.language_of(user_id)):
-            now = f": it is your move{due_text(table, [seat])}" if seat in table.to_act() else ""
-            text = f"{mover}, who plays before you, has moved in **{title(table)}**{now}. {table_link(table)}"
+            if seat in table.to_act():
+                text = tr("{player}, who plays before you, has moved in **{game}**: it is your move{due}. {link}",
+                          player=mover, game=title(table), due=due_text(table, [seat]), link=table_link(table))
+            else:
+                text = tr("{player}, who plays before you, has moved in **{game}**. {link}", player=mover,
+                          game=title(table), link=table_link(table))
         await self.sender.dm(table, user_id, text)
 
 
-def _forfeit_text(table: Table) -> str:
-    after = "the others play on" if table.status == TableStatus.RUNNING else "the game is over"
-    return f"Time ran out in **{title(table)}**: you forfeit and are ranked last; {after}. {table_link(table)}"
+def _forfeit_text(table: Table, mention: str | None = None) -> str:
+    """The forfeit told to its player: by DM, or (``mention``) in the thread."""
+    game, link = title(table), table_link(table)
+    running = table.status == TableStatus.RUNNING
+    if mention is None and running:
+        return tr("Time ran out in **{game}**: you forfeit and are ranked last; the others play on. {link}",
+                  game=game, link=link)
+    if mention is None:
+        return tr("Time ran out in **{game}**: you forfeit and are ranked last; the game is over. {link}",
+                  game=game, link=link)
+    if running:
+        return tr("{player}, time ran out in **{game}**: you forfeit and are ranked last; the others play on. {link}",
+                  player=mention, game=game, link=link)
+    return tr("{player}, time ran out in **{game}**: you forfeit and are ranked last; the game is over. {link}",
+              player=mention, game=game, link=link)
 
 
 def _closed(post: PostRow) -> PostRow:

@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.errors import NotSeated, StaleVersion, WrongStatus
+from bot.games.base.language import mark, tr
 from bot.statuses import TableStatus
 from bot.tables import MoveOutcome, Table
 from cogs.components import Panel, Ref
@@ -39,10 +40,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NOT_A_PLAYER = "Only the players of this game have a hand; you can follow the game on the board."
-CHANGED = "The board has changed since that message; these controls are for the current position."
+# Said with tr() where shown.
+NOT_A_PLAYER = mark("Only the players of this game have a hand; you can follow the game on the board.")
+CHANGED = mark("The board has changed since that message; these controls are for the current position.")
 # Told once (PlayerService.claim_dm_note) to a player whose turn DMs could not be delivered.
-DMS_CLOSED = (
+DMS_CLOSED = mark(
     "📭 Your DMs are closed to me, so your turns come here. To get them by DM: server name → Privacy Settings → "
     "turn on Direct Messages, then `/me dm on`. Or just keep playing with **Play** on the newest board."
 )
@@ -60,10 +62,11 @@ def _must_move(table: Table, user_id: int) -> int:
     game is waiting for and where its latest board is."""
     seat = _seat(table, user_id)
     if table.status == TableStatus.FINISHED:
-        raise WrongStatus(f"This game is over; its final ranking is on the board: {table_link(table)}")
+        raise WrongStatus(tr("This game is over; its final ranking is on the board: {link}", link=table_link(table)))
     if table.status != TableStatus.RUNNING:
         raise WrongStatus(
-            "This game has not started yet." if table.status == TableStatus.LOBBY else "This table was cancelled."
+            tr("This game has not started yet.") if table.status == TableStatus.LOBBY
+            else tr("This table was cancelled.")
         )
     if not may_act(table, seat):
         raise not_your_turn(table)
@@ -103,7 +106,7 @@ class Play(commands.Cog):
     async def _show_hand(self, interaction: discord.Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.state is None:
-            await send_private(interaction, NOT_A_PLAYER)
+            await send_private(interaction, tr(NOT_A_PLAYER))
             return
         text = controls_for(table.key).hand_text(table, seat)
         await send_private(interaction, text, file=await hand_picture(table, seat))
@@ -114,9 +117,9 @@ class Play(commands.Cog):
         current = panel(table, seat)
         lines = [*(await recap(self.service, table, seat)), current.content]
         if await self.bot.players.claim_dm_note(interaction.user.id):
-            lines.insert(0, DMS_CLOSED)
+            lines.insert(0, tr(DMS_CLOSED))
         if changed:
-            lines.insert(0, CHANGED)
+            lines.insert(0, tr(CHANGED))
         files = await prompt_pictures(table, seat, current.focus or opening_focus(table, seat))
         await send_private(interaction, "\n".join(lines), files=files, view=current.view)
         self.bot.notifier.prompts.remember_panel(table.id, interaction.user.id, seat, interaction)
@@ -170,7 +173,7 @@ class Play(commands.Cog):
         """The mover's message after their move: what happened (with their private part) and fresh controls
         while they are still to act, or whose turn it is now."""
         table, seat = outcome.table, outcome.seat
-        done = " ".join(event_lines(table, outcome.events, seat)) or "Done."
+        done = " ".join(event_lines(table, outcome.events, seat)) or tr("Done.")
         if table.status == TableStatus.RUNNING and may_act(table, seat):
             current = panel(table, seat)
             return {
@@ -179,7 +182,7 @@ class Play(commands.Cog):
                 "attachments": await prompt_pictures(table, seat, current.focus or opening_focus(table, seat)),
                 "allowed_mentions": NO_PINGS,
             }
-        after = turn_line(table) or "The game is over: the final scores are on the board."
+        after = turn_line(table) or tr("The game is over: the final scores are on the board.")
         return {
             "content": clip_message(f"{done} {after}"),
             "view": None,

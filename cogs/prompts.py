@@ -20,6 +20,7 @@ import discord
 from bot import i18n
 from bot.games.base import Event
 from bot.games.base import language as words
+from bot.games.base.language import tr, trn
 from bot.statuses import TableStatus
 from bot.tables.delivery import OutboxRow, PostRow
 from cogs.controls import may_act, panel
@@ -56,8 +57,9 @@ def recap_lines(table: Table, seat: int, rows: Sequence[OutboxRow]) -> list[str]
         return []
     if len(lines) > RECAP_LINES:
         hidden = len(lines) - RECAP_LINES
-        lines = [f"… {hidden} earlier line{'s' if hidden != 1 else ''} in the thread", *lines[-RECAP_LINES:]]
-    return ["**Since your last turn**", *(f"• {line}" for line in lines)]
+        lines = [trn("… {n} earlier line in the thread", "… {n} earlier lines in the thread", hidden),
+                 *lines[-RECAP_LINES:]]
+    return [tr("**Since your last turn**"), *(f"• {line}" for line in lines)]
 
 
 async def recap(service: TableService, table: Table, seat: int) -> list[str]:
@@ -69,16 +71,16 @@ def summary(table: Table, seat: int, rows: Sequence[OutboxRow]) -> str:
     """One line for a prompt whose turn has passed: what the seat did, or why it is over."""
     player = table.player_at(seat)
     if player.forfeited or any(r.payload.get("timeout") == "forfeit" and r.payload.get("seat") == seat for r in rows):
-        return f"Time ran out: you are out of **{title(table)}**. {table_link(table)}"
+        return tr("Time ran out: you are out of **{game}**. {link}", game=title(table), link=table_link(table))
     mine = [r for r in rows if r.payload.get("seat") == seat]
     timed_out = any(r.payload.get("timeout") for r in mine)
     said = [line for r in mine for line in event_lines(table, [Event.from_dict(e) for e in r.payload["events"]], seat)]
     if table.status != TableStatus.RUNNING:
-        head = "The game is over: the final ranking is in the thread."
+        head = tr("The game is over: the final ranking is in the thread.")
     elif timed_out:
-        head = "Time ran out: a move was made for you."
+        head = tr("Time ran out: a move was made for you.")
     else:
-        head = "This turn is over."
+        head = tr("This turn is over.")
     what = " ".join(said[-3:]) if said else ""
     return clip_message(" ".join(part for part in (head, what, table_link(table)) if part), 1000)
 
@@ -113,7 +115,8 @@ class Prompts:
         if user_id is None:
             return False
         with i18n.speaking(await self.sender.language_of(user_id)):
-            head = f"Your move in **{title(table)}**{due_text(table, [seat])}: {table_link(table)}"
+            head = tr("Your move in **{game}**{due}: {link}", game=title(table), due=due_text(table, [seat]),
+                      link=table_link(table))
             return await self.send_dm(table, seat, [head, *await recap(self.service, table, seat)])
 
     async def send_dm(self, table: Table, seat: int, head: Sequence[str]) -> bool:
@@ -135,7 +138,7 @@ class Prompts:
             return False
         old = await self.service.delivery.post(table.id, PROMPT, str(seat))
         if old is not None and not old.closed and old.message_id != message.id:
-            await self.sender.edit(old.channel_id, old.message_id, content="A newer prompt for this game is below.",
+            await self.sender.edit(old.channel_id, old.message_id, content=tr("A newer prompt for this game is below."),
                                    view=None, attachments=[], allowed_mentions=NO_PINGS)
         await self.service.delivery.save_post(
             PostRow(table.id, PROMPT, str(seat), channel_of(message), message.id, table.version, table.version,

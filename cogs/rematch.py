@@ -17,6 +17,7 @@ import discord
 
 from bot import i18n
 from bot.errors import UserError
+from bot.games.base.language import mark, tr
 from bot.rematch import check_rematch, current_rematch, invited, open_rematch, remember_rematch
 from bot.statuses import TableStatus
 from bot.tables import Table
@@ -48,7 +49,7 @@ def table_buttons(table: Table) -> discord.ui.View | None:
 
 def _lobby_link(table: Table) -> str:
     if table.channel_id is None or table.lobby_message_id is None:
-        return f"table #{table.id}"
+        return tr("table #{id}", id=table.id)
     return f"https://discord.com/channels/{table.guild_id or '@me'}/{table.channel_id}/{table.lobby_message_id}"
 
 
@@ -56,13 +57,13 @@ class RematchButton(
     Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"(?P<verb>rematch|newtable)"
 ):
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "rematch": ("Rematch", discord.ButtonStyle.success),
-        "newtable": ("New table", discord.ButtonStyle.secondary),
+        "rematch": (mark("Rematch"), discord.ButtonStyle.success),
+        "newtable": (mark("New table"), discord.ButtonStyle.secondary),
     }
 
     def __init__(self, ref: Ref, verb: str) -> None:
         label, style = self.LABELS[verb]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=ref.custom_id(verb)))
+        super().__init__(discord.ui.Button(label=tr(label), style=style, custom_id=ref.custom_id(verb)))
         self.ref, self.verb = ref, verb
 
     @classmethod
@@ -93,24 +94,25 @@ class RematchButton(
             new = await open_rematch(service, old, user, display_name(interaction), computers=settings.computers)
             channel_id = old.channel_id or interaction.channel_id
             if channel_id is None:
-                raise UserError("This game has no channel to open its rematch in.")
+                raise UserError(tr("This game has no channel to open its rematch in."))
             others = invited(old, new)
             mentions = " ".join(f"<@{u}>" for u in others)
             with i18n.speaking(new.language):  # public: the table's language, not the clicker's
-                invitation = f"Rematch of {title(old)}: {mentions}, join with one tap.\n" if others else ""
+                invitation = (tr("Rematch of {game}: {players}, join with one tap.", game=title(old), players=mentions)
+                              + "\n" if others else "")
                 text, view = invitation + lobby_text(new), lobby_view(new, computers=settings.computers)
             channel = cast(Any, interaction.client).get_partial_messageable(channel_id, guild_id=old.guild_id)
             message = await channel.send(text, allowed_mentions=pings(others), **message_kwargs(view=view))
             await remember_rematch(service, old, new, channel_id, message.id)
             new = await service.get(new.id)
-        await send_private(interaction, f"The rematch is open: {_lobby_link(new)}")
+        await send_private(interaction, tr("The rematch is open: {link}", link=_lobby_link(new)))
 
     async def _join(self, interaction: discord.Interaction, new: Table) -> None:
         if new.status != TableStatus.LOBBY:
-            await send_private(interaction, f"The rematch, {title(new)}, has already started.")
+            await send_private(interaction, tr("The rematch, {game}, has already started.", game=title(new)))
             return
         if new.is_member(interaction.user.id):
-            await send_private(interaction, f"You are at the rematch already: {_lobby_link(new)}")
+            await send_private(interaction, tr("You are at the rematch already: {link}", link=_lobby_link(new)))
             return
         service = service_of(interaction)
         new = await service.join(new.id, interaction.user.id, display_name(interaction))
@@ -122,7 +124,7 @@ class RematchButton(
             await lobby.get_partial_message(new.lobby_message_id).edit(
                 content=text, view=view, allowed_mentions=NO_PINGS
             )
-        await send_private(interaction, f"You joined the rematch: {_lobby_link(new)}")
+        await send_private(interaction, tr("You joined the rematch: {link}", link=_lobby_link(new)))
 
     async def _new_table(self, interaction: discord.Interaction) -> None:
         old = await service_of(interaction).get(self.ref.game_id)

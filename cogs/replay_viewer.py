@@ -24,6 +24,8 @@ import discord
 
 from bot import replays
 from bot.errors import WrongStatus
+from bot.games.base import language as words
+from bot.games.base.language import mark, tr
 from bot.replays import POSITION_KINDS, Position
 from bot.statuses import TableStatus
 from bot.tables import Table, TableService, opens_turn
@@ -34,13 +36,13 @@ from cogs.errors import report
 from cogs.language import Spoken
 from cogs.messages import NO_PINGS, board_picture, clip_message, message_kwargs, service_of, title
 
-SLOTS = {  # which button: (label, row)
-    "first": ("First", 0),
-    "pturn": ("Previous turn", 0),
-    "prev": ("Previous move", 0),
-    "next": ("Next move", 0),
-    "nturn": ("Next turn", 1),
-    "last": ("Last", 1),
+SLOTS = {  # which button: (label, shown with tr(); row)
+    "first": (mark("First"), 0),
+    "pturn": (mark("Previous turn"), 0),
+    "prev": (mark("Previous move"), 0),
+    "next": (mark("Next move"), 0),
+    "nturn": (mark("Next turn"), 1),
+    "last": (mark("Last"), 1),
 }
 KEPT = 8  # games whose frames stay in memory (a viewer clicking through one game needs one)
 
@@ -93,20 +95,21 @@ def frames_of(tables: Sequence[Table], rows: Sequence[Position]) -> Frames:
     return Frames(tuple(tables), tuple(steps), tuple(turns), lines)
 
 
-_kept: weakref.WeakKeyDictionary[TableService, OrderedDict[tuple[int, int], Frames]] = weakref.WeakKeyDictionary()
+# (game, version, language) -> frames: their sentences are in a language.
+_kept: weakref.WeakKeyDictionary[TableService, OrderedDict[tuple[int, int, str], Frames]] = weakref.WeakKeyDictionary()
 
 
 async def load_frames(service: TableService, table: Table) -> Frames:
     """The frames of the game as it stands. The log only grows, so a game's frames at a version never
     change: the last few are kept, and a viewer's clicks do not replay the game each time."""
     if table.state is None:
-        raise WrongStatus("This game has not started yet.")
+        raise WrongStatus(tr("This game has not started yet."))
     kept = _kept.setdefault(service, OrderedDict())  # per service: each has its own database
-    key = (table.id, table.version)
+    key = (table.id, table.version, words.code())
     if key not in kept:
         tables = await replays.positions(service, table)
         rows = await service.delivery.positions(table.id, after=-1, upto=table.version)
-        kept[key] = await asyncio.to_thread(frames_of, tables, rows)
+        kept[key] = await asyncio.to_thread(frames_of, tables, rows)  # the thread keeps the language in force
         while len(kept) > KEPT:
             kept.popitem(last=False)
     kept.move_to_end(key)
@@ -117,10 +120,11 @@ async def frame(frames: Frames, version: int) -> tuple[str, discord.File | None,
     """The text, picture and buttons of the viewer at ``version`` (snapped to a shown position)."""
     shown = frames.snap(version)
     table, now = frames.tables[shown], frames.tables[-1]
-    where = f"move {shown} of {now.version}"
     if now.status == TableStatus.RUNNING:
-        where += " so far (public information only while the game runs)"
-    head = f"**Replay of {title(now)}** · {where}"
+        head = tr("**Replay of {game}** · move {move} of {moves} so far (public information only while the game runs)",
+                  game=title(now), move=shown, moves=now.version)
+    else:
+        head = tr("**Replay of {game}** · move {move} of {moves}", game=title(now), move=shown, moves=now.version)
     text = clip_message("\n".join([head, *frames.lines.get(shown, [])]))
     targets = frames.targets(shown)
     buttons = [
@@ -137,7 +141,7 @@ class ReplayButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
     def __init__(self, ref: Ref, slot: str, *, disabled: bool = False) -> None:
         label, row = SLOTS[slot]
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=discord.ButtonStyle.secondary, custom_id=ref.custom_id("rp", slot), row=row,
+            label=tr(label), style=discord.ButtonStyle.secondary, custom_id=ref.custom_id("rp", slot), row=row,
             disabled=disabled,
         )
         super().__init__(button)

@@ -22,8 +22,8 @@ from PIL import Image
 
 import render
 from bot import games
+from bot.games.base import language as words
 from bot.games.base.language import tr
-from bot.games.base.words import players_range
 from bot.statuses import TableStatus
 from cogs.components import Ref
 from cogs.controls import controls_for, spec_of
@@ -74,9 +74,14 @@ class RulesPicture:
     alt: str  # the attachment's description: the callouts, then what the board shows
 
 
-@cache
 def rules_picture(key: str) -> RulesPicture:
-    """The demo board with numbered callouts and their legend (pure: drawn once per game and kept)."""
+    """The demo board with numbered callouts and their legend, in the language in force."""
+    return _rules_picture(key, words.code())
+
+
+@cache
+def _rules_picture(key: str, spoken: str) -> RulesPicture:
+    """Pure: drawn once per game and language and kept (``spoken`` is the language in force, a key part)."""
     view, names = demo_position(key)
     plain = render.board(key, view, names)
     with Image.open(io.BytesIO(plain)) as image:
@@ -84,7 +89,8 @@ def rules_picture(key: str) -> RulesPicture:
     spots = annotate.callouts(key, view, size)
     legend = tuple(spot.text for spot in spots)
     numbered = "; ".join(f"{n}: {text}" for n, text in enumerate(legend, start=1))
-    head = f"An example board of {games.get(key).title}, with numbered callouts. {numbered}."
+    head = tr("An example board of {game}, with numbered callouts. {callouts}.", game=tr(games.get(key).title),
+              callouts=numbered)
     alt = fit([head, alt_text(key, "board", view, names)])
     return RulesPicture(annotate.annotate(plain, spots), legend, alt)
 
@@ -92,13 +98,16 @@ def rules_picture(key: str) -> RulesPicture:
 def rules_embed(key: str, picture: RulesPicture | None) -> discord.Embed:
     """The summary, then the legend of the picture's numbered callouts."""
     engine = games.get(key)
-    embed = discord.Embed(title=f"{engine.title} ({players_range(engine.min_players, engine.max_players)})",
-                          description=summary(key))
+    if engine.min_players == engine.max_players:
+        players = tr("{n} players", n=engine.min_players)
+    else:
+        players = tr("{low}-{high} players", low=engine.min_players, high=engine.max_players)
+    embed = discord.Embed(title=f"{tr(engine.title)} ({players})", description=summary(key))
     if picture is not None:
         lines = "\n".join(f"**{n}** {text}" for n, text in enumerate(picture.legend, start=1))
-        embed.add_field(name="On the picture", value=lines[:FIELD_LIMIT], inline=False)
+        embed.add_field(name=tr("On the picture"), value=lines[:FIELD_LIMIT], inline=False)
         embed.set_image(url=f"attachment://{PICTURE_NAME}")
-    embed.set_footer(text="Play: /game new · Your games: /game mine · Everything else: /help")
+    embed.set_footer(text=tr("Play: /game new · Your games: /game mine · Everything else: /help"))
     return embed
 
 
@@ -107,7 +116,7 @@ def phase_rules(table: Table) -> str:
     game's whole summary."""
     phase = controls_for(table.key).phase_summary(table) if table.status == TableStatus.RUNNING else None
     text = phase or summary(table.key)
-    return f"{text}\nThe whole rules, with a picture: `/rules` · Commands: `/help`"
+    return f"{text}\n" + tr("The whole rules, with a picture: `/rules` · Commands: `/help`")
 
 
 class Rulebook(commands.Cog):

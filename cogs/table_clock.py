@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.games.base.language import mark, tr
 from bot.servers import ServerSettings
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES, TimeControl
 from cogs.components import choice
@@ -19,7 +20,7 @@ CLOCKS = list(PRESETS)
 POLICIES = list(TIMEOUT_POLICIES)
 VACATIONS = (True, False)
 DEFAULT_CLOCK = (CLOCKS.index("none"), POLICIES.index("ai"), VACATIONS.index(True))
-PLACEHOLDERS = ("Time control", "When time runs out", "Vacations")
+PLACEHOLDERS = (mark("Time control"), mark("When time runs out"), mark("Vacations"))  # shown with tr()
 
 
 def read_clock(text: str | None) -> list[int]:
@@ -52,27 +53,31 @@ def chosen_clock(clock: Sequence[int]) -> tuple[TimeControl, str, bool]:
 def clock_summary(control: TimeControl, policy: str, vacations: bool) -> str:
     """The clock of a table in one line, for the options panel and the lobby."""
     if not control.timed:
-        return "Clock: no time limit."
-    pause = "pause clocks" if vacations else "do not pause clocks"
-    return f"Clock: {control.describe()}; out of time, {POLICY_LABELS[policy]}; vacations {pause}."
+        return tr("Clock: no time limit.")
+    if vacations:
+        return tr("Clock: {clock}; out of time, {policy}; vacations pause clocks.", clock=control.describe(),
+                  policy=tr(POLICY_LABELS[policy]))
+    return tr("Clock: {clock}; out of time, {policy}; vacations do not pause clocks.", clock=control.describe(),
+              policy=tr(POLICY_LABELS[policy]))
 
 
 def clock_choices(clock: Sequence[int]) -> list[list[discord.SelectOption]]:
     """The options of the three clock selects, in PLACEHOLDERS order, the current picks marked."""
     times = [
-        choice("No time limit" if label == "none" else label, str(i), None, default=i == clock[0])
+        choice(tr("No time limit") if label == "none" else tr(label), str(i), None, default=i == clock[0])
         for i, label in enumerate(CLOCKS)
     ]
     # Each policy is described in words, so the table knows what it agrees to.
     policies = [
-        choice(f"Out of time: {POLICY_LABELS[p]}", str(i), TIMEOUT_POLICIES[p], default=i == clock[1])
+        choice(tr("Out of time: {policy}", policy=tr(POLICY_LABELS[p])), str(i), tr(TIMEOUT_POLICIES[p]),
+               default=i == clock[1])
         for i, p in enumerate(POLICIES)
     ]
     vacations = [
         choice(
-            f"Vacations {'pause' if pause else 'do not pause'} clocks",
+            tr("Vacations pause clocks") if pause else tr("Vacations do not pause clocks"),
             str(i),
-            "A player on vacation (/me vacation) keeps their time" if pause else "Clocks run during vacations",
+            tr("A player on vacation (/me vacation) keeps their time") if pause else tr("Clocks run during vacations"),
             default=i == clock[2],
         )
         for i, pause in enumerate(VACATIONS)

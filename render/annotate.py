@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
+from bot.games.base.language import tr
 from render import sun_tzu as sun_tzu_render
 from render import theme
 from render.china import board_map as china_map
@@ -111,14 +112,14 @@ def _china(view: Mapping[str, Any], size: tuple[int, int]) -> list[Callout]:
     cards_top = players_top - china_common.GAP - china_table.CARDS_H
     return [
         Callout(*_after_title("China", 36, margin, china_common.TITLE_H / 2),
-                "Whose turn, what they must do now (right) and the last move (below)"),
+                tr("Whose turn, what they must do now (right) and the last move (below)")),
         Callout(dx + china_map.DRAGON_R + 24, dy + 6,
-                "A region's dragon: emissaries placed / allowed there"),
+                tr("A region's dragon: emissaries placed / allowed there")),
         Callout(sx + china_map.SPACE_R + 12, sy - china_map.SPACE_R - 8,
-                "A free house space (a badge on a space is a player's house)"),
+                tr("A free house space (a badge on a space is a player's house)")),
         # On the top edges of the panels, between their labels.
-        Callout(margin + 460, cards_top, "The face-up cards and the deck you draw from"),
-        Callout(margin + 250, players_top, "Each player: points, houses, emissaries, cards in hand"),
+        Callout(margin + 460, cards_top, tr("The face-up cards and the deck you draw from")),
+        Callout(margin + 250, players_top, tr("Each player: points, houses, emissaries, cards in hand")),
     ]
 
 
@@ -130,14 +131,14 @@ def _great_wall(view: Mapping[str, Any], size: tuple[int, int]) -> list[Callout]
     first_card = wall_table.LINES_X + wall_table.CARDS_DX
     return [
         # The second line of the title band ends early on the right (the supply is on the first).
-        Callout(width - margin - 30, 84, "The top band: whose turn, the actions left, the last move"),
-        Callout(margin + 14, section, "A section of the wall and the markers still to win there"),
+        Callout(width - margin - 30, 84, tr("The top band: whose turn, the actions left, the last move")),
+        Callout(margin + 14, section, tr("A section of the wall and the markers still to win there")),
         Callout(wall_table.LINES_X + wall_table.PROGRESS_W - 6, section - 8,
-                "A player's progress in that section: gold with a crown when they lead"),
+                tr("A player's progress in that section: gold with a crown when they lead")),
         Callout(first_card + wall_geometry.CARD_W, section - 8,
-                "Their cards there, with values; a marker on a card counts against its owner"),
+                tr("Their cards there, with values; a marker on a card counts against its owner")),
         Callout(width / 2 - 60, height - margin - wall_players.PLAYER_H,
-                "Each player: cards in hand and deck, markers won"),
+                tr("Each player: cards in hand and deck, markers won")),
     ]
 
 
@@ -150,13 +151,13 @@ def _sun_tzu(view: Mapping[str, Any], size: tuple[int, int]) -> list[Callout]:
     players = provinces + r.PROVINCE_H + r.GAP
     return [
         # The title band's second line (what the game waits for) leaves its right end free.
-        Callout(width - r.MARGIN - 30, 70, "The round, and what the game waits for"),
-        Callout(width / 2 - 120, track + 20, "The score track: the marker moves toward the leading side"),
+        Callout(width - r.MARGIN - 30, 70, tr("The round, and what the game waits for")),
+        Callout(width / 2 - 120, track + 20, tr("The score track: the marker moves toward the leading side")),
         Callout(r.MARGIN + 14, provinces + 94,  # on the lower left corner of the value in use
-                "A province's screen: the value in use now is large and gold"),
+                tr("A province's screen: the value in use now is large and gold")),
         Callout(r.MARGIN + column * 1.5 + 70, provinces + 252,
-                "The two cards given to a province, face down until its battle"),
-        Callout(r.MARGIN + column * 1.5, players, "Each player: armies in reserve, aside, on the board; cards"),
+                tr("The two cards given to a province, face down until its battle")),
+        Callout(r.MARGIN + column * 1.5, players, tr("Each player: armies in reserve, aside, on the board; cards")),
     ]
 
 
@@ -166,21 +167,21 @@ def _chinatown(view: Mapping[str, Any], size: tuple[int, int]) -> list[Callout]:
     lots = view["lots"]
     owned = next((lot["lot"] for lot in lots if lot["owner"] is not None and lot["tile"] is None), None)
     if owned is not None:
-        spots = [(owned, "A lot a player owns: its number, in the owner's colour")]
+        spots = [(owned, tr("A lot a player owns: its number, in the owner's colour"))]
     else:
-        spots = [(next((lot["lot"] for lot in lots if lot["owner"] is None), 1), "A lot and its number")]
+        spots = [(next((lot["lot"] for lot in lots if lot["owner"] is None), 1), tr("A lot and its number"))]
     built = next((lot["lot"] for lot in lots if lot["tile"] is not None), None)
     if built is not None:
-        spots.append((built, "A shop, framed in its owner's colour; same shops side by side: a business"))
+        spots.append((built, tr("A shop, framed in its owner's colour; same shops side by side: a business")))
     callouts = [Callout(*_after_title("Chinatown", 36, margin, chinatown_common.HEADER_H / 2),
-                        "The year, the phase and whom the game waits for")]
+                        tr("The year, the phase and whom the game waits for"))]
     for lot, text in spots:
         _, y0, x1, _ = t._lot_box(lot, map_top)
         callouts.append(Callout(x1 - 4, y0 + 4, text))  # the top right corner: the number is top left
     # Above the shop legend, at the free right end of the "Last" line.
-    callouts.append(Callout(t.SIDE_X + 24, map_top - 24, "The shop types and the size of a complete business"))
+    callouts.append(Callout(t.SIDE_X + 24, map_top - 24, tr("The shop types and the size of a complete business")))
     players_top = map_top + t._map_height() + chinatown_common.GAP
-    callouts.append(Callout(margin + 260, players_top, "Each player: lots, shops, tiles in hand and income now"))
+    callouts.append(Callout(margin + 260, players_top, tr("Each player: lots, shops, tiles in hand and income now")))
     return callouts
 
 

@@ -23,6 +23,7 @@ from typing import Any, Literal, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.games.base.language import mark, tr, trp
 from render import fonts
 
 RGB = tuple[int, int, int]
@@ -58,11 +59,16 @@ class PlayerStyle:
     """How one player looks: a colour plus a letter and a shape, so colour is never the only cue."""
 
     colour: str  # the game's colour key, e.g. "BLUE"
-    name: str  # "Blue", for people
+    english: str  # "Blue": the message of its name
     fill: RGB
     ink: RGB  # text drawn on ``fill``
     letter: str
     shape: Shape
+
+    @property
+    def name(self) -> str:
+        """The colour's name for people, in the language in force."""
+        return tr(self.english)
 
 
 def _ink_on(fill: RGB) -> RGB:
@@ -86,11 +92,11 @@ def _style(colour: str, name: str, fill: RGB, letter: str, shape: Shape) -> Play
 PLAYER_STYLES: dict[str, PlayerStyle] = {
     s.colour: s
     for s in (
-        _style("BLUE", "Blue", (40, 70, 170), "B", "circle"),
-        _style("GREEN", "Green", (0, 170, 100), "G", "square"),
-        _style("RED", "Red", (213, 94, 0), "R", "triangle"),
-        _style("GREY", "Grey", (80, 80, 80), "K", "diamond"),
-        _style("YELLOW", "Yellow", (240, 228, 66), "Y", "hexagon"),
+        _style("BLUE", mark("Blue"), (40, 70, 170), "B", "circle"),
+        _style("GREEN", mark("Green"), (0, 170, 100), "G", "square"),
+        _style("RED", mark("Red"), (213, 94, 0), "R", "triangle"),
+        _style("GREY", mark("Grey"), (80, 80, 80), "K", "diamond"),
+        _style("YELLOW", mark("Yellow"), (240, 228, 66), "Y", "hexagon"),
     )
 }
 SEAT_ORDER: tuple[str, ...] = tuple(PLAYER_STYLES)
@@ -433,7 +439,15 @@ def title_band(width: int, height: int) -> Image.Image:
 
 
 def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    """A place, "1st", "2nd", "11th", in the language in force (one message per English ending)."""
+    ending = 0 if 10 <= n % 100 <= 20 else n % 10
+    if ending == 1:
+        return trp("place", "{n}st", n=n)
+    if ending == 2:
+        return trp("place", "{n}nd", n=n)
+    if ending == 3:
+        return trp("place", "{n}rd", n=n)
+    return trp("place", "{n}th", n=n)
 
 
 # -- canvas and output ----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import Any
 
 from bot import games, i18n
 from bot.errors import NotAllowed, NotSeated, NotYourTurn, StaleVersion, UserError, WrongStatus
+from bot.games.base.language import tr
 from bot.games.base.words import join
 from bot.statuses import OPEN_TABLES, TableStatus
 from bot.store import games as game_sql
@@ -132,22 +133,22 @@ class TableService:
         async with self._locks(game_id):
             table = await self._lobby(game_id)
             if table.is_member(user_id):
-                raise UserError("You have already joined this game.")
+                raise UserError(tr("You have already joined this game."))
             if len(table.players) >= table.seat_count:
-                raise UserError("This table is full.")
+                raise UserError(tr("This table is full."))
             async with self.db.tx() as conn:
                 await game_sql.insert_seat(conn, game_id, user_id, name, None)
             return await self.get(game_id)
 
     async def add_ai(self, game_id: int, user_id: int, level: str = "easy") -> Table:
         if level not in AI_LEVELS:
-            raise UserError(f"Computer players come in these levels: {', '.join(AI_LEVELS)}.")
+            raise UserError(tr("Computer players come in these levels: {levels}.", levels=", ".join(AI_LEVELS)))
         async with self._locks(game_id):
             table = await self._lobby(game_id)
             if user_id != table.creator_id:
-                raise NotAllowed("Only the person who opened the table can add computer players.")
+                raise NotAllowed(tr("Only the person who opened the table can add computer players."))
             if len(table.players) >= table.seat_count:
-                raise UserError("This table is full.")
+                raise UserError(tr("This table is full."))
             number = sum(1 for p in table.players if p.is_ai) + 1
             async with self.db.tx() as conn:
                 await game_sql.insert_seat(conn, game_id, None, f"Computer {number}", level)
@@ -158,7 +159,7 @@ class TableService:
             table = await self._lobby(game_id)
             mine = [p for p in table.players if p.user_id == user_id]
             if not mine:
-                raise UserError("You have not joined this game.")
+                raise UserError(tr("You have not joined this game."))
             async with self.db.tx() as conn:
                 await game_sql.delete_seat(conn, game_id, mine[0].slot)
                 if user_id == table.creator_id:
@@ -175,11 +176,12 @@ class TableService:
         async with self._locks(game_id):
             table = await self._lobby(game_id)
             if user_id != table.creator_id and not can_manage:
-                raise NotAllowed("Only the person who opened the table (or a server manager) can start it.")
+                raise NotAllowed(tr("Only the person who opened the table (or a server manager) can start it."))
             game = table.game
             count = len(table.players)
             if count < game.min_players:
-                raise UserError(f"{game.title} needs at least {game.min_players} players; {count} joined so far.")
+                raise UserError(tr("{game} needs at least {least} players; {count} joined so far.", game=tr(game.title),
+                                   least=game.min_players, count=count))
             order = list(table.players)
             if not keep_order:
                 random.Random(f"seats:{table.seed}").shuffle(order)
@@ -213,9 +215,9 @@ class TableService:
         async with self._locks(game_id):
             table = await self.get(game_id)
             if table.status not in OPEN_TABLES:
-                raise WrongStatus("This game is already over.")
+                raise WrongStatus(tr("This game is already over."))
             if user_id != table.creator_id and not can_manage:
-                raise NotAllowed("Only the person who opened the table or a server manager can cancel it.")
+                raise NotAllowed(tr("Only the person who opened the table or a server manager can cancel it."))
             now = self.clock()
             async with self.db.tx() as conn:
                 await game_sql.set_columns(conn, game_id, now, status=TableStatus.CANCELLED)
@@ -241,7 +243,7 @@ class TableService:
     async def _lobby(self, game_id: int) -> Table:
         table = await self.get(game_id)
         if table.status != TableStatus.LOBBY:
-            raise WrongStatus("This game has already started or been cancelled.")
+            raise WrongStatus(tr("This game has already started or been cancelled."))
         return table
 
     # -- moves ---------------------------------------------------------------------------------------
@@ -279,8 +281,8 @@ class TableService:
     async def _running(self, game_id: int) -> Table:
         table = await self.get(game_id)
         if table.status != TableStatus.RUNNING:
-            raise WrongStatus("This game is not running any more." if table.status != TableStatus.LOBBY else
-                              "This game has not started yet.")
+            raise WrongStatus(tr("This game is not running any more.") if table.status != TableStatus.LOBBY else
+                              tr("This game has not started yet."))
         return table
 
     # -- timers, restarts and the log ----------------------------------------------------------------
@@ -309,6 +311,6 @@ class TableService:
         """Rebuild the state from (seed, options, moves): must equal the stored snapshot."""
         table = await self.get(game_id)
         if table.status == TableStatus.LOBBY:
-            raise WrongStatus("This game has not started yet.")
+            raise WrongStatus(tr("This game has not started yet."))
         return replay_moves(table.game, len(table.players), table.seed, table.options,
                             await game_sql.fetch_moves(self.db, game_id))

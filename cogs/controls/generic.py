@@ -12,25 +12,28 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action
-from bot.games.base.words import count as counted
+from bot.games.base.language import tr, trn
 from bot.tables import Table
 from cogs.components import MAX_SELECTS, SELECT_LIMIT, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.base import Controls
 from cogs.controls.routes import GONE, UNREADABLE
+from cogs.messages import title
 
 
 class GenericControls(Controls):
     def prompt(self, table: Table, seat: int) -> str:
         count = len(table.game.legal_actions(table.state, seat))
-        more = "" if count <= SELECT_LIMIT * MAX_SELECTS else f" (the first {SELECT_LIMIT * MAX_SELECTS} are listed)"
-        return f"**{table.game.title} #{table.id}**: your move. You have {counted(count, 'possible move')}{more}."
+        listed = SELECT_LIMIT * MAX_SELECTS
+        more = "" if count <= listed else tr(" (the first {listed} are listed)", listed=listed)
+        return trn("**{game}**: your move. You have {n} possible move{more}.",
+                   "**{game}**: your move. You have {n} possible moves{more}.", count, game=title(table), more=more)
 
     def build(self, table: Table, seat: int) -> discord.ui.View | None:
         legal = table.game.legal_actions(table.state, seat)
         if not legal:
             return None
         options = [choice(table.game.action_label(action), str(i)) for i, action in enumerate(legal)]
-        return persistent_view(*selects(Ref.of(table), "act", options, "Choose your move"))
+        return persistent_view(*selects(Ref.of(table), "act", options, tr("Choose your move")))
 
     def resolve(self, table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
         legal = table.game.legal_actions(table.state, seat)
@@ -42,4 +45,4 @@ class GenericControls(Controls):
         return dict(legal[index])
 
     def hand_text(self, table: Table, seat: int) -> str:
-        return "Here is what only you can see in this game."
+        return tr("Here is what only you can see in this game.")

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
 from bot.errors import UserError
+from bot.games.base.language import mark
 
 if TYPE_CHECKING:
     from bot.games.base import Action
@@ -23,8 +24,9 @@ if TYPE_CHECKING:
 
 V = TypeVar("V", bound=StrEnum)
 
-UNREADABLE = "I could not read that choice; press Play for fresh controls."
-GONE = "That choice is not available any more; press Play for fresh controls."
+# Refusals raised as UserError(UNREADABLE): ``report`` says them in the person's language.
+UNREADABLE = mark("I could not read that choice; press Play for fresh controls.")
+GONE = mark("That choice is not available any more; press Play for fresh controls.")
 
 
 @dataclass(frozen=True)

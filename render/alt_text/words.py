@@ -11,10 +11,12 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from bot.games.base import words as base_words
+from bot.games.base.language import mark, tr
 from render import theme
 
 LIMIT = 1024  # Discord's limit for an attachment's description
-MORE = " and more."  # ends a sentence cut short, so a listener knows the list goes on
+MORE = mark(" and more.")  # ends a sentence cut short, so a listener knows the list goes on (said with tr)
 MIN_CLAUSE = 20  # a cut sentence shorter than this says too little to be worth its room
 
 # Characters Discord reads as markdown or as the start of a mention; a name keeps its letters only.
@@ -45,7 +47,8 @@ def fit(sentences: Sequence[str], limit: int = LIMIT) -> str:
 def clip(sentence: str, room: int) -> str:
     """``sentence`` cut to at most ``room`` characters after a whole clause, ending with MORE; empty when
     not even a short clause fits."""
-    end = room - len(MORE)
+    more = tr(MORE)
+    end = room - len(more)
     if end < MIN_CLAUSE:
         return ""
     semi, comma = sentence.rfind("; ", 0, end + 1), sentence.rfind(", ", 0, end + 1)
@@ -53,7 +56,7 @@ def clip(sentence: str, room: int) -> str:
     # a word boundary is the last resort.
     for cut in (semi if semi >= end // 2 else -1, max(semi, comma), sentence.rfind(" ", 0, end + 1)):
         if cut >= MIN_CLAUSE:
-            return sentence[:cut].rstrip(",;: ") + MORE
+            return sentence[:cut].rstrip(",;: ") + more
     return ""
 
 
@@ -74,9 +77,11 @@ def seat_names(names: Sequence[str], colours: Sequence[str]) -> list[str]:
 
 
 def join(words: Sequence[str], last: str = "and") -> str:
-    """["a", "b", "c"] -> "a, b and c"; empty for no words."""
+    """["a", "b", "c"] -> "a, b and c" ("or" for ``last="or"``) in the language in force; empty for no words."""
     if len(words) <= 1:
         return "".join(words)
+    if last in ("and", "or"):
+        return base_words.join(list(words), last)
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
@@ -108,4 +113,6 @@ def placed(view: Mapping[str, Any]) -> list[tuple[int, int, dict[str, Any]]]:
 def winners(ranking: Sequence[int], names: Sequence[str]) -> str:
     """ "Ann wins." or "Ann and Bo share the win." """
     first = [names[s] for s in places(ranking) if ranking[s] == 1]
-    return f"{first[0]} wins." if len(first) == 1 else f"{join(first)} share the win."
+    if len(first) == 1:
+        return tr("{player} wins.", player=first[0])
+    return tr("{players} share the win.", players=join(first))

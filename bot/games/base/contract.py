@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.games.base.language import tr
+
 JSON = dict[str, Any]
 Action = dict[str, Any]
 LEVELS = ("easy", "normal")
@@ -114,20 +116,20 @@ class Game(ABC):
         known = {opt.key: opt for opt in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:
-            raise ValueError(f"{self.title} has no option named {unknown[0]!r}.")
+            raise ValueError(tr("{game} has no option named {option}.", game=tr(self.title), option=repr(unknown[0])))
         resolved: JSON = {}
         for opt in self.options:
             value = given.get(opt.key, opt.default)
             if value not in opt.choices:
-                raise ValueError(f"{value!r} is not a valid value for {opt.label}.")
+                raise ValueError(tr("{value} is not a valid value for {option}.", value=repr(value),
+                                    option=tr(opt.label)))
             resolved[opt.key] = value
         return resolved
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}."
-            )
+            raise ValueError(tr("{game} is for {low} to {high} players, not {count}.", game=tr(self.title),
+                                low=self.min_players, high=self.max_players, count=players))
 
     # -- the contract ----------------------------------------------------------------------------
     @abstractmethod
