@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.games.base.language import tr
+from bot.games.base.language import mark, tr
 
 
 class UserError(Exception):
@@ -27,10 +27,12 @@ class NotYourTurn(UserError):
     names, the Discord layer the link and the game's words); the bare sentence stays the first one, so a
     refusal always starts the same way."""
 
+    SENTENCE = mark("It is not your move.")
+
     def __init__(self, waiting_for: str = "", board: str = "") -> None:
         self.waiting_for = waiting_for
         self.board = board
-        parts = [tr("It is not your move.")]
+        parts = [tr(self.SENTENCE)]
         if waiting_for:
             parts.append(tr("The game is waiting for {players}.", players=waiting_for))
         if board:

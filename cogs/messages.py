@@ -107,6 +107,7 @@ _TIMED_OUT = {
     "skip": mark("{player} ran out of time: an automatic move was made for them."),
     "forfeit": mark("{player} ran out of time and forfeits (ranked last)."),
 }
+_RAN_OUT = mark("{player} ran out of time.")
 
 
 def clock_line(table: Table) -> str:
@@ -121,7 +122,7 @@ def timeout_line_for(table: Table, seat: int | None, timeout: str | None) -> str
     """ "Ana ran out of time and forfeits (ranked last)." for a move the table's policy made; else ""."""
     if timeout is None or seat is None:
         return ""
-    return tr(_TIMED_OUT.get(timeout, mark("{player} ran out of time.")), player=public_names(table)[seat])
+    return tr(_TIMED_OUT.get(timeout, _RAN_OUT), player=public_names(table)[seat])
 
 
 def ranking_lines(table: Table) -> list[str]:
