@@ -133,7 +133,8 @@ def duration(seconds: float) -> str:
     if seconds >= 60 and seconds % 60 == 0:
         return trn("{n} minute", "{n} minutes", int(seconds // 60))
     if seconds >= HOUR:
-        return tr("{hours} hours", hours=f"{seconds / HOUR:.1f}")
+        hours = f"{seconds / HOUR:.1f}"
+        return tr("{hours} hours", hours=hours)
     return trn("{n} minute", "{n} minutes", max(1, round(seconds / 60)))
 
 

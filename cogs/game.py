@@ -58,7 +58,8 @@ LIST_LIMIT = 20
 
 def _where(table: Table) -> str:
     target = table.thread_id or table.channel_id
-    return tr(" in {channel}", channel=f"<#{target}>") if target else ""
+    channel = f"<#{target}>"
+    return tr(" in {channel}", channel=channel) if target else ""
 
 
 def _summary(table: Table, user_id: int | None = None) -> str:

@@ -295,12 +295,13 @@ def lobby_text(table: Table) -> str:
         need = max(0, game.min_players - len(table.players))
         ready = (tr("Ready to start.") if need == 0 else
                  trn("Waiting for {n} more player.", "Waiting for {n} more players.", need))
-        lines.append(tr("{host} (or a server manager) can start the game. {ready}", host=f"<@{table.creator_id}>",
-                        ready=ready))
+        host = f"<@{table.creator_id}>"
+        lines.append(tr("{host} (or a server manager) can start the game. {ready}", host=host, ready=ready))
     elif table.status == TableStatus.CANCELLED:
         lines.append(tr("This table was cancelled."))
     elif table.thread_id:
-        lines.append(tr("The game has started: play in {thread}.", thread=f"<#{table.thread_id}>"))
+        thread = f"<#{table.thread_id}>"
+        lines.append(tr("The game has started: play in {thread}.", thread=thread))
     else:
         lines.append(tr("The game has started: play in this channel."))
     return "\n".join(lines)

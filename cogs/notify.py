@@ -103,7 +103,7 @@ class DiscordNotifier:
                     text = _forfeit_text(table)
                 if await self.sender.dm(table, player.user_id, text) is not None:
                     continue
-            await self.sender.post(table, content=_forfeit_text(table, f"<@{player.user_id}>"),
+            await self.sender.post(table, content=_forfeit_text(table, player.mention),
                                    allowed_mentions=pings([player.user_id]))
 
     async def _private_alerts(self, table: Table, note: Notification, told: set[int]) -> None:
@@ -139,7 +139,8 @@ class DiscordNotifier:
         user_id = table.player_at(seat).user_id
         if user_id is None:
             return
-        text = tr("{player}, it is your move{due}.", player=f"<@{user_id}>", due=due_text(table, [seat]))
+        mover = table.player_at(seat).mention
+        text = tr("{player}, it is your move{due}.", player=mover, due=due_text(table, [seat]))
         await self.sender.post(table, content=f"{text} {tr(DMS_CLOSED)}", allowed_mentions=pings([user_id]))
 
     # -- trade offers and other public messages a game adds ----------------------------------------------
@@ -211,12 +212,12 @@ class DiscordNotifier:
                               link=table_link(table))
                 if await self.prompts.send_dm(table, seat, [head]):
                     return
+        mover = table.player_at(seat).mention
         if when is not None:
-            text = tr("{player}, your move in **{game}** is due {when}.", player=f"<@{user_id}>", game=title(table),
+            text = tr("{player}, your move in **{game}** is due {when}.", player=mover, game=title(table),
                       when=relative_time(when))
         else:
-            text = tr("{player}, your move in **{game}** is waiting for you.", player=f"<@{user_id}>",
-                      game=title(table))
+            text = tr("{player}, your move in **{game}** is waiting for you.", player=mover, game=title(table))
         await self.sender.post(table, content=text, allowed_mentions=pings([user_id]))
 
     async def _keep_alive(self, table: Table) -> None:

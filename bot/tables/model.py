@@ -8,6 +8,7 @@ from typing import Any
 
 from bot import games
 from bot.games.base import Event, Game, Result
+from bot.games.base.language import tr
 from bot.statuses import TableStatus
 from bot.timecontrol import TimeControl
 
@@ -31,7 +32,11 @@ class Player:
     def mention(self) -> str:
         if self.user_id is not None:
             return f"<@{self.user_id}>"
-        return f"{self.name} (computer)" if self.ai_level == "easy" else f"{self.name} ({self.ai_level} computer)"
+        if self.ai_level == "easy":
+            return tr("{name} (computer)", name=self.name)
+        if self.ai_level == "normal":
+            return tr("{name} (normal computer)", name=self.name)
+        return tr("{name} ({level} computer)", name=self.name, level=self.ai_level)
 
 
 @dataclass(frozen=True)
