@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+from bot import i18n
 from bot.errors import StaleVersion
 from bot.statuses import TableStatus
 from bot.tables.delivery import Delivery
@@ -44,12 +45,13 @@ class ComputerPlayers:
                 seat = ai_seats[0]
                 game = table.game
                 rng = random.Random(f"ai:{table.seed}:{table.version}:{seat}")
-                action = game.choose_action(
-                    game.view(table.state, seat),
-                    game.legal_actions(table.state, seat),
-                    rng,
-                    table.player_at(seat).ai_level or "easy",
-                )
+                with i18n.speaking(table.language):  # a computer's words (an offer's note) are public
+                    action = game.choose_action(
+                        game.view(table.state, seat),
+                        game.legal_actions(table.state, seat),
+                        rng,
+                        table.player_at(seat).ai_level or "easy",
+                    )
                 try:
                     await self.moves.commit(table, seat, "action", action)
                 except StaleVersion:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from bot import i18n
 from bot.errors import StaleVersion
 from bot.statuses import TableStatus
 from bot.store import outbox as outbox_sql
@@ -182,9 +183,10 @@ class Timekeeper:
             action = game.timeout_action(table.state, seat) if policy == "skip" else None
             if action is None:  # "ai", or no move exists that is blind to the seat's hidden cards
                 rng = random.Random(f"timeout:{table.seed}:{table.version}:{seat}")
-                action = game.choose_action(
-                    game.view(table.state, seat), game.legal_actions(table.state, seat), rng, "easy"
-                )
+                with i18n.speaking(table.language):  # a computer's words (an offer's note) are public
+                    action = game.choose_action(
+                        game.view(table.state, seat), game.legal_actions(table.state, seat), rng, "easy"
+                    )
             outcome = await self.moves.commit(table, seat, "action", action, timeout=policy, fired_timer=fired)
             table, fired = outcome.table, None
             if table.version - turn > 500:  # a turn never needs this many moves: refuse to spin

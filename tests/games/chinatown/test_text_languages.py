@@ -103,3 +103,12 @@ def test_a_private_sentence_in_spanish_keeps_the_seat_s_own_facts() -> None:
     with i18n.speaking("es-ES"):
         said = GAME.describe(events[0], NAMES, BEN) or ""
     assert said.startswith("Ann propone la oferta #1:") and "2 × Fotografía" in said and "$10,000" in said
+
+
+def test_the_computer_s_note_is_in_the_language_in_force() -> None:
+    from bot.games.chinatown.ai_trade import Transfer, _describe
+
+    transfer = Transfer(lots=((BEN, ANN, 16),), tiles=())
+    with i18n.speaking("ja"):
+        assert _describe(transfer, ANN) == "区画16で私の事業が大きくなります。"
+    assert _describe(transfer, ANN) == "Lot 16 would grow one of my businesses."
