@@ -56,6 +56,13 @@ async def test_a_tournament_speaks_its_servers_language_and_answers_each_person_
         assert final.files == [standings_png(rows, names, "Autumn Cup:最終順位", {})]
     assert final.files != [standings_png(rows, names, "Autumn Cup: final standings", {})]
 
+    # Bob's profile, for him: in Spanish.
+    await fake.command(fake.bot.get_cog("Ratings").profile, bob)  # type: ignore[union-attr]
+    profile = fake.last(private=True).content.splitlines()
+    assert profile[0] in ("**Bob**: 1 partida, 1 victoria", "**Bob**: 1 partida, 0 victorias")
+    assert profile[1].startswith("Sun Tzu: 1 partida") and "**Resultados recientes**" in profile
+    assert " de 2 en Sun Tzu #1, " in profile[-1]
+
     # Standings asked for by Bob: his answer in Spanish, the post in Japanese.
     await fake.command(cog(fake).standings, bob, tournament=1)
     assert any(s.message.content == "Aquí tienes la clasificación de Autumn Cup." for s in fake.private())
