@@ -18,7 +18,7 @@ from bot.errors import UserError
 from bot.games.base.language import tr, trn
 from bot.players import RatingRow, ResultRow
 from cogs.game import GAME_CHOICES
-from cogs.messages import send_private, table_link
+from cogs.messages import game_title, send_private, table_link
 from render.theme import ordinal
 
 if TYPE_CHECKING:
@@ -62,11 +62,6 @@ def leaderboard_lines(title: str, where: str, rows: list[RatingRow]) -> list[str
     ]
 
 
-def game_title(key: str) -> str:
-    """A game's name in the language in force; the key of a game no longer offered."""
-    return tr(games.get(key).title) if key in games.GAMES else key
-
-
 def result_line(result: ResultRow, link: str) -> str:
     change = tr("unrated")
     if result.rated and result.rating_before is not None and result.rating_after is not None:
@@ -74,7 +69,8 @@ def result_line(result: ResultRow, link: str) -> str:
         change = tr("rating {before} → {after}", before=before, after=after)
     return tr(
         "{place} of {players} in {game} #{number}, {points} · {change} · {link}", place=ordinal(result.place),
-        players=result.players, game=game_title(result.key), number=result.game_id,
+        players=result.players, game=game_title(result.key) if result.key in games.GAMES else result.key,
+        number=result.game_id,
         points=trn("{n} point", "{n} points", result.score), change=change, link=link,
     )
 

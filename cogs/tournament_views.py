@@ -26,7 +26,7 @@ from cogs.checks import display_name
 from cogs.components import persistent_view
 from cogs.errors import report
 from cogs.language import Spoken
-from cogs.messages import MESSAGE_LIMIT, NO_PINGS, message_link
+from cogs.messages import MESSAGE_LIMIT, NO_PINGS, game_title, message_link
 from render.standings import number
 from render.standings import standings as standings_png
 
@@ -71,10 +71,6 @@ def in_pieces(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
 
 
 # -- describing a tournament ------------------------------------------------------------------------
-def game_title(key: str) -> str:
-    """The game's name in the language in force (the engines mark their titles)."""
-    return tr(games.get(key).title)
-
 
 # Every text here is in the language in force: a public post's is the tournament's (``speaking``, see
 # ``public``), a private answer's the person's.
