@@ -9,7 +9,8 @@ from dataclasses import replace
 from typing import Any
 
 from bot.games.base import Event, Handler, IllegalAction, run_handler
-from bot.games.sun_tzu import actions, armies, event_cards, flow, legal, turns, windows
+from bot.games.base.language import mark, tr
+from bot.games.sun_tzu import actions, armies, event_cards, flow, legal, text, turns, windows
 from bot.games.sun_tzu.actions import (
     Chariot,
     ChooseWarlord,
@@ -28,7 +29,6 @@ from bot.games.sun_tzu.data import (
     CAP_AT_SIX,
     COUNTER_PLAGUE,
     LIGHT_INFANTRY,
-    PROVINCE_NAMES,
     PROVINCES,
     WAR_CHARIOT,
     Colour,
@@ -40,9 +40,9 @@ from bot.games.sun_tzu.state import Dest, PayKind, Payment, Stage, State
 
 def apply(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
     if state.stage is Stage.OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(tr("The game is over."))
     if seat not in (0, 1):
-        raise IllegalAction("There is no such seat in this game.")
+        raise IllegalAction(tr("There is no such seat in this game."))
     parsed = actions.parse(action)
     new, events = run_handler(HANDLERS[type(parsed)], state, seat, parsed)
     return flow.proceed(new, events), events
@@ -50,7 +50,7 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
 
 def resign(state: State, seat: int) -> tuple[State, list[Event]]:
     if state.stage is Stage.OVER:
-        raise IllegalAction("The game is already over.")
+        raise IllegalAction(tr("The game is already over."))
     colour = state.colour_of(seat)
     events = [Event("resigned", {"seat": seat})]
     # Two players: the other one wins at once.
@@ -60,7 +60,7 @@ def resign(state: State, seat: int) -> tuple[State, list[Event]]:
 
 def _require_turn(state: State, colour: Colour, stages: tuple[Stage, ...], what: str) -> None:
     if state.stage not in stages or colour not in turns.waiting(state):
-        raise IllegalAction(f"You cannot {what} now.")
+        raise IllegalAction(tr("You cannot {action} now.", action=tr(what)))
 
 
 def _without(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
@@ -72,10 +72,10 @@ def _without(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
 
 def _apply_choose_warlord(state: State, seat: int, action: ChooseWarlord, events: list[Event]) -> State:
     colour = state.colour_of(seat)
-    _require_turn(state, colour, (Stage.CHOOSE_WARLORD,), "choose a warlord")
+    _require_turn(state, colour, (Stage.CHOOSE_WARLORD,), mark("choose a warlord"))
     side = state.side(colour)
     if action.warlord not in side.warlords_unchosen:
-        raise IllegalAction("That is not one of your warlords.")
+        raise IllegalAction(tr("That is not one of your warlords."))
     state = state.with_side(
         colour,
         warlords_held=(action.warlord,),
@@ -88,17 +88,17 @@ def _apply_choose_warlord(state: State, seat: int, action: ChooseWarlord, events
 def _apply_commit(state: State, seat: int, action: Commit, events: list[Event]) -> State:
     colour = state.colour_of(seat)
     if state.stage is not Stage.ASSIGN:
-        raise IllegalAction("Cards are assigned only in phase 2, before both players have committed.")
+        raise IllegalAction(tr("Cards are assigned only in phase 2, before both players have committed."))
     side = state.side(colour)
     if len(set(action.cards)) != len(action.cards):
-        raise IllegalAction("Each province needs a different card.")
+        raise IllegalAction(tr("Each province needs a different card."))
     pool = list(legal.assignable(state, colour))
     for card in action.cards:
         if card not in pool:
-            raise IllegalAction(f"You do not hold the card {card!r}.")
+            raise IllegalAction(tr("You do not hold the card {card}.", card=repr(card)))
     for province, card in zip(PROVINCES, action.cards, strict=True):
         if card_id(card) == "n6" and not legal.six_allowed(state, colour, province):
-            raise IllegalAction(f"You have already marked {PROVINCE_NAMES[province]} with your 6.")
+            raise IllegalAction(tr("You have already marked {province} with your 6.", province=text.province(province)))
     changed = side.assignment is not None
     state = state.with_side(colour, hand=_without(tuple(pool), action.cards), assignment=action.cards)
     events.append(Event("committed", {"seat": side.seat, "changed": changed}))
@@ -107,14 +107,14 @@ def _apply_commit(state: State, seat: int, action: Commit, events: list[Event]) 
 
 def _apply_pass(state: State, seat: int, action: Pass, events: list[Event]) -> State:
     colour = state.colour_of(seat)
-    _require_turn(state, colour, (Stage.W1, Stage.W2), "pass")
+    _require_turn(state, colour, (Stage.W1, Stage.W2), mark("pass"))
     events.append(Event("passed", {"seat": state.side(colour).seat, "window": 1 if state.stage is Stage.W1 else 2}))
     return state.with_flag("passed", colour, True)
 
 
 def _apply_use_warlord(state: State, seat: int, action: UseWarlord, events: list[Event]) -> State:
     colour = state.colour_of(seat)
-    _require_turn(state, colour, (Stage.W1, Stage.W2), "use a warlord")
+    _require_turn(state, colour, (Stage.W1, Stage.W2), mark("use a warlord"))
     return windows.use(state, colour, action, events)
 
 
@@ -122,13 +122,13 @@ def _apply_support(state: State, seat: int, action: Support, events: list[Event]
     colour = state.colour_of(seat)
     side = state.side(colour)
     if state.stage in legal.NO_SUPPORT:
-        raise IllegalAction("Exceptional support is possible only while the game is being played.")
+        raise IllegalAction(tr("Exceptional support is possible only while the game is being played."))
     if not side.set_aside:
-        raise IllegalAction("You have no set-aside army to bring back.")
+        raise IllegalAction(tr("You have no set-aside army to bring back."))
     if action.card not in side.hand:
-        raise IllegalAction("That card is not in your hand.")
+        raise IllegalAction(tr("That card is not in your hand."))
     if is_framed(action.card):
-        raise IllegalAction("The framed cards 1-6 can never be discarded for support.")
+        raise IllegalAction(tr("The framed cards 1-6 can never be discarded for support."))
     state = state.with_side(
         colour,
         hand=_without(side.hand, (action.card,)),
@@ -142,15 +142,16 @@ def _apply_support(state: State, seat: int, action: Support, events: list[Event]
 
 def _apply_reveal(state: State, seat: int, action: Reveal, events: list[Event]) -> State:
     colour = state.colour_of(seat)
-    _require_turn(state, colour, (Stage.PICK,), "choose the next province")
+    _require_turn(state, colour, (Stage.PICK,), mark("choose the next province"))
     if action.province not in turns.unresolved(state):
-        raise IllegalAction(f"{PROVINCE_NAMES[action.province]} has already been resolved this round.")
+        raise IllegalAction(tr("{province} has already been resolved this round.",
+                               province=text.province(action.province)))
     return flow.reveal(state, action.province, events)
 
 
 def _apply_react(state: State, seat: int, action: React, events: list[Event]) -> State:
     colour = state.colour_of(seat)
-    _require_turn(state, colour, (Stage.COUNTER, Stage.CAP), "react")
+    _require_turn(state, colour, (Stage.COUNTER, Stage.CAP), mark("react"))
     counter = state.stage is Stage.COUNTER
     warlord = COUNTER_PLAGUE if counter else CAP_AT_SIX
     nxt = Stage.CAP if counter else Stage.COSTS_START
@@ -161,7 +162,7 @@ def _apply_react(state: State, seat: int, action: React, events: list[Event]) ->
         events.append(Event("reaction_declined", {"seat": side.seat, "province": battle.province}))
         return replace(state, stage=nxt)
     if warlord not in side.warlords_held:
-        raise IllegalAction("You do not hold that warlord.")
+        raise IllegalAction(tr("You do not hold that warlord."))
     battle = replace(battle, countered=True) if counter else replace(battle, capped=turns.cap_target(state))
     state = state.with_side(
         colour,
@@ -174,20 +175,20 @@ def _apply_react(state: State, seat: int, action: React, events: list[Event]) ->
 
 def _apply_source(state: State, seat: int, action: Source, events: list[Event]) -> State:
     colour = state.colour_of(seat)
-    _require_turn(state, colour, (Stage.COSTS, Stage.PLACEMENT, Stage.EVENT_EFFECT), "move armies")
+    _require_turn(state, colour, (Stage.COSTS, Stage.PLACEMENT, Stage.EVENT_EFFECT), mark("move armies"))
     pay = state.payment_of(colour)
     if pay is None:
-        raise IllegalAction("You owe no armies now.")
+        raise IllegalAction(tr("You owe no armies now."))
     if action.source not in armies.choices(state, pay):
-        raise IllegalAction("The army cannot come from there.")
+        raise IllegalAction(tr("The army cannot come from there."))
     return armies.settle(state, pay, events, first=action.source)
 
 
 def _apply_light_infantry(state: State, seat: int, action: LightInfantry, events: list[Event]) -> State:
     colour = state.colour_of(seat)
-    _require_turn(state, colour, (Stage.EVENT_EFFECT,), "answer Light Infantry")
+    _require_turn(state, colour, (Stage.EVENT_EFFECT,), mark("answer Light Infantry"))
     if state.active_event != LIGHT_INFANTRY or not state.awaiting[colour.slot]:
-        raise IllegalAction("You cannot answer Light Infantry now.")
+        raise IllegalAction(tr("You cannot answer Light Infantry now."))
     battle = state.battle
     assert battle is not None
     state = state.with_flag("awaiting", colour, False)
@@ -204,12 +205,12 @@ def _apply_light_infantry(state: State, seat: int, action: LightInfantry, events
 
 def _apply_chariot(state: State, seat: int, action: Chariot, events: list[Event]) -> State:
     colour = state.colour_of(seat)
-    _require_turn(state, colour, (Stage.EVENT_EFFECT,), "answer War Chariot")
+    _require_turn(state, colour, (Stage.EVENT_EFFECT,), mark("answer War Chariot"))
     if state.active_event != WAR_CHARIOT or not state.awaiting[colour.slot]:
-        raise IllegalAction("You cannot answer War Chariot now.")
+        raise IllegalAction(tr("You cannot answer War Chariot now."))
     side = state.side(colour)
     if action.warlord is not None and action.warlord not in event_cards.chariot_choices(state, colour):
-        raise IllegalAction("War Chariot lets you take only one of your warlords not chosen at setup.")
+        raise IllegalAction(tr("War Chariot lets you take only one of your warlords not chosen at setup."))
     state = state.with_flag("awaiting", colour, False)
     if action.warlord is not None:
         state = state.with_side(
@@ -224,7 +225,7 @@ def _apply_chariot(state: State, seat: int, action: Chariot, events: list[Event]
 
 def _apply_recycle(state: State, seat: int, action: Recycle, events: list[Event]) -> State:
     colour = state.colour_of(seat)
-    _require_turn(state, colour, (Stage.RECYCLE,), "recycle")
+    _require_turn(state, colour, (Stage.RECYCLE,), mark("recycle"))
     side = state.side(colour)
     state = state.with_flag("awaiting", colour, False)
     if action.card is None:
@@ -232,9 +233,9 @@ def _apply_recycle(state: State, seat: int, action: Recycle, events: list[Event]
         return state
     warlord = turns.RECYCLING[colour][0]
     if warlord not in side.warlords_held:
-        raise IllegalAction("You do not hold that warlord.")
+        raise IllegalAction(tr("You do not hold that warlord."))
     if action.card not in turns.recyclable(state, colour):
-        raise IllegalAction("That card cannot be recycled.")
+        raise IllegalAction(tr("That card cannot be recycled."))
     deck = (*side.deck, action.card)
     top = deck[0]  # R18: the top card leaves face down; only its owner sees it
     state = state.with_side(
@@ -258,13 +259,13 @@ def _apply_recycle(state: State, seat: int, action: Recycle, events: list[Event]
 
 def _apply_keep(state: State, seat: int, action: Keep, events: list[Event]) -> State:
     colour = state.colour_of(seat)
-    _require_turn(state, colour, (Stage.KEEP,), "keep cards")
+    _require_turn(state, colour, (Stage.KEEP,), mark("keep cards"))
     side = state.side(colour)
     n = legal.keep_count(state, colour)
     if len(action.cards) != n or len(set(action.cards)) != n:
-        raise IllegalAction(f"Keep exactly {n} of the cards you drew.")
+        raise IllegalAction(tr("Keep exactly {n} of the cards you drew.", n=n))
     if any(card not in side.drawn for card in action.cards):
-        raise IllegalAction("You can keep only cards you just drew.")
+        raise IllegalAction(tr("You can keep only cards you just drew."))
     under = _without(side.drawn, action.cards)
     state = state.with_side(
         colour,

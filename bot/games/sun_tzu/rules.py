@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import JSON, Action, ModularGame, Option, Result, action_sort_key
+from bot.games.base.language import mark
 from bot.games.sun_tzu import ai, handlers, legal, scoring, serial, setup, text, turns, views
 from bot.games.sun_tzu.state import Stage, State
 
@@ -22,34 +23,36 @@ class SunTzu(ModularGame):
     text = text
     ai = ai
     key = "sun_tzu"
-    title = "Sun Tzu"
+    title = mark("Sun Tzu")
     min_players = 2
     max_players = 2
     options = (
-        Option("beginner", "Beginner game", (False, True), False, "A first game: no +2 or +3 cards, no warlords."),
-        Option("warlords", "Warlords", (True, False), True, "Each player keeps one secret warlord."),
-        Option("events", "Events", (False, True), False, "Five event cards, one face up at a time."),
+        Option("beginner", mark("Beginner game"), (False, True), False,
+               mark("A first game: no +2 or +3 cards, no warlords.")),
+        Option("warlords", mark("Warlords"), (True, False), True, mark("Each player keeps one secret warlord.")),
+        Option("events", mark("Events"), (False, True), False, mark("Five event cards, one face up at a time.")),
         Option(
             "plague_rounding",
-            "Plague rounding",
+            mark("Plague rounding"),
             ("down_min1", "up"),
             "down_min1",
-            "A Plague leaves half the armies, rounded down but at least 1, or rounded up.",
+            mark("A Plague leaves half the armies, rounded down but at least 1, or rounded up."),
         ),
         Option(
             "cap_at_six_target",
-            "Cap at Six targets",
+            mark("Cap at Six targets"),
             ("opponent", "own"),
             "opponent",
-            "Whose printed 7, 8, 9 or 10 blue's Cap at Six warlord turns into a 6.",
+            mark("Whose printed 7, 8, 9 or 10 blue's Cap at Six warlord turns into a 6."),
         ),
-        Option("adjacency", "Adjacency", ("geographic", "chain"), "geographic", "Which provinces border each other."),
+        Option("adjacency", mark("Adjacency"), ("geographic", "chain"), "geographic",
+               mark("Which provinces border each other.")),
         Option(
             "colour_assignment",
-            "Colours",
+            mark("Colours"),
             ("random", "seat_order"),
             "random",
-            "Who plays blue (Sun Tzu) and who plays red (the King of Chu).",
+            mark("Who plays blue (Sun Tzu) and who plays red (the King of Chu)."),
         ),
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.games.base import Event, IllegalAction
+from bot.games.base.language import tr
 from bot.games.sun_tzu.actions import UseWarlord
 from bot.games.sun_tzu.data import (
     FORCED_MARCH,
@@ -47,9 +48,9 @@ def use(state: State, colour: Colour, action: UseWarlord, events: list[Event]) -
     """Apply a legal window warlord; it becomes public and used, and every earlier pass is cancelled."""
     side = state.side(colour)
     if action.warlord not in side.warlords_held:
-        raise IllegalAction("You do not hold that warlord, or it is already used.")
+        raise IllegalAction(tr("You do not hold that warlord, or it is already used."))
     if action not in uses(state, colour):
-        raise IllegalAction("That warlord cannot be used like that now.")
+        raise IllegalAction(tr("That warlord cannot be used like that now."))
     public: dict[str, object] = {"seat": side.seat, "warlord": action.warlord}
     if action.warlord == REMOVE_ARMY:
         assert action.province is not None

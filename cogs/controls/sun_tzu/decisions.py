@@ -12,6 +12,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action
+from bot.games.base.language import tr, trp
 from bot.games.sun_tzu.data import PROVINCES
 from cogs.components import ControlButton, ControlSelect, Panel, choice, persistent_view
 from cogs.controls.routes import GONE
@@ -47,7 +48,7 @@ def next_row(items: Sequence[Item]) -> int:
 
 
 def head(seat: Seat) -> str:
-    return f"**Sun Tzu #{seat.table.id}** · {board_line(seat.view)}\n"
+    return f"**{tr('Sun Tzu')} #{seat.table.id}** · {board_line(seat.view)}\n"
 
 
 def _battle_text(seat: Seat) -> str:
@@ -57,32 +58,35 @@ def _battle_text(seat: Seat) -> str:
     b = battles[-1]
     mine_card, their_card = (b["blue"], b["red"]) if seat.view["viewer_colour"] == "blue" else (b["red"], b["blue"])
     where = province(b["province"])
-    return f"Revealed in {where}: your {card(mine_card['id'])} against {seat.other}'s {card(their_card['id'])}."
+    return tr("Revealed in {province}: your {card} against {player}'s {other}.", province=where,
+              card=card(mine_card["id"]), player=seat.other, other=card(their_card["id"]))
 
 
 def _choose_warlord(seat: Seat) -> tuple[str, list[Item]]:
     found = [a["warlord"] for a in seat.legal_of("choose_warlord")]
     options = [choice(warlord(wid), wid, warlord_effect(wid)) for wid in found]
-    due = (
-        f"Choose your warlord in secret: {seat.other} learns which only when you use it. "
-        "Each can be used once (Head Start acts at once)."
-    )
-    return due, [ControlSelect(seat.ref, Verb.WARLORD, options, "Keep which warlord?", row=0)]
+    due = tr("Choose your warlord in secret: {player} learns which only when you use it. "
+             "Each can be used once (Head Start acts at once).", player=seat.other)
+    return due, [ControlSelect(seat.ref, Verb.WARLORD, options, tr("Keep which warlord?"), row=0)]
 
 
 def _window(seat: Seat) -> tuple[str, list[Item]]:
     view = seat.view
     uses = seat.legal_of("use_warlord")
-    when = "before the battles" if view["pending"]["window"] == 1 else "after the battles"
-    due = f"Warlord window {when}: use a warlord now, or pass."
+    if view["pending"]["window"] == 1:
+        due = tr("Warlord window before the battles: use a warlord now, or pass.")
+    else:
+        due = tr("Warlord window after the battles: use a warlord now, or pass.")
     held = view["warlords_held"] or []
     if held and not uses:
-        due += f" Your {', '.join(map(warlord, held))} cannot be used now: pass to go on."
+        due += tr(" Your {warlords} cannot be used now: pass to go on.",
+                  warlords=trp("sun tzu list", ", ").join(map(warlord, held)))
     elif not held:
-        due += " You hold no warlord, but exceptional support is still possible before the final scoring."
-    specs = [(str(Verb.PASS), "Pass")]
+        due += tr(" You hold no warlord, but exceptional support is still possible before the final scoring.")
+    specs = [(str(Verb.PASS), tr("Pass"))]
     for wid in dict.fromkeys(a["warlord"] for a in uses):
-        specs.append((f"{Verb.USE}.{wid}", f"Use {warlord(wid)}" + ("" if direct(uses, wid) else "…")))
+        use = tr("Use {warlord}", warlord=warlord(wid))
+        specs.append((f"{Verb.USE}.{wid}", use + ("" if direct(uses, wid) else "…")))
     return due, buttons(seat, specs)
 
 
@@ -106,13 +110,14 @@ def targets(seat: Seat, wid: str) -> Panel:
             )
             for a in uses
         ]
-        items = [ControlSelect(seat.ref, Verb.MOVE, options, "Move one army from… to…", row=0)]
+        items = [ControlSelect(seat.ref, Verb.MOVE, options, tr("Move one army from… to…"), row=0)]
     else:
         places = [a["province"] for a in uses]
         specs = [(f"{Verb.USE}.{wid}.{p}", f"{province(p)} ({holder(seat.view, p, seat.names)})") for p in places]
         items = buttons(seat, specs)
-    items.append(ControlButton(seat.ref, Verb.HOME, "Back", style=SECONDARY, row=next_row(items)))
-    return Panel(f"{warlord(wid)}: {warlord_effect(wid)}\nWhere?", persistent_view(*items), Focus("provinces"))
+    items.append(ControlButton(seat.ref, Verb.HOME, tr("Back"), style=SECONDARY, row=next_row(items)))
+    text = tr("{warlord}: {effect}\nWhere?", warlord=warlord(wid), effect=warlord_effect(wid))
+    return Panel(text, persistent_view(*items), Focus("provinces"))
 
 
 def _pick(seat: Seat) -> tuple[str, list[Item]]:
@@ -120,39 +125,43 @@ def _pick(seat: Seat) -> tuple[str, list[Item]]:
     for pid in sorted((a["province"] for a in seat.legal_of("reveal")), key=PROVINCES.index):
         prov = seat.view["provinces"][PROVINCES.index(pid)]
         own = prov["own_card"]
-        label = f"{prov['name']} · {points(prov['screen']['current'])}" + (f" · your {card(own['id'])}" if own else "")
+        label = f"{province(pid)} · {points(prov['screen']['current'])}" + (
+            tr(" · your {card}", card=card(own["id"])) if own else "")
         specs.append((f"{Verb.REVEAL}.{pid}", label))
-    return "You hold the privilege: which province is revealed and resolved next?", buttons(seat, specs)
+    return tr("You hold the privilege: which province is revealed and resolved next?"), buttons(seat, specs)
 
 
 def _react(seat: Seat) -> tuple[str, list[Item]]:
     counter = seat.view["stage"] == "counter"
     wid = "chu_counter_plague" if counter else "wu_cap_at_six"
     usable = {"type": "react", "use": True} in seat.legal
-    effect = (
-        f"{seat.other}'s Plague would count as a 0 and the battle be fought"
-        if counter
-        else "the printed 7-10 would count as a 6 (it marks nothing)"
-    )
-    due = f"{_battle_text(seat)} You may react now: with {warlord(wid)}, {effect}."
+    if counter:
+        react = tr("You may react now: with {warlord}, {player}'s Plague would count as a 0 and the battle be fought.",
+                   warlord=warlord(wid), player=seat.other)
+    else:
+        react = tr("You may react now: with {warlord}, the printed 7-10 would count as a 6 (it marks nothing).",
+                   warlord=warlord(wid))
+    due = f"{_battle_text(seat)} {react}"
     if not usable:
-        due += " You do not hold it: continue."
-    specs = [(f"{Verb.REACT}.1", f"Use {warlord(wid)}")] if usable else []
-    return due, buttons(seat, [*specs, (f"{Verb.REACT}.0", "Continue without it")])
+        due += tr(" You do not hold it: continue.")
+    specs = [(f"{Verb.REACT}.1", tr("Use {warlord}", warlord=warlord(wid)))] if usable else []
+    return due, buttons(seat, [*specs, (f"{Verb.REACT}.0", tr("Continue without it"))])
 
 
 def _payment_text(seat: Seat) -> str:
     pay = next(p for p in seat.view["pending"]["payments"] if p["seat"] == seat.seat)
     owed, where = armies(pay["owed"]), province(pay["province"])
     if pay["kind"] == "place":
-        text = f"You must still place {owed} in {where} and your reserve is empty."
+        text = tr("You must still place {armies} in {province} and your reserve is empty.", armies=owed,
+                  province=where)
     elif pay["kind"] == "challenge":
-        text = f"{event(seat.view['pending']['event'])}: set aside {owed}, each from your reserve or a province."
+        text = tr("{event}: set aside {armies}, each from your reserve or a province.",
+                  event=event(seat.view["pending"]["event"]), armies=owed)
     elif pay["dest"] == "mark":
-        text = f"Your 6 marks {where} with one of your armies and your reserve is empty."
+        text = tr("Your 6 marks {province} with one of your armies and your reserve is empty.", province=where)
     else:
-        text = f"You must set aside {owed} and your reserve is empty."
-    return text + " Where does the next army come from?"
+        text = tr("You must set aside {armies} and your reserve is empty.", armies=owed)
+    return text + tr(" Where does the next army come from?")
 
 
 def _source(seat: Seat) -> tuple[str, list[Item]]:
@@ -160,39 +169,40 @@ def _source(seat: Seat) -> tuple[str, list[Item]]:
     for a in seat.legal_of("source"):
         src = a["from"]
         if src == "reserve":
-            label = f"From your reserve ({me(seat.view)['reserve']})"
+            label = tr("From your reserve ({n})", n=me(seat.view)["reserve"])
         elif src == "none":
-            label = "Leave the rest unpaid"
+            label = tr("Leave the rest unpaid")
         else:
-            label = f"From {province(src)} ({holder(seat.view, src, seat.names)})"
+            label = tr("From {province} ({holder})", province=province(src), holder=holder(seat.view, src, seat.names))
         specs.append((f"{Verb.SOURCE}.{src}", label))
     due = _payment_text(seat)
     if support_cards(seat.view):
-        due += " Exceptional support first brings a set-aside army to your reserve."
+        due += tr(" Exceptional support first brings a set-aside army to your reserve.")
     return due, buttons(seat, specs)
 
 
 def _light_infantry(seat: Seat) -> tuple[str, list[Item]]:
     where = province(seat.view["battles"][-1]["province"]) if seat.view["battles"] else "?"
-    due = f"Light Infantry: both 1s were revealed in {where} and you are behind. Take a win by 1 there?"
-    take = (f"{Verb.LIGHT_INFANTRY}.1", f"Take the win by 1 in {where}")
-    return due, buttons(seat, [take, (f"{Verb.LIGHT_INFANTRY}.0", "Decline")])
+    due = tr("Light Infantry: both 1s were revealed in {province} and you are behind. Take a win by 1 there?",
+             province=where)
+    take = (f"{Verb.LIGHT_INFANTRY}.1", tr("Take the win by 1 in {province}", province=where))
+    return due, buttons(seat, [take, (f"{Verb.LIGHT_INFANTRY}.0", tr("Decline"))])
 
 
 def _chariot(seat: Seat) -> tuple[str, list[Item]]:
     offered = [a["warlord"] for a in seat.legal_of("chariot") if a["warlord"]]
-    specs = [(f"{Verb.CHARIOT}.{wid}", f"Take {warlord(wid)}") for wid in offered]
-    due = "War Chariot: you have marked 3 provinces. Take one of your other warlords, in secret?"
-    return due, buttons(seat, [*specs, (str(Verb.CHARIOT), "Take none")])
+    specs = [(f"{Verb.CHARIOT}.{wid}", tr("Take {warlord}", warlord=warlord(wid))) for wid in offered]
+    due = tr("War Chariot: you have marked 3 provinces. Take one of your other warlords, in secret?")
+    return due, buttons(seat, [*specs, (str(Verb.CHARIOT), tr("Take none"))])
 
 
 def _recycle(seat: Seat) -> tuple[str, list[Item]]:
     offered = [a["card"] for a in seat.legal_of("recycle") if a["card"]]
-    specs = [(f"{Verb.RECYCLE}.{instance}", f"Recycle your {card(instance)}") for instance in offered]
-    due = "You may put a card revealed this round under your deck; the top card of your deck then leaves the game."
+    specs = [(f"{Verb.RECYCLE}.{instance}", tr("Recycle your {card}", card=card(instance))) for instance in offered]
+    due = tr("You may put a card revealed this round under your deck; the top card of your deck then leaves the game.")
     if not specs:
-        due += " You hold no recycling warlord now: go on."
-    return due, buttons(seat, [*specs, (str(Verb.RECYCLE), "Recycle nothing")])
+        due += tr(" You hold no recycling warlord now: go on.")
+    return due, buttons(seat, [*specs, (str(Verb.RECYCLE), tr("Recycle nothing"))])
 
 
 def _keep(seat: Seat) -> tuple[str, list[Item]]:
@@ -201,10 +211,12 @@ def _keep(seat: Seat) -> tuple[str, list[Item]]:
     for a in seat.legal_of("keep"):
         kept = list(a["cards"])
         under = [c for c in drawn if c not in kept]
-        label = f"Keep {' and '.join(map(card, kept))}, put {card(under[0])} under"
+        label = tr("Keep {cards}, put {card} under", cards=trp("sun tzu list", " and ").join(map(card, kept)),
+                   card=card(under[0]))
         specs.append((f"{Verb.KEEP}.{'-'.join(kept)}", label))
     n = len(seat.legal_of("keep")[0]["cards"]) if specs else 1
-    due = f"You drew {', '.join(map(card, drawn))}: keep {n}; the other goes under your deck."
+    due = tr("You drew {cards}: keep {n}; the other goes under your deck.",
+             cards=trp("sun tzu list", ", ").join(map(card, drawn)), n=n)
     return due, buttons(seat, specs)
 
 

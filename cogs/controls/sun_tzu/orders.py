@@ -19,6 +19,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action
+from bot.games.base.language import tr
 from bot.games.sun_tzu.data import PROVINCES, Colour
 from bot.games.sun_tzu.legal import six_may_go
 from bot.games.sun_tzu.schema import CardView, SunTzuView
@@ -28,11 +29,11 @@ from cogs.controls.sun_tzu.seat import Seat
 from cogs.controls.sun_tzu.verbs import Verb
 from cogs.controls.sun_tzu.words import (
     KIND_ORDER,
-    LABELS,
     board_line,
     card_hint,
     holder,
     kind,
+    label,
     me,
     opponent,
     points,
@@ -92,17 +93,17 @@ def _summary(view: SunTzuView, codes: list[str]) -> str:
     parts = []
     for pid, code in zip(PROVINCES, codes, strict=True):
         value = view["provinces"][PROVINCES.index(pid)]["screen"]["current"]
-        parts.append(f"{province(pid)} ({points(value)}): **{LABELS[KINDS[code]] if code != EMPTY else '—'}**")
+        parts.append(f"{province(pid)} ({points(value)}): **{label(KINDS[code]) if code != EMPTY else '—'}**")
     return "\n".join(parts)
 
 
 def _status(seat: Seat) -> str:
     view = seat.view
     if opponent(view)["committed"]:
-        return f"{seat.other} has committed; your orders lock as soon as you confirm."
+        return tr("{player} has committed; your orders lock as soon as you confirm.", player=seat.other)
     if me(view)["committed"]:
-        return f"Your orders are committed. You can change them until {seat.other} commits too."
-    return f"{seat.other} has not committed yet. You can change your orders until both of you have."
+        return tr("Your orders are committed. You can change them until {player} commits too.", player=seat.other)
+    return tr("{player} has not committed yet. You can change your orders until both of you have.", player=seat.other)
 
 
 def _double_six(view: SunTzuView, codes: list[str]) -> str:
@@ -110,19 +111,20 @@ def _double_six(view: SunTzuView, codes: list[str]) -> str:
     for pid, code in zip(PROVINCES, codes, strict=True):
         prov = view["provinces"][PROVINCES.index(pid)]
         if code == CODES["n6"] and colour == "red" and prov["marks"]["red"] == 1:
-            return f"\nYour 6 in {province(pid)} uses Double Six: it becomes public when {province(pid)} is revealed."
+            return "\n" + tr("Your 6 in {province} uses Double Six: it becomes public when {province} is revealed.",
+                             province=province(pid))
     return ""
 
 
 def editor_text(seat: Seat, codes: list[str], note: str = "") -> str:
-    head = f"**Sun Tzu #{seat.table.id}** · {board_line(seat.view)}\n"
+    head = f"**{tr('Sun Tzu')} #{seat.table.id}** · {board_line(seat.view)}\n"
     if EMPTY in codes:
-        due = (
+        due = tr(
             "Your orders: pick one card for each province, each card once. They stay face down until revealed; "
             "Confirm appears once all five have a card."
         )
     else:
-        due = "Change your orders: pick another card for any province (each card once); then Confirm again."
+        due = tr("Change your orders: pick another card for any province (each card once); then Confirm again.")
     return f"{head}{note}{due}\n{_summary(seat.view, codes)}\n{_status(seat)}"
 
 
@@ -140,9 +142,9 @@ def _options(view: SunTzuView, codes: list[str], i: int) -> list[discord.SelectO
             hint = card_hint(k)
         else:
             where = next(province(PROVINCES[n]) for n, c in enumerate(codes) if c == CODES[k] and n != i)
-            hint = f"now in {where}: choosing it moves it here"
-        label = LABELS[k] + (f" (×{free} free)" if free > 1 and k != current else "")
-        options.append(choice(label, CODES[k], hint, default=k == current))
+            hint = tr("now in {province}: choosing it moves it here", province=where)
+        shown = label(k) + (tr(" (×{n} free)", n=free) if free > 1 and k != current else "")
+        options.append(choice(shown, CODES[k], hint, default=k == current))
     return options
 
 
@@ -154,7 +156,8 @@ def editor(seat: Seat, codes: list[str], note: str = "", *, complete: bool = Fal
     text, items = "".join(codes), []
     for i, pid in enumerate(PROVINCES):
         value = seat.view["provinces"][i]["screen"]["current"]
-        placeholder = f"{province(pid)} ({points(value)}, {holder(seat.view, pid, seat.names)}): choose a card"
+        placeholder = tr("{province} ({points}, {holder}): choose a card", province=province(pid),
+                         points=points(value), holder=holder(seat.view, pid, seat.names))
         options = _options(seat.view, codes, i)
         items.append(ControlSelect(seat.ref, f"{Verb.ORDER}.{text}.{i}", options, placeholder, row=i))
     return Panel(editor_text(seat, codes, note), persistent_view(*items), PROVINCES_PICTURE)
@@ -162,16 +165,18 @@ def editor(seat: Seat, codes: list[str], note: str = "", *, complete: bool = Fal
 
 def review(seat: Seat, codes: list[str], note: str = "") -> Panel:
     text = "".join(codes)
-    head = f"**Sun Tzu #{seat.table.id}** · {board_line(seat.view)}\n{note}"
-    body = f"Your orders for round {seat.view['round']}:\n{_summary(seat.view, codes)}{_double_six(seat.view, codes)}"
+    head = f"**{tr('Sun Tzu')} #{seat.table.id}** · {board_line(seat.view)}\n{note}"
+    body = (tr("Your orders for round {round}:", round=seat.view["round"])
+            + f"\n{_summary(seat.view, codes)}{_double_six(seat.view, codes)}")
     items = [
-        ControlButton(seat.ref, f"{Verb.CONFIRM}.{text}", "Confirm these orders", style=discord.ButtonStyle.success,
+        ControlButton(seat.ref, f"{Verb.CONFIRM}.{text}", tr("Confirm these orders"),
+                      style=discord.ButtonStyle.success, row=0),
+        ControlButton(seat.ref, f"{Verb.EDIT}.{text}", tr("Change a card"), style=discord.ButtonStyle.secondary,
                       row=0),
-        ControlButton(seat.ref, f"{Verb.EDIT}.{text}", "Change a card", style=discord.ButtonStyle.secondary, row=0),
     ]
     if support_cards(seat.view):
         support = f"{Verb.ORDERS_SUPPORT}.{text}"
-        items.append(ControlButton(seat.ref, support, "Exceptional support…", style=SECONDARY, row=1))
+        items.append(ControlButton(seat.ref, support, tr("Exceptional support…"), style=SECONDARY, row=1))
     return Panel(f"{head}{body}\n{_status(seat)}", persistent_view(*items), PROVINCES_PICTURE)
 
 
@@ -206,7 +211,7 @@ def commit(seat: Seat, codes: list[str]) -> Action:
 def codes_of(seat: Seat, args: list[str]) -> list[str]:
     """The orders a payload carries, read strictly, while this round's orders are still open."""
     if seat.view["stage"] != "assign":
-        raise UserError("The orders of this round are locked; press Play for fresh controls.")
+        raise UserError(tr("The orders of this round are locked; press Play for fresh controls."))
     if len(args) < 1:
         raise UserError(UNREADABLE)
     return read(args[0])
@@ -220,7 +225,7 @@ def _with_codes(step: Callable[[Seat, list[str], str, Click], Action | Panel]) -
         seat = Seat(click.table, click.seat)
         given = codes_of(seat, list(click.args))
         codes = tidy(seat.view, given)
-        note = "Some of those cards are not in your hand any more.\n" if codes != given else ""
+        note = tr("Some of those cards are not in your hand any more.") + "\n" if codes != given else ""
         return step(seat, codes, note, click)
 
     return read
@@ -231,7 +236,7 @@ def _confirm(seat: Seat, codes: list[str], note: str, click: Click) -> Action | 
         return editor(seat, codes, note)
     if me(seat.view)["committed"] and "".join(codes) == committed_codes(seat.view):
         # A second click on Confirm (this control works across versions): nothing to change.
-        return review(seat, codes, "These orders are committed already.\n")
+        return review(seat, codes, tr("These orders are committed already.") + "\n")
     return commit(seat, codes)
 
 
@@ -241,10 +246,10 @@ def _order(seat: Seat, codes: list[str], note: str, click: Click) -> Action | Pa
         raise UserError(UNREADABLE)
     i = int(index)
     if all(c["card"] != KINDS[code] for c in pool(seat.view)):
-        raise UserError("That card is not in your hand any more.")
+        raise UserError(tr("That card is not in your hand any more."))
     chosen = tidy(seat.view, place(seat.view, codes, i, code))
     if chosen[i] == EMPTY:
-        raise UserError(f"You cannot put that card in {province(PROVINCES[i])}.")
+        raise UserError(tr("You cannot put that card in {province}.", province=province(PROVINCES[i])))
     return editor(seat, chosen, note)
 
 

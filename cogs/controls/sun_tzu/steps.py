@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from bot.errors import UserError
 from bot.games.base import Action
+from bot.games.base.language import tr, trp
 from bot.games.sun_tzu.data import PROVINCES, WARLORD_DEFS
 from cogs.components import ControlButton, Panel, persistent_view
 from cogs.controls.routes import UNREADABLE, Click, Handler, Route, route
@@ -38,7 +39,8 @@ ABOUT_CARDS = frozenset({"choose_warlord", "keep", "recycle", "chariot"})
 
 def _with_support(seat: Seat, items: list[Item]) -> list[Item]:
     if support_cards(seat.view):
-        support = ControlButton(seat.ref, Verb.SUPPORT, "Exceptional support…", style=SECONDARY, row=next_row(items))
+        support = ControlButton(seat.ref, Verb.SUPPORT, tr("Exceptional support…"), style=SECONDARY,
+                                 row=next_row(items))
         items.append(support)
     return items
 
@@ -48,7 +50,7 @@ def root(seat: Seat) -> Panel:
     """The seat's current panel: its decision when the game waits for it, else what it may still do."""
     view = seat.view
     if view["stage"] == "over":
-        return Panel(f"{head(seat)}The game is over: the final result is on the board.", None)
+        return Panel(f"{head(seat)}{tr('The game is over: the final result is on the board.')}", None)
     decision = seat.decision if seat.waited_for else None
     if decision == "commit":
         return orders.editor(seat, orders.tidy(view, list(orders.committed_codes(view))))
@@ -74,14 +76,17 @@ def idle_choices(seat: Seat) -> bool:
 def _idle(seat: Seat) -> Panel:
     view, items = seat.view, list[Item]()
     waiting = sorted(seat.table.to_act())
-    what = STAGE_WAITS.get(view["stage"], "")
-    lines = [f"Nothing is due from you now: waiting for {' and '.join(seat.names[s] for s in waiting)} {what}."]
+    wait = STAGE_WAITS.get(view["stage"])
+    lines = [tr("Nothing is due from you now: waiting for {players} {what}.",
+                players=trp("sun tzu list", " and ").join(seat.names[s] for s in waiting),
+                what=tr(wait) if wait else "")]
     if _may_change_orders(seat):
-        lines.append(f"Your orders are committed; you can change them until {seat.other} commits.")
-        items.append(ControlButton(seat.ref, f"{Verb.EDIT}.{orders.committed_codes(view)}", "Change my orders", row=0))
+        lines.append(tr("Your orders are committed; you can change them until {player} commits.", player=seat.other))
+        items.append(ControlButton(seat.ref, f"{Verb.EDIT}.{orders.committed_codes(view)}", tr("Change my orders"),
+                                   row=0))
     items = _with_support(seat, items)
     if support_cards(view):
-        lines.append("You may use exceptional support at any time.")
+        lines.append(tr("You may use exceptional support at any time."))
     text = f"{head(seat)}{' '.join(lines)}\n{hand_text(view)}"
     if not items:
         return Panel(text, None)
@@ -92,13 +97,14 @@ def _idle(seat: Seat) -> Panel:
 def support_step(seat: Seat, back: str = Verb.HOME) -> Panel:
     found = support_cards(seat.view)
     if not found:
-        raise UserError("Exceptional support needs a set-aside army and a card in hand that is not framed (1-6).")
-    specs = [(f"{Verb.SUPPORT}.{c['id']}", f"Discard {card(c['id'])}") for c in found]
+        raise UserError(tr("Exceptional support needs a set-aside army and a card in hand that is not framed (1-6)."))
+    specs = [(f"{Verb.SUPPORT}.{c['id']}", tr("Discard {card}", card=card(c["id"]))) for c in found]
     items = buttons(seat, specs)
-    items.append(ControlButton(seat.ref, back, "Back", style=SECONDARY, row=next_row(items)))
-    text = (
-        f"Exceptional support: discard a card that is not framed. It is shown to {seat.other} and leaves the game, "
-        f"and one of your {me(seat.view)['set_aside']} set-aside armies returns to your reserve."
+    items.append(ControlButton(seat.ref, back, tr("Back"), style=SECONDARY, row=next_row(items)))
+    text = tr(
+        "Exceptional support: discard a card that is not framed. It is shown to {player} and leaves the game, "
+        "and one of your {n} set-aside armies returns to your reserve.", player=seat.other,
+        n=me(seat.view)["set_aside"],
     )
     return Panel(text, persistent_view(*items))
 

@@ -11,14 +11,14 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Option
-from bot.games.base.words import count
+from bot.games.base.language import mark, tr, trn, trp
 from bot.games.sun_tzu.data import PROVINCES, WARLORD_DEFS
 from bot.games.sun_tzu.schema import CardView, PlayerView, SunTzuView
 from bot.games.sun_tzu.text import armies_text as armies
+from bot.games.sun_tzu.text import colour_word, province, role_name, warlord_effect, warlord_name
 from bot.games.sun_tzu.text import event_name as event
-from bot.games.sun_tzu.text import province
 
-__all__ = ["armies", "event", "province"]  # the engine's words, named as the controls use them
+__all__ = ["armies", "event", "province", "warlord_effect"]  # the engine's words, named as the controls use them
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -34,29 +34,35 @@ LABELS = {kind: kind[1:] for kind in KIND_ORDER[:10]} | {
     "plus3": "+3",
     "plague": "Plague",
 }
+
+
+def label(kind_id: str) -> str:
+    """A card kind as printed, the Plague's name in the language in force."""
+    return tr("Plague") if kind_id == "plague" else LABELS.get(kind_id, "?")
+
 # What each card does, for select descriptions (under 100 characters).
 CARD_HINTS = {
-    "n1": "framed, back after the round; revealing it lets you draw 3 and keep 2",
-    "n6": "framed; on reveal one of your armies marks this province for good",
-    "plus1": "worth the other card + 1; leaves the game after the round",
-    "minus1": "worth the other card - 1; leaves the game after the round",
-    "plus2": "worth the other card + 2; sets 1 of your armies aside; leaves the game",
-    "plus3": "worth the other card + 3; sets 2 of your armies aside; leaves the game",
-    "plague": "no battle: the armies here are halved; leaves the game after the round",
+    "n1": mark("framed, back after the round; revealing it lets you draw 3 and keep 2"),
+    "n6": mark("framed; on reveal one of your armies marks this province for good"),
+    "plus1": mark("worth the other card + 1; leaves the game after the round"),
+    "minus1": mark("worth the other card - 1; leaves the game after the round"),
+    "plus2": mark("worth the other card + 2; sets 1 of your armies aside; leaves the game"),
+    "plus3": mark("worth the other card + 3; sets 2 of your armies aside; leaves the game"),
+    "plague": mark("no battle: the armies here are halved; leaves the game after the round"),
 }
 STAGE_WAITS = {
-    "choose_warlord": "to choose a warlord",
-    "assign": "to commit their orders",
-    "w1": "in the warlord window before the battles",
-    "pick": "to choose the next province",
-    "counter": "to decide on a reaction",
-    "cap": "to decide on a reaction",
-    "costs": "to find armies",
-    "placement": "to find armies",
-    "event_effect": "to answer the event",
-    "w2": "in the warlord window after the battles",
-    "recycle": "to decide on recycling",
-    "keep": "to choose which cards to keep",
+    "choose_warlord": mark("to choose a warlord"),
+    "assign": mark("to commit their orders"),
+    "w1": mark("in the warlord window before the battles"),
+    "pick": mark("to choose the next province"),
+    "counter": mark("to decide on a reaction"),
+    "cap": mark("to decide on a reaction"),
+    "costs": mark("to find armies"),
+    "placement": mark("to find armies"),
+    "event_effect": mark("to answer the event"),
+    "w2": mark("in the warlord window after the battles"),
+    "recycle": mark("to decide on recycling"),
+    "keep": mark("to choose which cards to keep"),
 }
 
 
@@ -66,31 +72,27 @@ def kind(instance: str) -> str:
 
 
 def card(instance: str) -> str:
-    return LABELS.get(kind(instance), "?")
+    return label(kind(instance))
 
 
 def card_hint(kind_id: str) -> str:
     if kind_id in CARD_HINTS:
-        return CARD_HINTS[kind_id]
-    return "framed: back in your hand after the round" if kind_id in FRAMED_KINDS else "leaves the game after the round"
+        return tr(CARD_HINTS[kind_id])
+    if kind_id in FRAMED_KINDS:
+        return tr("framed: back in your hand after the round")
+    return tr("leaves the game after the round")
 
 
 def cards(instances: Iterable[str]) -> str:
-    return " · ".join(card(c) for c in instances) or "none"
-
+    return " · ".join(card(c) for c in instances) or trp("sun tzu cards", "none")
 
 
 def warlord(wid: str | None) -> str:
-    return WARLORD_DEFS[wid].name if wid in WARLORD_DEFS else "?"
-
-
-def warlord_effect(wid: str) -> str:
-    return WARLORD_DEFS[wid].effect if wid in WARLORD_DEFS else ""
-
+    return warlord_name(wid) if wid in WARLORD_DEFS else "?"
 
 
 def points(n: int) -> str:
-    return f"{n} pt{'' if n == 1 else 's'}"
+    return trn("{n} pt", "{n} pts", n)
 
 
 
@@ -108,9 +110,10 @@ def holder(view: SunTzuView, pid: str, names: Sequence[str]) -> str:
     """Who holds a province, for a label: "empty", "your 3 armies" or "Bob's 2 armies"."""
     prov = view["provinces"][PROVINCES.index(pid)]
     if prov["owner_seat"] is None:
-        return "empty"
-    whose = "your" if prov["owner_seat"] == view["viewer"] else f"{names[prov['owner_seat']]}'s"
-    return f"{whose} {armies(prov['armies'])}"
+        return tr("empty")
+    if prov["owner_seat"] == view["viewer"]:
+        return tr("your {armies}", armies=armies(prov["armies"]))
+    return tr("{player}'s {armies}", player=names[prov["owner_seat"]], armies=armies(prov["armies"]))
 
 
 def support_cards(view: SunTzuView) -> list[CardView]:
@@ -129,86 +132,102 @@ def hand_text(view: SunTzuView) -> str:
     """The seat's own holdings in a few lines: hand, face-down orders, deck, armies, warlords."""
     mine = me(view)
     counts = Counter(c["card"] for c in view["hand"] or [])
-    hand = " · ".join(LABELS[k] + (f" ×{counts[k]}" if counts[k] > 1 else "") for k in KIND_ORDER if counts[k])
-    lines = [f"Your hand: {hand or 'no cards'}. Your deck: {count(mine['deck_count'], 'card')}."]
-    face_down = [f"{p['name']} {card(p['own_card']['id'])}" for p in view["provinces"] if p["own_card"] is not None]
+    hand = " · ".join(label(k) + (f" ×{counts[k]}" if counts[k] > 1 else "") for k in KIND_ORDER if counts[k])
+    lines = [tr("Your hand: {hand}. Your deck: {deck}.", hand=hand or tr("no cards"),
+                deck=trn("{n} card", "{n} cards", mine["deck_count"]))]
+    comma = trp("sun tzu list", ", ")
+    face_down = [f"{province(p['id'])} {card(p['own_card']['id'])}" for p in view["provinces"]
+                 if p["own_card"] is not None]
     if face_down:
-        lines.append(f"Your face-down orders: {', '.join(face_down)}.")
-    lines.append(
-        f"You play {mine['colour']} ({mine['role']}): {mine['reserve']} in reserve, {mine['set_aside']} set aside, "
-        f"{mine['board_armies']} on the board."
-    )
+        lines.append(tr("Your face-down orders: {orders}.", orders=comma.join(face_down)))
+    lines.append(tr("You play {colour} ({role}): {reserve} in reserve, {set_aside} set aside, {board} on the board.",
+                    colour=colour_word(mine["colour"]), role=role_name(mine["colour"]), reserve=mine["reserve"],
+                    set_aside=mine["set_aside"], board=mine["board_armies"]))
     held = view["warlords_held"] or []
     if held:
-        lines.append("Your unused warlord" + ("s: " if len(held) > 1 else ": ") + ", ".join(map(warlord, held)) + ".")
+        lines.append(trn("Your unused warlord: {warlords}.", "Your unused warlords: {warlords}.", len(held),
+                         warlords=comma.join(map(warlord, held))))
     if view["deck_bottom"]:
-        lines.append(f"At the bottom of your deck: {cards(c['id'] for c in view['deck_bottom'])}.")
+        lines.append(tr("At the bottom of your deck: {cards}.", cards=cards(c["id"] for c in view["deck_bottom"])))
     if view["out_hidden"]:
-        lines.append(f"Removed face down from your deck: {cards(c['id'] for c in view['out_hidden'])}.")
+        lines.append(tr("Removed face down from your deck: {cards}.",
+                        cards=cards(c["id"] for c in view["out_hidden"])))
     return "\n".join(lines)
 
 
 def board_line(view: SunTzuView) -> str:
     """Round, marker and the provinces with their current screen values: the public facts a decision needs."""
     marker = view["score_marker"]
-    toward = "centred" if marker == 0 else f"{abs(marker)} toward {'blue' if marker > 0 else 'red'}"
-    scoring = " (scoring after this round)" if view["scoring_round"] else ""
-    return f"Round {view['round']} of {view['rounds']}{scoring} · marker {toward}."
+    if marker == 0:
+        toward = tr("centred")
+    elif marker > 0:
+        toward = tr("{n} toward blue", n=abs(marker))
+    else:
+        toward = tr("{n} toward red", n=abs(marker))
+    if view["scoring_round"]:
+        return tr("Round {round} of {rounds} (scoring after this round) · marker {toward}.", round=view["round"],
+                  rounds=view["rounds"], toward=toward)
+    return tr("Round {round} of {rounds} · marker {toward}.", round=view["round"], rounds=view["rounds"],
+              toward=toward)
 
 
 def awaited(view: SunTzuView) -> str:
     """What the seats to act are asked for now, after their names ("Bob to commit their orders")."""
-    return STAGE_WAITS.get(view["stage"], "")
+    wait = STAGE_WAITS.get(view["stage"])
+    return tr(wait) if wait else ""
 
 
 OPTION_LABELS: dict[str, dict[Any, str]] = {
-    "plague_rounding": {"down_min1": "half, rounded down (at least 1)", "up": "half, rounded up"},
-    "cap_at_six_target": {"opponent": "red's 7-10", "own": "blue's own 7-10"},
-    "adjacency": {"geographic": "as on the historical map", "chain": "only neighbours in the row"},
-    "colour_assignment": {"random": "drawn at random", "seat_order": "the first seat plays blue"},
+    "plague_rounding": {"down_min1": mark("half, rounded down (at least 1)"), "up": mark("half, rounded up")},
+    "cap_at_six_target": {"opponent": mark("red's 7-10"), "own": mark("blue's own 7-10")},
+    "adjacency": {"geographic": mark("as on the historical map"), "chain": mark("only neighbours in the row")},
+    "colour_assignment": {"random": mark("drawn at random"), "seat_order": mark("the first seat plays blue")},
 }
 # One description per value, in plain words (the lobby shows it under the value).
 OPTION_HELP: dict[str, dict[Any, str]] = {
     "beginner": {
-        False: "The full game: +2 and +3 cards and warlords; 18 armies in reserve, 3 set aside.",
-        True: "A first game: no +2 or +3 cards and no warlords; all 21 armies start in reserve.",
+        False: mark("The full game: +2 and +3 cards and warlords; 18 armies in reserve, 3 set aside."),
+        True: mark("A first game: no +2 or +3 cards and no warlords; all 21 armies start in reserve."),
     },
     "warlords": {
-        True: "Each player keeps one warlord in secret: a power to use once.",
-        False: "No warlords.",
+        True: mark("Each player keeps one warlord in secret: a power to use once."),
+        False: mark("No warlords."),
     },
     "events": {
-        False: "No event cards.",
-        True: "Five event cards, one face up at a time; each changes a rule while it is face up.",
+        False: mark("No event cards."),
+        True: mark("Five event cards, one face up at a time; each changes a rule while it is face up."),
     },
     "plague_rounding": {
-        "down_min1": "A Plague leaves half the armies in its province, rounded down, but at least 1.",
-        "up": "A Plague leaves half the armies in its province, rounded up.",
+        "down_min1": mark("A Plague leaves half the armies in its province, rounded down, but at least 1."),
+        "up": mark("A Plague leaves half the armies in its province, rounded up."),
     },
     "cap_at_six_target": {
-        "opponent": "Blue's Cap at Six turns red's printed 7, 8, 9 or 10 into a 6.",
-        "own": "Blue's Cap at Six turns blue's own printed 7, 8, 9 or 10 into a 6.",
+        "opponent": mark("Blue's Cap at Six turns red's printed 7, 8, 9 or 10 into a 6."),
+        "own": mark("Blue's Cap at Six turns blue's own printed 7, 8, 9 or 10 into a 6."),
     },
     "adjacency": {
-        "geographic": "Provinces that border each other on the historical map are neighbours.",
-        "chain": "Only provinces side by side in the row of five are neighbours.",
+        "geographic": mark("Provinces that border each other on the historical map are neighbours."),
+        "chain": mark("Only provinces side by side in the row of five are neighbours."),
     },
     "colour_assignment": {
-        "random": "Who plays blue (Sun Tzu) and who plays red (the King of Chu) is drawn at random.",
-        "seat_order": "The first seat plays blue (Sun Tzu), the second red (the King of Chu).",
+        "random": mark("Who plays blue (Sun Tzu) and who plays red (the King of Chu) is drawn at random."),
+        "seat_order": mark("The first seat plays blue (Sun Tzu), the second red (the King of Chu)."),
     },
 }
 
 
 def option_label(option: Option, value: Any) -> str | None:
-    return OPTION_LABELS.get(option.key, {}).get(value)
+    text = OPTION_LABELS.get(option.key, {}).get(value)
+    return tr(text) if text is not None else None
 
 
 def option_help(option: Option, value: Any) -> str | None:
-    return OPTION_HELP.get(option.key, {}).get(value)
+    text = OPTION_HELP.get(option.key, {}).get(value)
+    return tr(text) if text is not None else None
 
 
-RULES_SUMMARY = (
+# Translated where it is shown (``tr``), in the reader's language.
+RULES_SUMMARY = mark(
     "**Goal**: two players, blue (Sun Tzu) and red (the King of Chu), fight over five provinces in a row: "
     "Qin, Chu, Jin-Yan, Han-Qi, Wu. Push the shared score marker to your side.\n"
     "**Each round** (9 at most)\n"
@@ -234,75 +253,78 @@ RULES_SUMMARY = (
 
 
 # -- the Rules button ------------------------------------------------------------------------------------
-BATTLE = (
+BATTLE = mark(
     "The higher card wins by the difference: it first removes that many of the loser's armies there, and the "
     "winner places any rest. Ties change nothing."
 )
-SUPPORT = "Exceptional support, at any time: discard a card that is not framed to bring a set-aside army back."
+SUPPORT = mark("Exceptional support, at any time: discard a card that is not framed to bring a set-aside army back.")
 PHASES: dict[str, tuple[str, ...]] = {
     "choose_warlord": (
-        "**Choosing a warlord**",
-        "Both players secretly keep 1 of their 5 warlords; the other 4 leave the game.",
-        "A warlord is a power used once, shown to both players when used.",
+        mark("**Choosing a warlord**"),
+        mark("Both players secretly keep 1 of their 5 warlords; the other 4 leave the game."),
+        mark("A warlord is a power used once, shown to both players when used."),
     ),
     "assign": (
-        "**Orders**",
-        "Both players secretly give one card from hand to each of the five provinces.",
-        "You may change your orders until both have committed; the other player only sees that you committed.",
-        "Then the provinces are revealed and fought one at a time. " + BATTLE,
+        mark("**Orders**"),
+        mark("Both players secretly give one card from hand to each of the five provinces."),
+        mark("You may change your orders until both have committed; the other player only sees that you committed."),
+        mark("Then the provinces are revealed and fought one at a time. The higher card wins by the difference: it "
+             "first removes that many of the loser's armies there, and the winner places any rest. Ties change "
+             "nothing."),
     ),
     "w1": (
-        "**Warlord window** (before the battles)",
-        "A player holding an unused warlord may use it now, or pass.",
-        "A warlord used asks the other player again; the window closes when both have passed.",
+        mark("**Warlord window** (before the battles)"),
+        mark("A player holding an unused warlord may use it now, or pass."),
+        mark("A warlord used asks the other player again; the window closes when both have passed."),
     ),
     "w2": (
-        "**Warlord window** (after the battles)",
-        "A player holding an unused warlord may use it now, or pass.",
-        "A warlord used asks the other player again; the window closes when both have passed.",
-        "Then, after rounds 3, 6 and 9, the provinces score.",
+        mark("**Warlord window** (after the battles)"),
+        mark("A player holding an unused warlord may use it now, or pass."),
+        mark("A warlord used asks the other player again; the window closes when both have passed."),
+        mark("Then, after rounds 3, 6 and 9, the provinces score."),
     ),
     "pick": (
-        "**Battles: the next province**",
-        "The player with fewer armies on the board holds the privilege and picks which province is fought next.",
+        mark("**Battles: the next province**"),
+        mark("The player with fewer armies on the board holds the privilege and picks which province is fought next."),
         BATTLE,
     ),
     "counter": (
-        "**Battle: a reaction**",
-        "A card just revealed lets a warlord react: Counter Plague makes a blue Plague count as 0.",
-        "Use it now, or continue without it.",
+        mark("**Battle: a reaction**"),
+        mark("A card just revealed lets a warlord react: Counter Plague makes a blue Plague count as 0."),
+        mark("Use it now, or continue without it."),
     ),
     "cap": (
-        "**Battle: a reaction**",
-        "A card just revealed lets a warlord react: Cap at Six makes a red 7-10 count as 6.",
-        "Use it now, or continue without it.",
+        mark("**Battle: a reaction**"),
+        mark("A card just revealed lets a warlord react: Cap at Six makes a red 7-10 count as 6."),
+        mark("Use it now, or continue without it."),
     ),
     "costs": (
-        "**Battle: finding armies**",
-        "Armies a card costs come from your reserve first; when it is empty you choose a province to take them from.",
+        mark("**Battle: finding armies**"),
+        mark("Armies a card costs come from your reserve first; when it is empty you choose a province to take them "
+             "from."),
         SUPPORT,
     ),
     "placement": (
-        "**Battle: finding armies**",
-        "The winner places the rest of their win; with the reserve short, the armies come from provinces next "
-        "to the battle first, then from any.",
+        mark("**Battle: finding armies**"),
+        mark("The winner places the rest of their win; with the reserve short, the armies come from provinces next "
+             "to the battle first, then from any."),
         SUPPORT,
     ),
     "event_effect": (
-        "**Event**",
-        "The face-up event's condition was met: its effect needs a choice from a player.",
-        "Then the next event card turns face up (and may trigger at once).",
+        mark("**Event**"),
+        mark("The face-up event's condition was met: its effect needs a choice from a player."),
+        mark("Then the next event card turns face up (and may trigger at once)."),
     ),
     "recycle": (
-        "**Clean-up: recycling**",
-        "Played framed cards (1-6) go back to hand; the other played cards leave the game.",
-        "A recycling warlord may put a revealed Plague (red) or -1 (blue) under your deck instead; the top card "
-        "of your deck then leaves the game.",
+        mark("**Clean-up: recycling**"),
+        mark("Played framed cards (1-6) go back to hand; the other played cards leave the game."),
+        mark("A recycling warlord may put a revealed Plague (red) or -1 (blue) under your deck instead; the top card "
+             "of your deck then leaves the game."),
     ),
     "keep": (
-        "**Clean-up: drawing**",
-        "Each player draws 2 and keeps 1 (3 and keeps 2 after revealing their 1).",
-        "The card not kept goes to the bottom of your deck.",
+        mark("**Clean-up: drawing**"),
+        mark("Each player draws 2 and keeps 1 (3 and keeps 2 after revealing their 1)."),
+        mark("The card not kept goes to the bottom of your deck."),
     ),
 }
 
@@ -310,7 +332,7 @@ PHASES: dict[str, tuple[str, ...]] = {
 def phase_summary(table: Table) -> str:
     """The rules of the stage Sun Tzu waits in now, in a few plain lines; the first names it."""
     view = cast(SunTzuView, table.view(None))
-    lines = list(PHASES.get(view["stage"], ("**Sun Tzu**", "The game is over.")))
+    lines = [tr(line) for line in PHASES.get(view["stage"], (mark("**Sun Tzu**"), mark("The game is over.")))]
     if view["round"] >= 1:
-        lines[0] += f" · round {view['round']} of {view['rounds']}"
+        lines[0] += tr(" · round {round} of {rounds}", round=view["round"], rounds=view["rounds"])
     return "\n".join(lines)
