@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image, ImageDraw
 
-from bot.games.sun_tzu.text import event_name, warlord_name
+from bot.games.base.language import mark, tr, trp
+from bot.games.sun_tzu.text import event_name, province, role_name, warlord_name
 from render import theme
 from render.theme import INK, MUTED, Box
 
@@ -38,26 +39,29 @@ LEAD_BACK = (255, 243, 205)
 SILVER, SILVER_EDGE = (214, 218, 224), (110, 116, 126)
 
 STAGE_TEXT = {
-    "choose_warlord": "choose a warlord",
-    "assign": "give orders",
-    "w1": "use or pass warlords",
-    "w2": "use or pass warlords",
-    "pick": "choose the next province",
-    "counter": "answer Counter Plague",
-    "cap": "answer Cap at Six",
-    "costs": "find armies to pay",
-    "placement": "find armies to place",
-    "event_effect": "answer the event",
-    "recycle": "answer recycling",
-    "keep": "keep drawn cards",
+    "choose_warlord": mark("choose a warlord"),
+    "assign": mark("give orders"),
+    "w1": mark("use or pass warlords"),
+    "w2": mark("use or pass warlords"),
+    "pick": mark("choose the next province"),
+    "counter": mark("answer Counter Plague"),
+    "cap": mark("answer Cap at Six"),
+    "costs": mark("find armies to pay"),
+    "placement": mark("find armies to place"),
+    "event_effect": mark("answer the event"),
+    "recycle": mark("answer recycling"),
+    "keep": mark("keep drawn cards"),
 }
 REASONS = {
-    "instant_win_r3": "end box after round 3",
-    "instant_win_r6": "end box after round 6",
-    "final_r9": "final scoring after round 9",
-    "last_event": "last event card met",
-    "resignation": "resignation",
+    "instant_win_r3": mark("end box after round 3"),
+    "instant_win_r6": mark("end box after round 6"),
+    "final_r9": mark("final scoring after round 9"),
+    "last_event": mark("last event card met"),
+    "resignation": mark("resignation"),
 }
+
+
+SCREEN_FACES = (mark("Screens: 1st value"), mark("Screens: 2nd value"), mark("Screens: 3rd value"))
 
 
 # -- who is who ---------------------------------------------------------------------------------------
@@ -102,7 +106,7 @@ def _army(image: Image.Image, draw: ImageDraw.ImageDraw, center: tuple[int, int]
     """The armies in a province: the owner's badge with the count beside it, or "empty"."""
     cx, cy = center
     if colour is None or count == 0:
-        theme.draw_legend(draw, center, "empty", 26, MUTED, anchor="mm")
+        theme.draw_legend(draw, center, tr("empty"), 26, MUTED, anchor="mm")
         return
     theme.draw_badge(image, colour.upper(), (cx - 34, cy), diameter)
     theme.draw_key(draw, (cx + 8, cy), str(count), 48, INK, anchor="lm", bold=True)
@@ -114,24 +118,24 @@ def _status(view: SunTzuView, seats: Seats) -> str:
         ranking = cast("list[int]", result.get("ranking", []))
         winners = [seats.name(s) for s, place in enumerate(ranking) if place == 1]
         if len(winners) > 1:
-            return "Game over: a draw"
-        return f"Game over: {winners[0]} wins" if winners else "Game over"
+            return tr("Game over: a draw")
+        return tr("Game over: {player} wins", player=winners[0]) if winners else tr("Game over")
     seats_to_act = view["pending"]["seats"]
-    what = STAGE_TEXT.get(view["stage"], view["stage"])
+    what = tr(STAGE_TEXT[view["stage"]]) if view["stage"] in STAGE_TEXT else view["stage"]
     if not seats_to_act:
         return what.capitalize()
-    return f"{' and '.join(seats.name(s) for s in seats_to_act)} to {what}"
+    return tr("{players} to {action}", players=trp("sun tzu list", " and ").join(seats.name(s) for s in seats_to_act),
+              action=what)
 
 
 # -- the board --------------------------------------------------------------------------------------------
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, seats: Seats) -> None:
     image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
     ink = theme.HEADER_INK
-    theme.draw_key(draw, (MARGIN, 30), f"Sun Tzu  ·  Round {view['round']}/{view['rounds']}", 34, ink,
-                   anchor="lm", bold=True)
-    scoring = "  ·  scoring round" if view["scoring_round"] else ""
-    theme.draw_key(draw, (WIDTH - MARGIN, 30), f"Screens: {('1st', '2nd', '3rd')[view['face']]} value{scoring}",
-                   KEY, ink, anchor="rm")
+    theme.draw_key(draw, (MARGIN, 30), tr("Sun Tzu  ·  Round {round}/{rounds}", round=view["round"],
+                                          rounds=view["rounds"]), 34, ink, anchor="lm", bold=True)
+    scoring = tr("  ·  scoring round") if view["scoring_round"] else ""
+    theme.draw_key(draw, (WIDTH - MARGIN, 30), tr(SCREEN_FACES[view["face"]]) + scoring, KEY, ink, anchor="rm")
     theme.draw_key(draw, (MARGIN, 70), theme.ellipsize(_status(view, seats), KEY, WIDTH - 2 * MARGIN), KEY, ink,
                    anchor="lm")
 
@@ -163,7 +167,8 @@ def _track(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, seat
     else:
         x, y = left + (track - 1 - marker) * step, mid
     theme.draw_token(image, f"{marker:+d}" if marker else "0", 56, (x, y), SILVER, SILVER_EDGE)
-    lead = "even" if marker == 0 else f"{seats.name(seats.of_colour('blue' if marker > 0 else 'red'))} leads"
+    lead = tr("even") if marker == 0 else tr("{player} leads",
+                                             player=seats.name(seats.of_colour("blue" if marker > 0 else "red")))
     theme.draw_key(draw, (WIDTH / 2, top + 6), lead, KEY, INK, anchor="mt", bold=True)
 
 
@@ -181,23 +186,23 @@ def _screen(draw: ImageDraw.ImageDraw, province: ProvinceView, face: int, x: int
                        anchor="mm", bold=current)
 
 
-def _province(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, province: ProvinceView,
+def _province(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, place: ProvinceView,
               seats: Seats, box: Box) -> None:
     x0, y0, x1, y1 = box
-    pending = view["pending"]["province"] == province["id"]
+    pending = view["pending"]["province"] == place["id"]
     theme.panel(draw, box, fill=LEAD_BACK if pending else theme.PANEL,
                 outline=theme.LEAD_EDGE if pending else theme.PANEL_EDGE, width=3 if pending else 2)
     width = x1 - x0
     cx = (x0 + x1) // 2
-    theme.draw_key(draw, (cx, y0 + 22), province["name"], KEY, INK, anchor="mm", bold=True)
-    _screen(draw, province, view["face"], x0, y0 + 44, width)
-    _army(image, draw, (cx, y0 + 140), province["owner"], province["armies"])
-    marks = [(c, n) for c, n in province["marks"].items() if n]
+    theme.draw_key(draw, (cx, y0 + 22), province(place["id"]), KEY, INK, anchor="mm", bold=True)
+    _screen(draw, place, view["face"], x0, y0 + 44, width)
+    _army(image, draw, (cx, y0 + 140), place["owner"], place["armies"])
+    marks = [(c, n) for c, n in place["marks"].items() if n]
     for i, (colour, n) in enumerate(marks):
         mx = cx - 44 * (len(marks) - 1) + 88 * i
         theme.draw_badge(image, colour.upper(), (mx - 20, y0 + 196), MARK_D)
         theme.draw_key(draw, (mx, y0 + 196), "6" * n, KEY, INK, anchor="lm", bold=True)
-    battle = next((b for b in view["battles"] if b["province"] == province["id"]), None)
+    battle = next((b for b in view["battles"] if b["province"] == place["id"]), None)
     cards_top = y0 + 220
     if battle is None:
         for player in view["players"]:
@@ -210,14 +215,14 @@ def _province(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, p
     _card(draw, (cx + 4, cards_top), battle["red"], "red", note="=6" if battle["capped"] == "red" else "")
     outcome = battle["outcome"]
     if outcome is None:
-        text = "resolving"
+        text = tr("resolving")
     elif outcome == "tie":
-        text = "tie"
+        text = tr("tie")
     elif outcome == "cancelled":
-        text = "plague"
+        text = trp("sun tzu battle", "plague")
     else:
         text = f"{seats.name(seats.of_colour(outcome))} +{battle['margin']}"
-    order = province["resolved"]
+    order = place["resolved"]
     theme.draw_key(draw, (cx, y1 - 20), theme.ellipsize(f"{order}. {text}", KEY, width - 12, bold=True), KEY, INK,
                    anchor="mm", bold=True)
 
@@ -229,32 +234,34 @@ def _player(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, pla
     acting = seat in view["pending"]["seats"]
     theme.panel(draw, box, fill=LEAD_BACK if acting else theme.PANEL)
     theme.draw_badge(image, seats.colour(seat), (x0 + 40, y0 + 38), 52)
-    name = f"{seats.name(seat)} ({player['role']})"
+    name = f"{seats.name(seat)} ({role_name(player['colour'])})"
     theme.draw_key(draw, (x0 + 76, y0 + 26), theme.ellipsize(name, KEY, x1 - x0 - 260, bold=True), KEY, INK,
                    anchor="lm", bold=True)
     tags = []
     if player["resigned"]:
-        tags.append("RESIGNED")
+        tags.append(tr("RESIGNED"))
     elif acting:
-        tags.append("TO ACT")
+        tags.append(tr("TO ACT"))
     elif view["stage"] == "assign" and player["committed"]:
-        tags.append("COMMITTED")
+        tags.append(tr("COMMITTED"))
     if view["privilege_holder"] == seat:
-        tags.append("ORDER")
+        tags.append(tr("ORDER"))
     tx = x1 - 10
     for tag in reversed(tags):
         width = theme.text_width(tag, CAPTION, bold=True) + CAPTION + 8
         theme.draw_pill(draw, (tx - width, y0 + 26), tag, CAPTION, theme.HEADER, theme.HEADER_INK)
         tx -= width + 6
-    stats = [("reserve", player["reserve"]), ("aside", player["set_aside"]), ("board", player["board_armies"]),
-             ("marks", player["marks_total"]), ("hand", player["hand_count"]), ("deck", player["deck_count"])]
+    stats = [(tr("reserve"), player["reserve"]), (tr("aside"), player["set_aside"]),
+             (tr("board"), player["board_armies"]), (tr("marks"), player["marks_total"]),
+             (tr("hand"), player["hand_count"]), (tr("deck"), player["deck_count"])]
     cell = (x1 - x0 - 20) // len(stats)
     for i, (label, value) in enumerate(stats):
         sx = x0 + 10 + i * cell + cell // 2
         theme.draw_key(draw, (sx, y0 + 72), str(value), 32, INK, anchor="mm", bold=True)
         theme.draw_legend(draw, (sx, y0 + 100), label, CAPTION, MUTED, anchor="mm")
-    used = ", ".join(warlord_name(w) for w in player["warlords_used"])
-    warlords = f"warlords: {player['warlords_unused']} hidden" + (f"; used {used}" if used else "")
+    used = trp("sun tzu list", ", ").join(warlord_name(w) for w in player["warlords_used"])
+    warlords = tr("warlords: {n} hidden", n=player["warlords_unused"]) + (
+        tr("; used {warlords}", warlords=used) if used else "")
     theme.draw_legend(draw, (x0 + 12, y1 - 10), theme.ellipsize(warlords, 22, x1 - x0 - 24), 22, MUTED,
                       anchor="ls")
 
@@ -262,10 +269,11 @@ def _player(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, pla
 def _footer(draw: ImageDraw.ImageDraw, view: SunTzuView, top: int) -> None:
     parts = []
     if view["active_event"] is not None:
-        parts.append(f"Event: {event_name(view['active_event'])} ({view['events_left']} face down)")
+        parts.append(tr("Event: {event} ({n} face down)", event=event_name(view["active_event"]),
+                        n=view["events_left"]))
     if view["total_plague"]:
-        parts.append("Total Plague this round")
-    parts.append(f"Plagues revealed: {len(view['plagues_revealed'])}/4")
+        parts.append(tr("Total Plague this round"))
+    parts.append(tr("Plagues revealed: {n}/4", n=len(view["plagues_revealed"])))
     theme.draw_key(draw, (MARGIN, top + FOOTER_H // 2), theme.ellipsize("  ·  ".join(parts), KEY, WIDTH - 2 * MARGIN),
                    KEY, INK, anchor="lm")
 
@@ -279,9 +287,9 @@ def _draw_top(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, s
     _track(image, draw, view, seats, HEADER_H + GAP)
     top = HEADER_H + GAP + TRACK_H
     width = (WIDTH - 2 * MARGIN - 4 * GAP) // 5
-    for i, province in enumerate(view["provinces"]):
+    for i, place in enumerate(view["provinces"]):
         x = MARGIN + i * (width + GAP)
-        _province(image, draw, view, province, seats, (x, top, x + width, top + PROVINCE_H))
+        _province(image, draw, view, place, seats, (x, top, x + width, top + PROVINCE_H))
 
 
 def draw_provinces(view: SunTzuView, seats: Seats) -> Image.Image:
@@ -323,7 +331,7 @@ def _row_height(cards: Row) -> int:
 def _card_row(draw: ImageDraw.ImageDraw, title: str, cards: Row, colour: str, y: int) -> int:
     theme.draw_legend(draw, (MARGIN, y), title, 26, INK, anchor="lt", bold=True)
     if not cards:
-        theme.draw_legend(draw, (MARGIN, y + 48), "none", 24, MUTED, anchor="lt")
+        theme.draw_legend(draw, (MARGIN, y + 48), trp("sun tzu cards", "none"), 24, MUTED, anchor="lt")
     for i, (card, note) in enumerate(cards):
         x = MARGIN + (i % PER_ROW) * (HAND_W + 12)
         top = y + 42 + (i // PER_ROW) * _line_height(cards)
@@ -337,31 +345,32 @@ def _card_row(draw: ImageDraw.ImageDraw, title: str, cards: Row, colour: str, y:
 def draw_hand(view: SunTzuView, seats: Seats) -> Image.Image:
     seat = cast(int, view["viewer"])
     colour = cast(str, view["viewer_colour"])
-    names = {p["id"]: p["name"] for p in view["provinces"]}
+    names = {p["id"]: province(p["id"]) for p in view["provinces"]}
     sections: list[tuple[str, Row]] = [
-        ("Your hand", [(c, "") for c in view["hand"] or []]),
+        (tr("Your hand"), [(c, "") for c in view["hand"] or []]),
     ]
     if view["assignment"]:
-        sections.append(("Face down on the table", [(c, names[p]) for p, c in view["assignment"].items()]))
+        sections.append((tr("Face down on the table"), [(c, names[p]) for p, c in view["assignment"].items()]))
     if view["drawn"]:
-        sections.append(("Drawn: keep some, one goes under", [(c, "") for c in view["drawn"]]))
+        sections.append((tr("Drawn: keep some, one goes under"), [(c, "") for c in view["drawn"]]))
     if view["deck_bottom"]:
-        sections.append(("You put these under your deck", [(c, "") for c in view["deck_bottom"]]))
+        sections.append((tr("You put these under your deck"), [(c, "") for c in view["deck_bottom"]]))
     if view["out_hidden"]:
-        sections.append(("Removed face down", [(c, "") for c in view["out_hidden"]]))
+        sections.append((tr("Removed face down"), [(c, "") for c in view["out_hidden"]]))
     height = HEADER_H + GAP + sum(_row_height(cards) for _, cards in sections) + 60
     image = theme.canvas(WIDTH, height)
     draw = ImageDraw.Draw(image)
     image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
     theme.draw_badge(image, seats.colour(seat), (MARGIN + 28, 40), 52)
-    title = theme.ellipsize(f"{seats.name(seat)}: your cards (round {view['round']})", 32, WIDTH - MARGIN - 66,
-                            bold=True)
+    title = theme.ellipsize(tr("{player}: your cards (round {round})", player=seats.name(seat), round=view["round"]),
+                            32, WIDTH - MARGIN - 66, bold=True)
     theme.draw_key(draw, (MARGIN + 66, 40), title, 32, theme.HEADER_INK, anchor="lm", bold=True)
     y = HEADER_H + GAP
     for title, cards in sections:
         y = _card_row(draw, title, cards, colour, y)
-    held = ", ".join(warlord_name(w) for w in view["warlords_held"] or []) or "none"
-    secret = theme.ellipsize(f"Secret warlords: {held}", KEY, WIDTH - 2 * MARGIN, bold=True)
+    held = trp("sun tzu list", ", ").join(warlord_name(w) for w in view["warlords_held"] or []) or trp(
+        "sun tzu warlords", "none")
+    secret = theme.ellipsize(tr("Secret warlords: {warlords}", warlords=held), KEY, WIDTH - 2 * MARGIN, bold=True)
     theme.draw_key(draw, (MARGIN, y + 4), secret, KEY, INK, anchor="lt", bold=True)
     return image
 
@@ -377,8 +386,8 @@ def draw_final(view: SunTzuView, seats: Seats) -> Image.Image:
     image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
     theme.draw_key(draw, (MARGIN, 30), theme.ellipsize(_status(view, seats), 34, WIDTH - 2 * MARGIN), 34,
                     theme.HEADER_INK, anchor="lm", bold=True)
-    reason = REASONS.get(str(result["reason"]), str(result["reason"]))
-    theme.draw_legend(draw, (MARGIN, 70), f"Ended by {reason}", 24, theme.HEADER_INK, anchor="lm")
+    reason = tr(REASONS[str(result["reason"])]) if str(result["reason"]) in REASONS else str(result["reason"])
+    theme.draw_legend(draw, (MARGIN, 70), tr("Ended by {reason}", reason=reason), 24, theme.HEADER_INK, anchor="lm")
     _track(image, draw, view, seats, HEADER_H + GAP)
     y = HEADER_H + GAP + TRACK_H
     for seat in sorted(range(len(ranking)), key=lambda s: ranking[s]):
@@ -390,9 +399,9 @@ def draw_final(view: SunTzuView, seats: Seats) -> Image.Image:
         theme.draw_key(draw, (MARGIN + 176, y + 40), seats.name(seat), 30, INK, anchor="lm", bold=True)
         theme.draw_key(draw, (WIDTH - MARGIN - 20, y + 40), f"{part['total']:+d}", 44, INK, anchor="rm", bold=True)
         points = " / ".join(str(p) for p in part["points"]) or "-"
-        detail = f"points per scoring: {points}   ·   reserve {part['reserve']}"
+        detail = tr("points per scoring: {points}   ·   reserve {reserve}", points=points, reserve=part["reserve"])
         if part["tie_break"]:
-            detail += "   ·   decided on reserves"
+            detail += tr("   ·   decided on reserves")
         theme.draw_key(draw, (MARGIN + 20, y + 96), theme.ellipsize(detail, KEY, WIDTH - 2 * MARGIN - 40), KEY, MUTED,
                        anchor="lm")
         y += PLAYER_H + GAP
