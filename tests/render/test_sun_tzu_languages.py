@@ -1,0 +1,52 @@
+"""Sun Tzu's pictures in Spanish and Japanese: board, hand and final draw in the language in force."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.games.sun_tzu import GAME
+from bot.i18n import speaking
+from render import sun_tzu
+from tests.games.sun_tzu.helpers import play_random
+from tests.render.pictures import decode
+
+NAMES = ["Ana", "山田太郎"]
+
+
+@pytest.fixture(scope="module")
+def game() -> list[Any]:
+    return play_random(3, {"events": True})
+
+
+def _pictures(states: list[Any]) -> dict[str, bytes]:
+    middle, last = states[len(states) // 2], states[-1]
+    return {
+        "board": sun_tzu.board(GAME.view(middle, None), NAMES),
+        "hand": sun_tzu.hand(GAME.view(middle, 0), NAMES),
+        "final": sun_tzu.final(GAME.view(last, None), NAMES),
+    }
+
+
+def test_pictures_draw_in_spanish_and_japanese(game: list[Any]) -> None:
+    english = _pictures(game)
+    with speaking("es-ES"):
+        spanish = _pictures(game)
+    with speaking("ja"):
+        japanese = _pictures(game)
+    for kind in english:
+        assert len({english[kind], spanish[kind], japanese[kind]}) == 3, kind
+        decode(spanish[kind])
+        decode(japanese[kind])
+    assert _pictures(game) == english
+
+
+def test_the_status_line_is_translated(game: list[Any]) -> None:
+    view = GAME.view(game[1], None)
+    seats = sun_tzu.Seats(view, NAMES)
+    with speaking("ja"):
+        assert "：" in sun_tzu._status(view, seats) or "ゲーム終了" in sun_tzu._status(view, seats)
+    with speaking("es-ES"):
+        status = sun_tzu._status(view, seats)
+    assert status != sun_tzu._status(view, seats)
