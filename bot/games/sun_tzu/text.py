@@ -25,8 +25,14 @@ REASONS = {
     "resignation": mark("a player resigned"),
 }
 # The names printed on the board and the cards (the package data is English): translated where shown.
-PROVINCE_WORDS = {
-    "qin": mark("Qin"), "chu": mark("Chu"), "jin_yan": mark("Jin-Yan"), "han_qi": mark("Han-Qi"), "wu": mark("Wu"),
+PROVINCE_WORDS = {"qin": "Qin", "chu": "Chu", "jin_yan": "Jin-Yan", "han_qi": "Han-Qi", "wu": "Wu"}
+# In their own context: China's map spells some of the same states its own way.
+_PROVINCES: dict[str, Callable[[], str]] = {
+    "qin": lambda: trp("sun tzu province", "Qin"),
+    "chu": lambda: trp("sun tzu province", "Chu"),
+    "jin_yan": lambda: trp("sun tzu province", "Jin-Yan"),
+    "han_qi": lambda: trp("sun tzu province", "Han-Qi"),
+    "wu": lambda: trp("sun tzu province", "Wu"),
 }
 WARLORD_WORDS = {
     "wu_reinforce": mark("Reinforcement"),
@@ -131,8 +137,8 @@ def event_texts(event: str) -> tuple[str, str]:
 
 
 def province(pid: str | None) -> str:
-    if pid in PROVINCE_WORDS:
-        return tr(PROVINCE_WORDS[str(pid)])
+    if pid in _PROVINCES:
+        return _PROVINCES[str(pid)]()
     return PROVINCE_NAMES.get(pid or "", "?")
 
 

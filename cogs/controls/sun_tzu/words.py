@@ -181,7 +181,8 @@ OPTION_LABELS: dict[str, dict[Any, str]] = {
     "plague_rounding": {"down_min1": mark("half, rounded down (at least 1)"), "up": mark("half, rounded up")},
     "cap_at_six_target": {"opponent": mark("red's 7-10"), "own": mark("blue's own 7-10")},
     "adjacency": {"geographic": mark("as on the historical map"), "chain": mark("only neighbours in the row")},
-    "colour_assignment": {"random": mark("drawn at random"), "seat_order": mark("the first seat plays blue")},
+    # "random" is said by option_label, in its own context.
+    "colour_assignment": {"random": "drawn at random", "seat_order": mark("the first seat plays blue")},
 }
 # One description per value, in plain words (the lobby shows it under the value).
 OPTION_HELP: dict[str, dict[Any, str]] = {
@@ -217,6 +218,8 @@ OPTION_HELP: dict[str, dict[Any, str]] = {
 
 
 def option_label(option: Option, value: Any) -> str | None:
+    if option.key == "colour_assignment" and value == "random":
+        return trp("sun tzu colours", "drawn at random")
     text = OPTION_LABELS.get(option.key, {}).get(value)
     return tr(text) if text is not None else None
 
