@@ -164,7 +164,7 @@ def _supplies(view: ChinaView, names: Sequence[str]) -> str:
 # -- the three pictures -----------------------------------------------------------------------------------
 def board(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("ChinaView", view)
-    now = _game_over(v, names) if v["result"] is not None else f"{_status(v, names)}."
+    now = _game_over(v, names) if v["result"] is not None else tr("{status}.", status=_status(v, names))
     return [
         tr("{game}, {side} board: {now}", game=tr(TITLE), side=v["board_side"], now=now),
         _scores(v, names),
