@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.games.base.language import tr, trp
 from bot.games.base.words import join
 
 if TYPE_CHECKING:
@@ -49,16 +50,16 @@ def option_text(key: str, option: Option, value: Any) -> str:
     if label is not None:
         return label
     if value is None:
-        return "random"
+        return trp("option value", "random")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return trp("option value", "yes") if value else trp("option value", "no")
     return str(value).replace("_", " ")
 
 
 def option_help(key: str, option: Option, value: Any) -> str | None:
     """The description of one value of a table option (the lobby's select shows one under each value): the
     game's own words for that value, else the option's general help."""
-    return controls_for(key).option_help(option, value) or option.help or None
+    return controls_for(key).option_help(option, value) or (tr(option.help) if option.help else None)
 
 
 def waiting_text(table: Table) -> str:
