@@ -68,7 +68,7 @@ def test_the_end_of_the_game() -> None:
     assert _said("ja", final) == "最終得点計算。同盟：Alex 6点。道路：Barbara 1点。"
     # Latin American Spanish says "puntaje" where Spain says "puntuación"; the rest is Spain's.
     assert _said("es-419", final).startswith("Puntaje final. Alianzas:")
-    assert _said("es-419", Event("resigned", {"seat": 1})) == "Barbara abandona."
+    assert _said("es-419", Event("resigned", {"seat": 1})) == "Barbara se retira."
 
 
 def test_action_labels() -> None:
