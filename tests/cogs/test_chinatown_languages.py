@@ -233,3 +233,14 @@ async def test_a_game_in_spanish_with_one_player_in_japanese(
     languages = {alice.id: "es-ES", bob.id: "ja", carol.id: "es-ES"}
     check(fake, "es-ES", languages, "Intercambio #", {"es-ES": "edificio", "ja": "区画"})
     assert any("La partida ha terminado" in s.content for s in fake.sent if not s.private)
+
+
+def test_the_rules_summary_in_three_languages() -> None:
+    from cogs import rulebook
+
+    english = rulebook.summary("chinatown")
+    assert english.startswith("**Goal**: the most money")
+    for code, word in (("es-ES", "Cartas de Edificio"), ("es-419", "Cartas de Edificio"), ("ja", "建物カード")):
+        with i18n.speaking(code):
+            text = rulebook.summary("chinatown")
+        assert word in text and len(text) <= 4096 and text != english
