@@ -15,6 +15,7 @@ from bot.games.base.words import join
 from bot.games.china.text import cards_text, colour_word, describe, region_name, space_label
 from render import theme
 from render.alt_text.words import final_result, placed, places
+from render.crops import china as china_crop
 
 if TYPE_CHECKING:
     from bot.games.china.schema import ChinaView, PlayerView, RegionView
@@ -228,4 +229,29 @@ def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         tr("{game}, final scores. {result}", game=tr(TITLE), result=_game_over(v, names)),
         tr("Places: {places}.", places=trp("china list", "; ").join(rows)),
         tr("Ties are broken by the most pieces left in supply."),
+    ]
+
+
+def close_up(view: Mapping[str, Any], names: Sequence[str], part: Sequence[int | str]) -> list[str]:
+    """A region's close-up (``render.crops.china``): its house spaces by number, who built on them, its dragon."""
+    v = cast("ChinaView", view)
+    region = china_crop.region_of(v, part)
+    spaces = [s for s in v["spaces"] if s["region"] == region["id"]]
+    forts: dict[int, int] = {}
+    for space in spaces:
+        if space["fortified"] and space["house"] is not None:
+            forts[space["house"]] = forts.get(space["house"], 0) + 1
+    free = [space_label(s["id"]) for s in spaces if s["house"] is None]
+    built = [
+        tr("{space} {player} (fortified)", space=space_label(s["id"]), player=names[s["house"]]) if s["fortified"]
+        else tr("{space} {player}", space=space_label(s["id"]), player=names[s["house"]])
+        for s in spaces if s["house"] is not None
+    ]
+    return [
+        tr("{game}, a close-up of {region} with its house spaces numbered as on the board; the neighbouring regions "
+           "are faded.", game=tr(TITLE), region=tr(region["name"])),
+        _region(region, forts, names),
+        tr("Free house spaces: {spaces}.", spaces=join(free) or trp("china", "none")),
+        tr("Houses by space: {houses}.", houses=trp("china list", ", ").join(built)) if built else "",
+        tr("Emissaries: {placed} placed, at most {cap} allowed.", placed=sum(region["emissaries"]), cap=region["cap"]),
     ]

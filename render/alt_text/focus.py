@@ -9,17 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from bot.games.china.text import space_label
 from render.alt_text import china as china_words
 from render.alt_text import chinatown as chinatown_words
 from render.alt_text import great_wall as great_wall_words
 from render.alt_text import sun_tzu as sun_tzu_words
 from render.alt_text.words import join
-from render.crops import china as china_crop
 from render.crops import great_wall as great_wall_crop
 
 if TYPE_CHECKING:
-    from bot.games.china.schema import ChinaView
     from bot.games.great_wall.schema import GreatWallView
     from bot.games.sun_tzu.schema import SunTzuView
 
@@ -28,24 +25,7 @@ Sentences = Callable[[Mapping[str, Any], Sequence[str], Part], list[str]]
 
 
 def china(view: Mapping[str, Any], names: Sequence[str], part: Part) -> list[str]:
-    v = cast("ChinaView", view)
-    region = china_crop.region_of(v, part)
-    spaces = [s for s in v["spaces"] if s["region"] == region["id"]]
-    forts: dict[int, int] = {}
-    for space in spaces:
-        if space["fortified"] and space["house"] is not None:
-            forts[space["house"]] = forts.get(space["house"], 0) + 1
-    free = [space_label(s["id"]) for s in spaces if s["house"] is None]
-    built = [f"{space_label(s['id'])} {names[s['house']]}" + (" (fortified)" if s["fortified"] else "")
-             for s in spaces if s["house"] is not None]
-    return [
-        f"{china_words.TITLE}, a close-up of {region['name']} with its house spaces numbered as on the board; "
-        "the neighbouring regions are faded.",
-        china_words._region(region, forts, names),
-        f"Free house spaces: {join(free) or 'none'}.",
-        f"Houses by space: {', '.join(built)}." if built else "",
-        f"Emissaries: {sum(region['emissaries'])} placed, at most {region['cap']} allowed.",
-    ]
+    return china_words.close_up(view, names, part)
 
 
 def great_wall(view: Mapping[str, Any], names: Sequence[str], part: Part) -> list[str]:

@@ -10,6 +10,7 @@ from bot import i18n
 from bot.games.china import GAME
 from render import china
 from render.alt_text import alt_text
+from render.crops import Focus
 from render.crops.china import caption
 from tests.render.pictures import decode
 from tests.render.test_china import played
@@ -46,10 +47,12 @@ def test_alt_text_in_spanish_and_japanese() -> None:
     with i18n.speaking("ja"):
         japanese = alt_text("china", "board", board, NAMES)
         close_up = caption(board, board["regions"][0])
+        described = alt_text("china", "focus", board, NAMES, focus=Focus("region", ("qin",)))
     assert "Cartas boca arriba:" in spanish and "Mazo:" in spanish and "Face-up" not in spanish
     assert "En tu mano:" in hand
     assert "場札：" in japanese and "山札：" in japanese and "Face-up" not in japanese
     assert close_up.startswith("秦：") and "公使" in close_up
+    assert described.startswith("China、秦の拡大図。") and "空いている邸宅スペース：" in described
     final = GAME.view(played(3, True, 10_000), None)
     with i18n.speaking("ja"):
         assert "最終得点" in alt_text("china", "final", final, NAMES)
