@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.games.base import Result, competition_ranking
 from bot.games.chinatown.data import BOARD, SHOPS, Shop, State
@@ -62,12 +63,18 @@ def components(lots: Iterable[int]) -> list[tuple[int, ...]]:
 
 def businesses_of(holdings: Mapping[int, Shop], owner: int) -> list[Business]:
     """The businesses formed by one owner's tiles, ``holdings`` mapping lot -> shop type."""
+    return list(_businesses(tuple(sorted(holdings.items())), owner))
+
+
+@lru_cache(maxsize=4096)
+def _businesses(holdings: tuple[tuple[int, Shop], ...], owner: int) -> tuple[Business, ...]:
+    # Remembered: every view asks for every seat's businesses, and the board changes far less often.
     result: list[Business] = []
     for shop in SHOPS:
         m = BOARD.shops[shop].max_size
-        for group in components(lot for lot, s in holdings.items() if s is shop):
+        for group in components(lot for lot, s in holdings if s is shop):
             result.append(Business(owner, shop, group, split(len(group), m), group_income(len(group), m)))
-    return result
+    return tuple(result)
 
 
 def holdings(state: State, seat: int) -> dict[int, Shop]:

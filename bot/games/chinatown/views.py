@@ -98,9 +98,10 @@ def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
     over = state.phase is Phase.GAME_OVER
     own = viewer == seat
     income_public = state.options.announce_income == "public" or own or over
+    formed = scoring.businesses(state, seat)
     businesses: list[BusinessView] = [
         {"tile": cast(ShopId, b.shop.value), "lots": list(b.lots), "parts": list(b.parts), "complete": b.complete}
-        for b in scoring.businesses(state, seat)
+        for b in formed
     ]
     return {
         "seat": seat,
@@ -110,7 +111,7 @@ def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
         "lots_owned": sum(1 for owner in state.owners if owner == seat),
         "tiles_on_board": scoring.tiles_on_board(state, seat),
         "businesses": businesses,
-        "income_now": sum(b.income for b in scoring.businesses(state, seat)) if income_public else None,
+        "income_now": sum(b.income for b in formed) if income_public else None,
         "income_history": list(data.income) if income_public else None,
         "cards_in_hand": len(data.dealt),
         "keep_submitted": data.keep is not None,
