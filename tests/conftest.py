@@ -86,10 +86,35 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return True if any(path in where for path in SLOW_PATHS) else None
 
 
+# The longest tests, longest first (a whole game through the Discord double takes a minute). They run
+# first: pytest-xdist hands each worker a contiguous part of the list and the idle ones take work from the
+# end of the others' queues, so a long test left to the end would keep one worker busy while the rest wait.
+LONGEST_FIRST = (
+    "tests/e2e/test_whole_games.py",
+    "tests/e2e/test_crash.py",
+    "tests/cogs/test_chinatown_games.py",
+    "tests/cogs/test_replay_viewer.py",
+    "tests/games/test_contract.py",
+    "tests/cogs/test_whole_game.py",
+    "tests/cogs/test_china_game.py",
+    "tests/tournaments/test_service.py",
+    "tests/cogs/test_records.py",
+    "tests/cogs/test_sun_tzu_game.py",
+    "tests/e2e/test_locked_database.py",
+    "tests/e2e/test_discord_faults.py",
+)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--fast"):
         for item in items:
             _cap_examples(getattr(item, "obj", None))
+    items.sort(key=_start_order)  # stable: every other test keeps its place
+
+
+def _start_order(item: pytest.Item) -> int:
+    path = item.nodeid.split("::", 1)[0]
+    return LONGEST_FIRST.index(path) if path in LONGEST_FIRST else len(LONGEST_FIRST)
 
 
 def _cap_examples(test: Any) -> None:

@@ -57,6 +57,14 @@ async def check_finished(game: Game, bot: BotProcess, moves: int, *, most_posts:
     assert [b for b in game.boards()[:-1] if b.custom_ids()] == []
 
 
+async def test_chinatown_four_people(
+    double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser, carol: SimUser, dave: SimUser
+) -> None:
+    game = await start_game(double, "chinatown", alice, bob, carol, dave)
+    moves = await play_to_end(game, random.Random(3))
+    await check_finished(game, bot, moves, most_posts=70)
+
+
 async def test_great_wall_three_people(
     double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser, carol: SimUser
 ) -> None:
@@ -78,11 +86,3 @@ async def test_sun_tzu_two_people(double: DiscordDouble, bot: BotProcess, alice:
     game = await start_game(double, "sun_tzu", alice, bob)
     moves = await play_to_end(game, random.Random(5))
     await check_finished(game, bot, moves, most_posts=45)
-
-
-async def test_chinatown_four_people(
-    double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser, carol: SimUser, dave: SimUser
-) -> None:
-    game = await start_game(double, "chinatown", alice, bob, carol, dave)
-    moves = await play_to_end(game, random.Random(3))
-    await check_finished(game, bot, moves, most_posts=70)
