@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from inspect import iscoroutinefunction
 from typing import Any
 from unittest import mock
-from unittest.mock import AsyncMock, MagicMock, NonCallableMagicMock, create_autospec
+from unittest.mock import MagicMock, create_autospec
 
 import discord
 from discord import app_commands
@@ -26,12 +26,13 @@ from discord import app_commands
 from bot.clock import TimerDispatcher
 from bot.config import Config
 from cogs.client import DYNAMIC_ITEMS, MiddleKingdomBot
+from tests.cogs.quick_mocks import QuickAsyncMock, QuickMagicMock, QuickNonCallableMagicMock, check_signature
 
 GUILD = 1_000
 CHANNEL = 2_000
 
 
-class _LazyAutospec(NonCallableMagicMock):
+class _LazyAutospec(QuickNonCallableMagicMock):
     """``create_autospec(cls, instance=True)``, each attribute specced when first used instead of all at once.
 
     An eager autospec of a discord.Message inspects every method's signature (about 0.1 s, and a game sends
@@ -47,12 +48,14 @@ class _LazyAutospec(NonCallableMagicMock):
             original = getattr(spec, name)
         except AttributeError:
             return super()._get_child_mock(**kw)
+        if not callable(original):  # an attribute (a Message's channel): specced lazily as well
+            return _LazyAutospec(spec=original, parent=self, name=name, _new_name=name, _new_parent=self)
         if not isinstance(original, mock.FunctionTypes):
             return create_autospec(original, None, True, self, name)
         skip_self = mock._must_skip(spec, name, True)  # type: ignore[attr-defined]
-        klass = AsyncMock if iscoroutinefunction(original) else MagicMock
+        klass = QuickAsyncMock if iscoroutinefunction(original) else QuickMagicMock
         child = klass(parent=self, name=name, _new_name=name, _new_parent=self, spec=original, _eat_self=skip_self)
-        mock._check_signature(original, child, skipfirst=skip_self)  # type: ignore[attr-defined]
+        check_signature(original, child, skip_self)
         return child
 
 
