@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import JSON, Action, ModularGame, Option, Result
-from bot.games.base.language import mark
+from bot.games.base.language import mark, trn
 from bot.games.great_wall import ai, handlers, serial, text
 from bot.games.great_wall.data import KEEP_RANK, RENUMBER, Options, Phase, State
 from bot.games.great_wall.flow import new_state
@@ -61,6 +61,9 @@ class GreatWall(ModularGame):
         if first is not None and first >= players:
             raise ValueError(f"Seat {first + 1} cannot start a game of {players} players.")
         return new_state(players, seed, Options(first, resolved["infantry_covered"], resolved["open_scores"]))
+
+    def score_text(self, score: int) -> str:
+        return trn("{n} point", "{n} points", score)
 
     def to_act(self, state: Any) -> frozenset[int]:
         s = _state(state)
