@@ -12,7 +12,7 @@ from bench.ai import RANDOM, match
 from bench.engine import games_per_second
 from bench.pictures import picture_throughput
 from bench.seating import seconds_per_round
-from bot import games
+from bot import games, i18n
 from cogs.pictures import cores
 
 # Targets on the 2-core reference machine (foundation issue).
@@ -35,6 +35,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=300, help="moves timed per act() benchmark")
     parser.add_argument("--games", type=int, default=50, help="ai: games per seat position and pairing")
     parser.add_argument("--players", type=int, default=None, help="ai: players per game (default: the minimum)")
+    parser.add_argument("--language", choices=i18n.CODES, default=i18n.ENGLISH,
+                        help="act: the table's language (pictures and words)")
     args = parser.parse_args(argv)
     keys = [args.game] if args.game else list(games.GAMES)
     ok = True
@@ -59,11 +61,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(line, flush=True)
         if args.which in ("all", "act"):
             players = min(max(4, game.min_players), game.max_players)
-            figures = asyncio.run(act_latency(key, players, moves=args.moves))
+            with i18n.speaking(args.language):  # the context is copied into the benchmark's event loop
+                figures = asyncio.run(act_latency(key, players, moves=args.moves))
             met = figures["p95_ms"] <= TARGET_ACT_P95_MS and figures["png_max_kb"] <= TARGET_PNG_KB
             ok &= met
             print(
-                f"{key} act() with render {players}p: p50 {figures['p50_ms']:.1f} ms, p95 {figures['p95_ms']:.1f} ms;"
+                f"{key} act() with render {players}p ({args.language}): p50 {figures['p50_ms']:.1f} ms,"
+                f" p95 {figures['p95_ms']:.1f} ms;"
                 f" PNG mean {figures['png_mean_kb']:.0f} KB, max {figures['png_max_kb']:.0f} KB"
                 f"  [targets p95 <= {TARGET_ACT_P95_MS:.0f} ms, PNG <= 1 MB: {'met' if met else 'MISSED'}]",
                 flush=True,
