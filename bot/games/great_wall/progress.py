@@ -6,6 +6,7 @@ Works on a :class:`Section` alone (card ids carry owner and type), so views and 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from bot.games.great_wall.data import BASE_VALUE, CardType, Section, card_owner, card_type
 
@@ -16,6 +17,12 @@ def noble_active(section: Section) -> bool:
 
 def card_values(section: Section, renumber: bool = False) -> dict[int, int]:
     """What each card in the section counts for its owner right now (spec §5.2 ``value(c)``)."""
+    return dict(_card_values(section, renumber))
+
+
+@lru_cache(maxsize=4096)
+def _card_values(section: Section, renumber: bool) -> tuple[tuple[int, int], ...]:
+    # Remembered: a section changes once a turn at most, and every view of every seat asks for its values.
     noble = noble_active(section)
     ranks: dict[int, int] = {}  # owner -> Infantry counted so far
     values: dict[int, int] = {}
@@ -35,7 +42,7 @@ def card_values(section: Section, renumber: bool = False) -> dict[int, int]:
                 values[card] = 1
             else:
                 values[card] = base
-    return values
+    return tuple(values.items())
 
 
 def section_progress(section: Section, renumber: bool = False) -> dict[int, int]:
