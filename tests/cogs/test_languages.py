@@ -13,18 +13,7 @@ from bot.store import users
 from cogs.language import CommandTranslator
 from cogs.me import FOLLOW_DISCORD
 from tests.cogs.harness import FakeDiscord
-
-
-def _me(fake: FakeDiscord) -> Any:
-    return fake.bot.get_cog("Me")
-
-
-async def _say(fake: FakeDiscord, command: str, user: Any, **params: Any) -> str:
-    """Run ``/me <command>`` and return its answer, which must be private."""
-    await fake.command(getattr(_me(fake), command), user, **params)
-    answer = fake.last()
-    assert answer.private and answer.owner == user.id
-    return answer.content
+from tests.cogs.test_async_play_me import _say
 
 
 async def test_me_language_sets_and_clears_the_choice_and_answers_follow_it(fake: FakeDiscord, alice: Any) -> None:

@@ -16,11 +16,19 @@ from typing import Any
 
 import pytest
 
-import render
-from bot.games.base import language
 from tests.cogs import test_sun_tzu_game as sun_tzu_game
 from tests.cogs.flows import candidates, controls_of
-from tests.cogs.harness import FakeDiscord, Posted, Sent, walk
+from tests.cogs.harness import FakeDiscord, Posted, walk
+from tests.cogs.language_games import (
+    board_message,
+    check_private,
+    check_thread,
+    press,
+    sent_to,
+    stand_in_pictures,
+    start_table,
+    words_of,
+)
 
 # Each game's English sentences and labels: none may reach a Spanish or Japanese thread or prompt.
 ENGLISH = {
@@ -49,61 +57,11 @@ PRIVATE = {
 }
 
 
-@pytest.fixture
-def pictures(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Stand-in pictures naming their kind and the language in force where they were drawn."""
-
-    def stand_in(kind: str) -> Any:
-        def draw(key: str, view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
-            return f"{kind}:{language.code()}:{view['viewer']}".encode()
-
-        return draw
-
-    for kind in ("board", "hand", "final"):
-        monkeypatch.setattr(render, kind, stand_in(kind))
-
-
-async def _press(fake: FakeDiscord, user: Any, message: Posted, suffix: str) -> None:
-    """Press the button whose custom_id ends with ``suffix`` (":join", ":start", ":play"...)."""
-    for item in walk(message.view):
-        custom_id = str(getattr(getattr(item, "item", item), "custom_id", ""))
-        if custom_id.endswith(suffix):
-            await fake.dispatch(user, message, custom_id)
-            return
-    raise AssertionError(f"no {suffix!r} button in message {message.id}")
-
-
-async def _start(fake: FakeDiscord, game: str, people: Sequence[Any], spoken: str) -> int:
-    """``/game new <game>`` in ``spoken``, joined by the others and started: the game id."""
-    host, *others = people
-    cog = fake.bot.get_cog("GameCommands")
-    await fake.command(cog.new, host, game=game, seats=len(people), language=spoken)  # type: ignore[union-attr]
-    mark = len(fake.sent)
-    await _press(fake, host, fake.last(private=True), ":open")
-    lobby = next(s.message for s in fake.since(mark) if not s.private)
-    game_id = int(next(
-        m[1] for item in walk(lobby.view)
-        if (m := re.fullmatch(r"mk:(\d+):0:join", str(getattr(getattr(item, "item", item), "custom_id", ""))))
-    ))
-    for user in others:
-        await _press(fake, user, lobby, ":join")
-    await _press(fake, host, lobby, ":start")
-    assert (await fake.bot.service.get(game_id)).language == spoken
-    return game_id
-
-
-def _board(fake: FakeDiscord) -> Posted:
-    for sent in reversed(fake.public()):
-        if any(str(getattr(getattr(i, "item", i), "custom_id", "")).endswith(":play") for i in walk(sent.view)):
-            return sent.message
-    raise AssertionError("no board message with a Play button")
-
-
 async def _open(fake: FakeDiscord, table: Any, user: Any) -> Posted:
     """The user's current controls, else those Play on the board answers with (pressed by its custom_id)."""
     message = controls_of(fake, table, user)
     if message is None:
-        await _press(fake, user, _board(fake), ":play")
+        await press(fake, user, board_message(fake), ":play")
         message = fake.last(private=True)
         assert message.owner == user.id
     return message
@@ -142,40 +100,17 @@ def _is_back_or_rules(message: Posted, kind: str, label: str) -> bool:
     return False
 
 
-def _words(sent: Sent) -> str:
-    """A message's text with its controls' labels, placeholders and option descriptions."""
-    found = [sent.content]
-    for row in sent.view.to_components() if sent.view is not None else []:
-        for part in row["components"]:
-            found += [part.get("label") or "", part.get("placeholder") or ""]
-            found += [f"{o['label']} {o.get('description') or ''}" for o in part.get("options", [])]
-    return "\n".join(found)
-
-
-def _to(fake: FakeDiscord, user: Any) -> list[Sent]:
-    return [s for s in fake.private() if s.where == f"dm:{user.id}" or s.message.owner == user.id]
+@pytest.fixture
+def pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    stand_in_pictures(monkeypatch)
 
 
 def _check_thread(fake: FakeDiscord, game: str, spoken: str) -> None:
-    thread = [s for s in fake.public() if s.where.startswith("thread:")]
-    said = "\n".join(s.content for s in thread)
-    for english in ENGLISH[game]:
-        assert not english.search(said), f"{english.pattern!r} in the {spoken} thread"
-    for words in THREAD[game, spoken]:
-        assert words in said, f"{words!r} not in the {spoken} thread"
-    files = [f for s in fake.public() for f in s.files]
-    assert files and all(f.startswith((f"board:{spoken}:".encode(), f"final:{spoken}:".encode())) for f in files)
+    check_thread(fake, spoken, ENGLISH[game], THREAD[game, spoken])
 
 
 def _check_private(fake: FakeDiscord, game: str, user: Any, spoken: str) -> None:
-    sent = _to(fake, user)
-    said = "\n".join(_words(s) for s in sent)
-    for english in ENGLISH[game]:
-        assert not english.search(said), f"{english.pattern!r} in {user.name}'s {spoken} prompts"
-    for words in PRIVATE[game, spoken]:
-        assert words in said, f"{words!r} not in {user.name}'s {spoken} prompts"
-    hands = [f for s in sent for f in s.files if f.startswith(b"hand:")]
-    assert hands and all(f.startswith(f"hand:{spoken}:".encode()) for f in hands)
+    check_private(fake, user, spoken, ENGLISH[game], PRIVATE[game, spoken])
 
 
 @pytest.mark.parametrize("spoken", ["es-ES", "ja"])
@@ -185,7 +120,7 @@ async def test_a_whole_great_wall_game_in_one_language(
     people = [alice, bob, carol]
     for person in people:
         fake.locales[person.id] = spoken
-    game_id = await _start(fake, "great_wall", people, spoken)
+    game_id = await start_table(fake, "great_wall", people, spoken)
     await _play_wall(fake, game_id, people, seed=3)
     assert (await fake.bot.service.get(game_id)).status == "finished"
     _check_thread(fake, "great_wall", spoken)
@@ -197,14 +132,14 @@ async def test_a_spanish_great_wall_thread_with_a_japanese_player(
     fake: FakeDiscord, pictures: None, alice: Any, bob: Any
 ) -> None:
     fake.locales.update({alice.id: "es-419", bob.id: "ja"})
-    game_id = await _start(fake, "great_wall", [alice, bob], "es-ES")
+    game_id = await start_table(fake, "great_wall", [alice, bob], "es-ES")
     await _play_wall(fake, game_id, [alice, bob], seed=4)
     assert (await fake.bot.service.get(game_id)).status == "finished"
     _check_thread(fake, "great_wall", "es-ES")
     _check_private(fake, "great_wall", bob, "ja")
     # Latin American Spanish reads Spain's words where it has none of its own.
-    assert "Tu mano: " in "\n".join(_words(s) for s in _to(fake, alice))
-    japanese = "\n".join(_words(s) for s in _to(fake, bob))
+    assert "Tu mano: " in "\n".join(words_of(s) for s in sent_to(fake, alice))
+    japanese = "\n".join(words_of(s) for s in sent_to(fake, bob))
     assert "Tu mano" not in japanese and "Robar una carta" not in japanese
 
 
@@ -222,7 +157,7 @@ async def test_a_whole_sun_tzu_game_in_one_language(
     monkeypatch.setattr(sun_tzu_game, "_aside", no_aside)
     for person in (alice, bob):
         fake.locales[person.id] = spoken
-    game_id = await _start(fake, "sun_tzu", [alice, bob], spoken)
+    game_id = await start_table(fake, "sun_tzu", [alice, bob], spoken)
     people = {alice.id: (alice, sun_tzu_game.computer), bob.id: (bob, sun_tzu_game.novice)}
     await sun_tzu_game.play_through(fake, game_id, people, seed=2)
     assert (await fake.bot.service.get(game_id)).status == "finished"
