@@ -11,16 +11,19 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.games.base import Event
-from bot.games.sun_tzu.text import describe, event_name, province, warlord_name
+from bot.games.base.language import mark, tr, trn, trp
+from bot.games.sun_tzu.text import colour_word, describe, event_name, province, role_name, warlord_name
 from render import theme
-from render.alt_text.words import count, join, placed, winners
+from render.alt_text.words import join, placed, winners
 from render.sun_tzu import STAGE_TEXT
 
 if TYPE_CHECKING:
     from bot.games.sun_tzu.schema import BattleView, CardView, PlayerView, ProvinceView, SunTzuView
 
-TITLE = "Sun Tzu"
-FACES = ("first", "second", "third")
+TITLE = mark("Sun Tzu")
+# The screens' three values, in order (said with tr).
+FACES = (mark("screens on their first value"), mark("screens on their second value"),
+         mark("screens on their third value"))
 
 
 def seat_colours(view: Mapping[str, Any]) -> list[str]:
@@ -29,15 +32,15 @@ def seat_colours(view: Mapping[str, Any]) -> list[str]:
 
 def _card(card: CardView) -> str:
     # The printed "P" says nothing when read aloud.
-    return "Plague" if card["card"] == "plague" else card["label"]
+    return tr("Plague") if card["card"] == "plague" else card["label"]
+
+
+def _comma() -> str:
+    return trp("sun tzu list", ", ")
 
 
 def _cards(cards: Sequence[CardView]) -> str:
-    return ", ".join(_card(c) for c in cards) or "none"
-
-
-def _armies(n: int) -> str:
-    return count(n, "army", "armies")
+    return _comma().join(_card(c) for c in cards) or trp("sun tzu cards", "none")
 
 
 def _seat_of(view: SunTzuView, colour: str) -> int:
@@ -47,13 +50,16 @@ def _seat_of(view: SunTzuView, colour: str) -> int:
 # -- who, and the score ---------------------------------------------------------------------------------
 def _status(view: SunTzuView, names: Sequence[str]) -> str:
     seats = view["pending"]["seats"]
-    what = STAGE_TEXT.get(view["stage"], view["stage"])
-    return f"{join([names[s] for s in seats])} to {what}" if seats else what.capitalize()
+    what = tr(STAGE_TEXT[view["stage"]]) if view["stage"] in STAGE_TEXT else view["stage"]
+    return tr("{players} to {action}", players=join([names[s] for s in seats]), action=what) if seats else \
+        what.capitalize()
 
 
 def _round(view: SunTzuView) -> str:
-    scoring = ", a scoring round" if view["scoring_round"] else ""
-    return f"round {view['round']} of {view['rounds']}{scoring}, screens on their {FACES[view['face']]} value"
+    fields = {"round": view["round"], "rounds": view["rounds"], "screens": tr(FACES[view["face"]])}
+    if view["scoring_round"]:
+        return tr("round {round} of {rounds}, a scoring round, {screens}", **fields)
+    return tr("round {round} of {rounds}, {screens}", **fields)
 
 
 def _game_over(view: SunTzuView, names: Sequence[str]) -> str:
@@ -61,95 +67,108 @@ def _game_over(view: SunTzuView, names: Sequence[str]) -> str:
     result = cast("dict[str, Any]", view["result"])
     ranking = cast("list[int]", result["ranking"])
     ended = describe(Event("game_over", {"reason": result["reason"], "marker": view["score_marker"]}), names)
-    verdict = "A draw." if all(r == 1 for r in ranking) else winners(ranking, names)
+    verdict = tr("A draw.") if all(r == 1 for r in ranking) else winners(ranking, names)
     tie_break = cast("list[dict[str, Any]]", result["breakdown"])[0]["tie_break"]
-    return f"{ended or 'The game is over.'} {verdict}" + (" The reserves decided." if tie_break else "")
+    return f"{ended or tr('The game is over.')} {verdict}" + (tr(" The reserves decided.") if tie_break else "")
 
 
 def _sides(view: SunTzuView, names: Sequence[str]) -> str:
-    sides = [f"{names[p['seat']]} plays {p['colour']} ({p['role']})" for p in view["players"]]
-    return join(sides) + "."
+    sides = [tr("{player} plays {colour} ({role})", player=names[p["seat"]], colour=colour_word(p["colour"]),
+                role=role_name(p["colour"])) for p in view["players"]]
+    return tr("{sides}.", sides=join(sides))
 
 
 def _scores(view: SunTzuView, names: Sequence[str]) -> str:
     marker = view["score_marker"]
     if marker == 0:
-        where = "Score marker at 0, in the middle"
+        where = tr("Score marker at 0, in the middle")
     else:
         toward = "blue" if marker > 0 else "red"
-        where = f"Score marker {abs(marker)} toward {toward} ({names[_seat_of(view, toward)]})"
+        where = tr("Score marker {n} toward {colour} ({player})", n=abs(marker), colour=colour_word(toward),
+                   player=names[_seat_of(view, toward)])
     scores = [f"{names[p['seat']]} {(marker if p['colour'] == 'blue' else -marker):+d}" for p in view["players"]]
-    return f"{where}: {', '.join(scores)}."
+    return tr("{where}: {scores}.", where=where, scores=_comma().join(scores))
 
 
 # -- provinces and players --------------------------------------------------------------------------------
 def _battle(view: SunTzuView, battle: BattleView, names: Sequence[str]) -> str:
     blue, red = names[_seat_of(view, "blue")], names[_seat_of(view, "red")]
-    blue_card = _card(battle["blue"]) + (" counted as 0" if battle["countered"] else "")
-    blue_card += " capped at 6" if battle["capped"] == "blue" else ""
-    red_card = _card(battle["red"]) + (" capped at 6" if battle["capped"] == "red" else "")
+    blue_card = tr("{card} counted as 0", card=_card(battle["blue"])) if battle["countered"] else _card(battle["blue"])
+    blue_card = tr("{card} capped at 6", card=blue_card) if battle["capped"] == "blue" else blue_card
+    red_card = tr("{card} capped at 6", card=_card(battle["red"])) if battle["capped"] == "red" else \
+        _card(battle["red"])
     outcome = battle["outcome"]
     if outcome is None:
-        verdict = "being resolved"
+        verdict = tr("being resolved")
     elif outcome == "tie":
-        verdict = "a tie"
+        verdict = tr("a tie")
     elif outcome == "cancelled":
-        verdict = "cancelled by Plague"
+        verdict = tr("cancelled by Plague")
     else:
         winner = names[battle["winner"]] if battle["winner"] is not None else outcome
-        verdict = f"{winner} wins by {battle['margin']}"
-    return f"{blue}'s {blue_card} against {red}'s {red_card}, {verdict}"
+        verdict = tr("{player} wins by {margin}", player=winner, margin=battle["margin"])
+    return tr("{player}'s {card} against {other}'s {other_card}, {verdict}", player=blue, card=blue_card, other=red,
+              other_card=red_card, verdict=verdict)
 
 
 def _province(view: SunTzuView, prov: ProvinceView, names: Sequence[str]) -> str:
-    held = (f"{names[prov['owner_seat']]} {_armies(prov['armies'])}"
-            if prov["owner_seat"] is not None and prov["armies"] else "empty")
+    held = (trn("{player} {n} army", "{player} {n} armies", prov["armies"], player=names[prov["owner_seat"]])
+            if prov["owner_seat"] is not None and prov["armies"] else tr("empty"))
     parts = [held]
     marks = [f"{names[_seat_of(view, c)]} {n}" for c, n in prov["marks"].items() if n]
     if marks:
-        parts.append("6-marks: " + ", ".join(marks))
+        parts.append(tr("6-marks: {marks}", marks=_comma().join(marks)))
     screen = prov["screen"]
-    parts.append(f"screen {', '.join(str(v) for v in screen['values'])}, now {screen['current']}")
+    parts.append(tr("screen {values}, now {current}", values=_comma().join(str(v) for v in screen["values"]),
+                    current=screen["current"]))
     battle = next((b for b in view["battles"] if b["province"] == prov["id"]), None)
     if battle is not None:
-        parts.append(f"battle {prov['resolved']}: {_battle(view, battle, names)}")
+        parts.append(tr("battle {number}: {battle}", number=prov["resolved"], battle=_battle(view, battle, names)))
     else:
         down = [names[p["seat"]] for p in view["players"] if p["committed"]]
         if down:
-            parts.append(f"face-down cards from {join(down)}")
-    return f"{prov['name']}: " + "; ".join(parts) + "."
+            parts.append(tr("face-down cards from {players}", players=join(down)))
+    return tr("{province}: {parts}.", province=prov["name"], parts=trp("sun tzu list", "; ").join(parts))
 
 
 def _player(player: PlayerView, names: Sequence[str]) -> str:
-    stats = (f"reserve {player['reserve']}, set aside {player['set_aside']}, {player['board_armies']} on the board, "
-             f"{player['marks_total']} in mark boxes, {count(player['hand_count'], 'card')} in hand, "
-             f"{player['deck_count']} in deck, {count(player['warlords_unused'], 'hidden warlord')}")
+    stats = [
+        tr("reserve {reserve}, set aside {set_aside}, {board} on the board, {marks} in mark boxes",
+           reserve=player["reserve"], set_aside=player["set_aside"], board=player["board_armies"],
+           marks=player["marks_total"]),
+        trn("{n} card in hand", "{n} cards in hand", player["hand_count"]),
+        tr("{deck} in deck", deck=player["deck_count"]),
+        trn("{n} hidden warlord", "{n} hidden warlords", player["warlords_unused"]),
+    ]
     used = [warlord_name(w) for w in player["warlords_used"]]
     if used:
-        stats += f", used {join(used)}"
-    return f"{names[player['seat']]}: {stats}" + (", resigned." if player["resigned"] else ".")
+        stats.append(tr("used {warlords}", warlords=join(used)))
+    if player["resigned"]:
+        stats.append(tr("resigned"))
+    return tr("{player}: {stats}.", player=names[player["seat"]], stats=_comma().join(stats))
 
 
 def _footer(view: SunTzuView) -> str:
     parts = []
     if view["active_event"] is not None:
-        parts.append(f"Event: {event_name(view['active_event'])}, {view['events_left']} face down")
+        parts.append(tr("Event: {event}, {left} face down", event=event_name(view["active_event"]),
+                        left=view["events_left"]))
     if view["total_plague"]:
-        parts.append("Total Plague this round")
-    parts.append(f"Plagues revealed: {len(view['plagues_revealed'])} of 4")
-    return "; ".join(parts) + "."
+        parts.append(tr("Total Plague this round"))
+    parts.append(tr("Plagues revealed: {n} of 4", n=len(view["plagues_revealed"])))
+    return tr("{parts}.", parts=trp("sun tzu list", "; ").join(parts))
 
 
 # -- the three pictures -----------------------------------------------------------------------------------
 def board(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("SunTzuView", view)
-    now = _game_over(v, names) if v["result"] is not None else f"{_status(v, names)}."
+    now = _game_over(v, names) if v["result"] is not None else tr("{status}.", status=_status(v, names))
     holder = v["privilege_holder"]
     return [
-        f"{TITLE}, {_round(v)}: {now}",
+        tr("{title}, {round}: {now}", title=tr(TITLE), round=_round(v), now=now),
         _sides(v, names),
         _scores(v, names),
-        f"{names[holder]} chooses the order of the battles." if holder is not None else "",
+        tr("{player} chooses the order of the battles.", player=names[holder]) if holder is not None else "",
         *(_province(v, p, names) for p in v["provinces"]),
         *(_player(p, names) for p in v["players"]),
         _footer(v),
@@ -161,22 +180,23 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     seat = v["viewer"]
     if seat is None or v["hand"] is None:
         raise ValueError("a hand's alt text needs a player's own view; this one is public")
-    now = _game_over(v, names) if v["result"] is not None else f"Now: {_status(v, names)}."
-    rows = [f"Your hand: {_cards(v['hand'])}."]
+    now = _game_over(v, names) if v["result"] is not None else tr("Now: {status}.", status=_status(v, names))
+    rows = [tr("Your hand: {cards}.", cards=_cards(v["hand"]))]
     if v["assignment"]:
-        rows.append("Face down on the table: "
-                    + ", ".join(f"{province(p)} {_card(c)}" for p, c in v["assignment"].items()) + ".")
+        rows.append(tr("Face down on the table: {cards}.",
+                       cards=_comma().join(f"{province(p)} {_card(c)}" for p, c in v["assignment"].items())))
     if v["drawn"]:
-        rows.append(f"Drawn, to keep some and put one under: {_cards(v['drawn'])}.")
+        rows.append(tr("Drawn, to keep some and put one under: {cards}.", cards=_cards(v["drawn"])))
     if v["deck_bottom"]:
-        rows.append(f"You put these under your deck: {_cards(v['deck_bottom'])}.")
+        rows.append(tr("You put these under your deck: {cards}.", cards=_cards(v["deck_bottom"])))
     if v["out_hidden"]:
-        rows.append(f"Removed face down: {_cards(v['out_hidden'])}.")
-    held = join([warlord_name(w) for w in v["warlords_held"] or []]) or "none"
+        rows.append(tr("Removed face down: {cards}.", cards=_cards(v["out_hidden"])))
+    held = join([warlord_name(w) for w in v["warlords_held"] or []]) or trp("sun tzu warlords", "none")
     return [
-        f"{TITLE}: {names[seat]}'s cards, {v['viewer_colour']}, round {v['round']}. {now}",
+        tr("{title}: {player}'s cards, {colour}, round {round}. {now}", title=tr(TITLE), player=names[seat],
+           colour=colour_word(str(v["viewer_colour"])), round=v["round"], now=now),
         *rows,
-        f"Secret warlords: {held}.",
+        tr("Secret warlords: {warlords}.", warlords=held),
         _scores(v, names),
     ]
 
@@ -185,11 +205,14 @@ def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("SunTzuView", view)
     rows = []
     for seat, place, part in placed(v):
-        points = ", ".join(str(p) for p in part["points"]) or "none"
-        row = f"{theme.ordinal(place)} {names[seat]} {part['total']:+d}: points per scoring {points}, "
-        rows.append(row + f"reserve {part['reserve']}" + (", resigned" if part["resigned"] else ""))
+        points = _comma().join(str(p) for p in part["points"]) or trp("sun tzu points", "none")
+        fields = {"place": theme.ordinal(place), "player": names[seat], "total": f"{part['total']:+d}",
+                  "points": points, "reserve": part["reserve"]}
+        rows.append(tr("{place} {player} {total}: points per scoring {points}, reserve {reserve}, resigned", **fields)
+                    if part["resigned"] else
+                    tr("{place} {player} {total}: points per scoring {points}, reserve {reserve}", **fields))
     return [
-        f"{TITLE}, result. {_game_over(v, names)}",
+        tr("{title}, result. {end}", title=tr(TITLE), end=_game_over(v, names)),
         _scores(v, names),
-        "Places: " + "; ".join(rows) + ".",
+        tr("Places: {places}.", places=trp("sun tzu list", "; ").join(rows)),
     ]

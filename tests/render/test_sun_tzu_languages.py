@@ -9,6 +9,7 @@ import pytest
 from bot.games.sun_tzu import GAME
 from bot.i18n import speaking
 from render import sun_tzu
+from render.alt_text import sun_tzu as alt_text
 from tests.games.sun_tzu.helpers import play_random
 from tests.render.pictures import decode
 
@@ -50,3 +51,31 @@ def test_the_status_line_is_translated(game: list[Any]) -> None:
     with speaking("es-ES"):
         status = sun_tzu._status(view, seats)
     assert status != sun_tzu._status(view, seats)
+
+
+def test_alt_text_speaks_spanish_and_japanese(game: list[Any]) -> None:
+    middle, last = game[len(game) // 2], game[-1]
+
+    def texts() -> dict[str, str]:
+        return {
+            "board": " ".join(alt_text.board(GAME.view(middle, None), NAMES)),
+            "hand": " ".join(alt_text.hand(GAME.view(middle, 0), NAMES)),
+            "final": " ".join(alt_text.final(GAME.view(last, None), NAMES)),
+        }
+
+    english = texts()
+    assert "Score marker" in english["board"] and "Your hand:" in english["hand"]
+    assert "Places:" in english["final"]
+    with speaking("es-ES"):
+        spanish = texts()
+    with speaking("ja"):
+        japanese = texts()
+    sentences = ("Score marker", "Plagues revealed", "reserve ", " in deck", "Your hand:", "Secret warlords",
+                 "'s cards", "Places:", "points per scoring", "round ", "screens on their")
+    for kind in english:
+        for words in (spanish[kind], japanese[kind]):
+            assert not [s for s in sentences if s in words], (kind, words)
+    assert "reserva" in spanish["board"] and "Señores de la guerra" in spanish["hand"]
+    assert "Puestos" in spanish["final"] and "ronda" in spanish["board"]
+    assert "予備" in japanese["board"] and "将軍" in japanese["hand"] and "順位" in japanese["final"]
+    assert "得点マーカー" in japanese["board"]
