@@ -128,7 +128,7 @@ def _province(view: SunTzuView, prov: ProvinceView, names: Sequence[str]) -> str
         down = [names[p["seat"]] for p in view["players"] if p["committed"]]
         if down:
             parts.append(tr("face-down cards from {players}", players=join(down)))
-    return tr("{province}: {parts}.", province=prov["name"], parts=trp("sun tzu list", "; ").join(parts))
+    return tr("{province}: {parts}.", province=province(prov["id"]), parts=trp("sun tzu list", "; ").join(parts))
 
 
 def _player(player: PlayerView, names: Sequence[str]) -> str:
