@@ -41,6 +41,9 @@ class PlayerService:
         # read), and Discord locales seen since, kept with the person's next settings read.
         self._chosen: dict[int, str | None] = {}
         self._seen: dict[int, str] = {}
+        # The Discord locale each person's last settings read found: a DM's language needs no read of its own
+        # (the notifier reads the settings of everybody it tells each turn, which keeps these fresh).
+        self._locales: dict[int, str | None] = {}
 
     # -- settings ------------------------------------------------------------------------------------
     async def settings(self, user_id: int) -> UserSettings:
@@ -49,6 +52,7 @@ class PlayerService:
         seen = self._seen.pop(user_id, None)
         if seen is not None and seen != settings.discord_locale:
             settings = await self._update(user_id, discord_locale=seen)
+        self._locales[user_id] = settings.discord_locale
         return settings
 
     async def set_turn_dms(self, user_id: int, on: bool) -> UserSettings:
@@ -84,8 +88,12 @@ class PlayerService:
         return i18n.choose(self._chosen.get(user_id), i18n.from_discord(discord_locale))
 
     async def language_for(self, user_id: int) -> str:
-        """The language to write to this person in outside an interaction of theirs (a DM)."""
-        return language_of(await self.settings(user_id))
+        """The language to write to this person in outside an interaction of theirs (a DM): from what this
+        process last read or saw of them, and read only for a person it has not read yet."""
+        if user_id not in self._locales:
+            return language_of(await self.settings(user_id))
+        locale = self._seen.get(user_id) or self._locales[user_id]
+        return i18n.choose(self._chosen.get(user_id), i18n.from_discord(locale))
 
     async def set_language(self, user_id: int, code: str | None) -> UserSettings:
         """The language of this person's private texts; None follows their Discord client."""
