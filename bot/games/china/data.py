@@ -99,6 +99,11 @@ class Board:
         """Indices (into ``spaces``) of a region's house spaces, in data order."""
         return _region_space_indices(self)[region]
 
+    def region_bounds(self) -> tuple[tuple[int, int], ...]:
+        """Per region, where its house spaces start and end in ``spaces`` (they are listed region by
+        region, so a region's slice of ``State.houses`` is ``houses[start:end]``)."""
+        return _region_bounds(self)
+
 
 @cache
 def _region_index(board: Board) -> dict[str, int]:
@@ -114,6 +119,11 @@ def _space_index(board: Board) -> dict[str, int]:
 def _region_space_indices(board: Board) -> tuple[tuple[int, ...], ...]:
     index = _space_index(board)
     return tuple(tuple(index[s] for s in r.spaces) for r in board.regions)
+
+
+@cache
+def _region_bounds(board: Board) -> tuple[tuple[int, int], ...]:
+    return tuple((indices[0], indices[-1] + 1) for indices in _region_space_indices(board))
 
 
 @cache

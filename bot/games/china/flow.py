@@ -7,8 +7,10 @@ exhaustion is over", then the next seat still in play.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from bot.games.base import Event, competition_ranking
+from bot.games.base import Action, Event, competition_ranking
+from bot.games.china.actions import Draw, sort_key
 from bot.games.china.cards import Cards
 from bot.games.china.data import (
     HAND_SIZE,
@@ -128,11 +130,26 @@ def finish(state: State, reason: OverReason) -> tuple[State, list[Event]]:
 # ------------------------------------------------------------------------------------------ turns
 
 
-def draw_choices(state: State) -> list[tuple[Source, Colour | None]]:
+def draw_choices(state: State) -> tuple[tuple[Source, Colour | None], ...]:
     """The distinct draws open now: the deck, and each colour in the display."""
-    choices: list[tuple[Source, Colour | None]] = [("deck", None)] if state.deck else []
-    choices += [("display", c) for c in sort_cards(set(state.display))]
-    return choices
+    return _draw_choices(bool(state.deck), state.display)
+
+
+def draw_actions(state: State) -> list[Action]:
+    """The dicts of ``draw_choices``, in the order of ``action_sort_key``, each built afresh (callers own
+    what they are given)."""
+    return [*map(dict.copy, _draw_dicts(bool(state.deck), state.display))]
+
+
+@lru_cache(maxsize=256)
+def _draw_choices(deck: bool, display: tuple[Colour, ...]) -> tuple[tuple[Source, Colour | None], ...]:
+    return ((("deck", None),) if deck else ()) + tuple(("display", c) for c in sort_cards(set(display)))
+
+
+@lru_cache(maxsize=256)
+def _draw_dicts(deck: bool, display: tuple[Colour, ...]) -> tuple[Action, ...]:
+    draws = (Draw(source, colour) for source, colour in _draw_choices(deck, display))
+    return tuple(d.to_dict() for d in sorted(draws, key=sort_key))
 
 
 def draw(state: State, source: Source, colour: Colour | None) -> tuple[State, list[Event]]:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from bot.games.base import JSON, Event, Handler, IllegalAction, run_handler
+from bot.games.base import JSON, Action, Event, Handler, IllegalAction, run_handler
 from bot.games.base.language import mark, tr
 from bot.games.china.actions import ChinaAction, Draw, Exchange, Pass, Place, parse, sort_key
 from bot.games.china.cards import Cards
@@ -65,17 +65,24 @@ def resign(state: State, seat: int) -> Outcome:
 def exchanges(state: State, seat: int) -> list[Exchange]:
     """Every exchange open now, in the order of ``action_sort_key`` of their dicts: give any colour held,
     take from the deck or any face-up colour."""
-    # Keyed by the cards' plain texts, which hash faster than the colours.
-    hand = tuple(c._value_ for c in state.seats[seat].hand)
-    return list(_exchanges(hand, bool(state.deck), tuple(c._value_ for c in state.display)))
+    return list(_exchanges(state.seats[seat].hand, bool(state.deck), state.display)[0])
+
+
+def exchange_actions(state: State, seat: int) -> list[Action]:
+    """The dicts of ``exchanges``, each built afresh (callers own what they are given)."""
+    return [*map(dict.copy, _exchanges(state.seats[seat].hand, bool(state.deck), state.display)[1])]
 
 
 @lru_cache(maxsize=1024)
-def _exchanges(hand: tuple[str, ...], deck: bool, display: tuple[str, ...]) -> tuple[Exchange, ...]:
-    gives = sort_cards(set(map(Colour, hand)))
+def _exchanges(
+    hand: tuple[Colour, ...], deck: bool, display: tuple[Colour, ...]
+) -> tuple[tuple[Exchange, ...], tuple[Action, ...]]:
+    """The exchanges and their dicts (callers copy the dicts) for a sorted hand and display."""
+    gives = sort_cards(set(hand))
     takes: list[tuple[Source, Colour | None]] = [("deck", None)] if deck else []
-    takes += [("display", c) for c in sort_cards(set(map(Colour, display)))]
-    return tuple(sorted((Exchange(g, src, colour) for g in gives for src, colour in takes), key=sort_key))
+    takes += [("display", c) for c in sort_cards(set(display))]
+    found = tuple(sorted((Exchange(g, src, colour) for g in gives for src, colour in takes), key=sort_key))
+    return found, tuple(e.to_dict() for e in found)
 
 
 def _apply_place(state: State, seat: int, move: ChinaAction, events: list[Event]) -> State:

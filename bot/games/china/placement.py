@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
 from operator import itemgetter
-from typing import NamedTuple
 
-from bot.games.base import IllegalAction
+from bot.games.base import Action, IllegalAction
 from bot.games.base.language import tr, trn
 from bot.games.china.actions import Piece, Place
 from bot.games.china.data import (
@@ -23,7 +22,6 @@ from bot.games.china.data import (
     board,
     emissary_cap,
     region_has_piece,
-    region_houses,
     sort_cards,
 )
 from bot.games.china.text import colour_word
@@ -222,107 +220,172 @@ def _full(work: Work) -> bool:
 
 # ---------------------------------------------------------------------------------------- listing
 
+# One listed placement: its rank in the order of ``action_sort_key`` of the dicts, the Place, and the parts of
+# its dict (region, card texts, piece dicts) from which ``placement_actions`` builds a fresh dict.
+Entry = tuple[int, Place, str, tuple[str, ...], tuple[dict[str, str], ...]]
+
 
 def legal_placements(state: State, seat: int) -> list[Place]:
     """Every legal (region, pieces, cards) triple for the seat (§4.4), in the order of ``action_sort_key`` of
-    their dicts. Each field of a placement's dict is a list or a str, so that key orders placements by the
-    texts of their cards, then of their pieces, then by region: the key ``_region_placements`` gives them.
+    their dicts."""
+    return [entry[1] for entry in placement_entries(state, seat)]
+
+
+def placement_actions(state: State, seat: int) -> list[Action]:
+    """The dicts of ``legal_placements``, each built afresh (callers own what they are given)."""
+    return [
+        {"type": "place", "region": region, "cards": [*cards], "pieces": [*map(dict.copy, pieces)]}
+        for _, _, region, cards, pieces in placement_entries(state, seat)
+    ]
+
+
+def placement_entries(state: State, seat: int) -> list[Entry]:
+    """The entries of every legal placement, in order.
 
     Every card set listed is held and pays exactly for its pieces, two pieces only come where the region
     had one, and every house or fortification goes on a free space of the region: of the checks of
     ``check_pieces`` only the supply, the emissary cap and rule F4 are left, and they do not depend on the
     cards. They are decided here from the region's counts, without the working copy of the board that
-    ``check_pieces`` makes (this listing runs for every turn of every playout); ``check_place`` still
-    checks every placement that is applied. A region's list depends only on its free spaces, those
-    checks and the card sets, so it is remembered (most regions do not change from one turn to the next).
+    ``check_pieces`` makes (this listing runs for every turn); ``check_place`` still checks every placement
+    that is applied. A region's facts depend only on its slice of the board, and its list only on its free
+    spaces, those checks and the card sets, so both are remembered (a turn changes one region).
     """
-    b = board()
     supply = state.seats[seat]
-    held = Counter(supply.hand)
     houses, emissaries = supply.houses, supply.emissaries
     forts = state.fortifications and supply.fortifications > 0
-    pay = _payment_texts(tuple(held[c] for c in COLOURS))
-    found: list[tuple[SortKey, Place]] = []
-    for ridx, region in enumerate(b.regions):
-        one, two_anywhere = pay[region.colour]
-        opened = region_has_piece(state, ridx)
+    pay = _payment_texts(supply.hand)
+    board_houses, board_forts, dragon = state.houses, state.fortified, state.dragon
+    found: list[Entry] = []
+    for ridx, colour, start, end in _regions():
+        one, two_anywhere = pay[colour]
+        opened, free, bare, present, cap, owners = _region_facts(
+            ridx, board_houses[start:end], board_forts[start:end], dragon[ridx]
+        )
         two = two_anywhere if opened else ()
         if not one and not two:
             continue
-        indices = b.region_space_indices(ridx)
-        free = tuple(s for s, i in zip(region.spaces, indices, strict=True) if state.houses[i] is None)
-        bare = tuple(
-            s for s, i in zip(region.spaces, indices, strict=True)
-            if state.houses[i] is None and state.fortified[i] is None
-        )
-        counts = region_houses(state, ridx)
-        present = sum(state.dragon[ridx])
-        cap = emissary_cap(counts)
-        # F4: where the seat can pay for a house on its fortification, the fortification comes with it.
-        fort_alone = not (opened and houses > 0 and bool(two_anywhere))
-        allowed = _Allowed(
-            house=houses >= 1,
-            emissary=emissaries >= 1 and present + 1 <= cap,
-            fortification=forts and fort_alone,
-            two_houses=houses >= 2,
-            house_emissary=houses >= 1 and emissaries >= 1 and present + 1 <= max(cap, counts[seat] + 1),
-            two_emissaries=emissaries >= 2 and present + 2 <= cap,
-            fortification_house=forts and houses >= 1,
-            fortification_emissary=forts and houses == 0 and emissaries >= 1 and present + 1 <= cap,
-        )
-        found += _region_placements(ridx, free, bare, one, two, allowed)
-    found.sort(key=itemgetter(0))
-    return [place for _, place in found]
+        # Which shapes of placement the supply, the emissary cap and F4 allow, as bits of ``_region_entries``.
+        allowed = 0
+        if houses >= 1:
+            allowed |= _HOUSE
+            if houses >= 2:
+                allowed |= _TWO_HOUSES
+            if emissaries >= 1 and present + 1 <= max(cap, owners.count(seat) + 1):
+                allowed |= _HOUSE_EMISSARY
+        if emissaries >= 1 and present + 1 <= cap:
+            allowed |= _EMISSARY_ALONE
+            if emissaries >= 2 and present + 2 <= cap:
+                allowed |= _TWO_EMISSARIES
+        if forts:
+            # F4: where the seat can pay for a house on its fortification, the fortification comes with it.
+            if not (opened and houses > 0 and two_anywhere):
+                allowed |= _FORTIFICATION
+            if houses >= 1:
+                allowed |= _FORTIFICATION_HOUSE
+            elif emissaries >= 1 and present + 1 <= cap:
+                allowed |= _FORTIFICATION_EMISSARY
+        found += _region_entries(ridx, free, bare, one, two, allowed)
+    found.sort()  # by rank: ranks are distinct, so no two entries compare further
+    return found
 
 
-class _Allowed(NamedTuple):
-    """Which shapes of placement the supply, the emissary cap and F4 allow in a region."""
+(_HOUSE, _EMISSARY_ALONE, _FORTIFICATION, _TWO_HOUSES, _HOUSE_EMISSARY, _TWO_EMISSARIES, _FORTIFICATION_HOUSE,
+ _FORTIFICATION_EMISSARY) = (1 << n for n in range(8))
 
-    house: bool
-    emissary: bool
-    fortification: bool
-    two_houses: bool
-    house_emissary: bool
-    two_emissaries: bool
-    fortification_house: bool
-    fortification_emissary: bool
+
+@cache
+def _regions() -> tuple[tuple[int, Colour, int, int], ...]:
+    """Per region: its index, colour and the bounds of its slice of the board."""
+    b = board()
+    return tuple(
+        (ridx, region.colour, start, end)
+        for ridx, (region, (start, end)) in enumerate(zip(b.regions, b.region_bounds(), strict=True))
+    )
+
+
+@lru_cache(maxsize=4096)
+def _region_facts(
+    ridx: int, houses: tuple[int | None, ...], fortified: tuple[int | None, ...], dragon: tuple[int, ...]
+) -> tuple[bool, tuple[str, ...], tuple[str, ...], int, int, tuple[int | None, ...]]:
+    """What the listing needs of a region, from its slices of the board: whether it holds any piece (R8),
+    its free and its bare (no fortification either) spaces, the emissaries present, the emissary cap (R9)
+    and the owner of each space."""
+    spaces = board().regions[ridx].spaces
+    free = tuple(s for s, h in zip(spaces, houses, strict=True) if h is None)
+    bare = tuple(s for s, h, f in zip(spaces, houses, fortified, strict=True) if h is None and f is None)
+    opened = any(dragon) or len(bare) < len(spaces)
+    cap = max((houses.count(owner) for owner in set(houses) if owner is not None), default=0)
+    return opened, free, bare, sum(dragon), cap, houses
 
 
 @lru_cache(maxsize=8192)
-def _region_placements(
-    ridx: int,
-    free: tuple[str, ...],
-    bare: tuple[str, ...],
-    one: tuple[str, ...],
-    two: tuple[str, ...],
-    allowed: _Allowed,
-) -> tuple[tuple[SortKey, Place], ...]:
-    """The placements of one region with their sort keys (cards named by the texts of ``_texts``)."""
+def _region_entries(
+    ridx: int, free: tuple[str, ...], bare: tuple[str, ...], one: tuple[str, ...], two: tuple[str, ...], allowed: int
+) -> tuple[Entry, ...]:
+    """The entries of one region's placements, for the card sets ``one`` and ``two`` (their texts) and the
+    shapes ``allowed``."""
     candidates: list[tuple[tuple[Piece, ...], tuple[str, ...]]] = []
     if one:
-        if allowed.house:
+        if allowed & _HOUSE:
             candidates += [((_house(s),), one) for s in free]
-        if allowed.emissary:
+        if allowed & _EMISSARY_ALONE:
             candidates.append(((_EMISSARY,), one))
-        if allowed.fortification:
+        if allowed & _FORTIFICATION:
             candidates += [((_fortification(s),), one) for s in bare]
     if two:
-        if allowed.two_houses:
+        if allowed & _TWO_HOUSES:
             candidates += [((_house(s), _house(t)), two) for s, t in combinations(free, 2)]
-        if allowed.house_emissary:
+        if allowed & _HOUSE_EMISSARY:
             candidates += [((_house(s), _EMISSARY), two) for s in free]
-        if allowed.two_emissaries:
+        if allowed & _TWO_EMISSARIES:
             candidates.append(((_EMISSARY, _EMISSARY), two))
-        if allowed.fortification_house:
+        if allowed & _FORTIFICATION_HOUSE:
             candidates += [((_fortification(s), _house(s)), two) for s in bare]
-        if allowed.fortification_emissary:
+        if allowed & _FORTIFICATION_EMISSARY:
             candidates += [((_fortification(s), _EMISSARY), two) for s in bare]
-    region_id = board().regions[ridx].id
-    found: list[tuple[SortKey, Place]] = []
-    for pieces, card_texts in candidates:
-        pieces_text = _pieces_text(pieces)
-        found.extend(((text, pieces_text, region_id), Place(region_id, _CARDS[text], pieces)) for text in card_texts)
-    return tuple(found)
+    table = _entry_table()[ridx]
+    return tuple(table[pieces, text] for pieces, texts in candidates for text in texts)
+
+
+@cache
+def _entry_table() -> tuple[dict[tuple[tuple[Piece, ...], str], Entry], ...]:
+    """Per region, the entry of every placement that could ever be listed there, by its pieces and the text
+    of its cards. Ranks follow ``action_sort_key`` of the dicts: each field of a placement's dict is a list
+    or a str, so that key orders placements by the texts of their cards, then of their pieces, then by
+    region."""
+    b = board()
+    every = Counter({c: 2 for c in COLOURS})  # a hand that could make every payment
+    keyed: list[tuple[tuple[str, str, str], int, tuple[Piece, ...], str]] = []
+    for ridx, region in enumerate(b.regions):
+        spaces = region.spaces
+        one = _texts(_payments(every, region.colour, 1))
+        two = _texts(_payments(every, region.colour, 2))
+        shapes = [
+            *(((_house(s),), one) for s in spaces),
+            ((_EMISSARY,), one),
+            *(((_fortification(s),), one) for s in spaces),
+            *(((_house(s), _house(t)), two) for s, t in combinations(spaces, 2)),
+            *(((_house(s), _EMISSARY), two) for s in spaces),
+            ((_EMISSARY, _EMISSARY), two),
+            *(((_fortification(s), _house(s)), two) for s in spaces),
+            *(((_fortification(s), _EMISSARY), two) for s in spaces),
+        ]
+        keyed += [
+            ((text, _pieces_text(pieces), region.id), ridx, pieces, text) for pieces, texts in shapes for text in texts
+        ]
+    keyed.sort(key=itemgetter(0))
+    tables: tuple[dict[tuple[tuple[Piece, ...], str], Entry], ...] = tuple({} for _ in b.regions)
+    for rank, (_, ridx, pieces, text) in enumerate(keyed):
+        region_id = b.regions[ridx].id
+        cards = _CARDS[text]
+        tables[ridx][pieces, text] = (
+            rank,
+            Place(region_id, cards, pieces),
+            region_id,
+            tuple(c._value_ for c in cards),
+            tuple(p.to_dict() for p in pieces),
+        )
+    return tables
 
 
 # The listing's pieces, made once: a Piece is immutable, and building a frozen dataclass is slow.
@@ -339,20 +402,16 @@ def _fortification(space: str) -> Piece:
     return Piece("fortification", space)
 
 
-# How ``legal_placements`` orders placements: the texts of the cards and pieces lists, and the region.
-SortKey = tuple[str, str, str]
-
-
 # A card set by its text: the listing names card sets by text, which is quicker to compare and hash.
 _CARDS: dict[str, tuple[Colour, ...]] = {}
 
 
 @lru_cache(maxsize=256)
-def _payment_texts(held: tuple[int, ...]) -> dict[Colour, tuple[tuple[str, ...], tuple[str, ...]]]:
-    """What pays for one piece and for two in a region of each colour, for a hand of ``held`` cards of
-    each colour (the texts of the card lists). Callers only read the result."""
-    hand = Counter({c: n for c, n in zip(COLOURS, held, strict=True) if n})
-    return {colour: (_texts(_payments(hand, colour, 1)), _texts(_payments(hand, colour, 2))) for colour in COLOURS}
+def _payment_texts(hand: tuple[Colour, ...]) -> dict[Colour, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """What pays for one piece and for two in a region of each colour, for a (sorted) hand (the texts of the
+    card lists). Callers only read the result."""
+    held = Counter(hand)
+    return {colour: (_texts(_payments(held, colour, 1)), _texts(_payments(held, colour, 2))) for colour in COLOURS}
 
 
 def _texts(card_sets: list[tuple[Colour, ...]]) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from typing import Any
 from bot.games.base import JSON, Action, ModularGame, Option, Result
 from bot.games.base.language import mark, tr
 from bot.games.china import ai, handlers, serial, text, views
-from bot.games.china.actions import ChinaAction, Draw, Pass, sort_key
+from bot.games.china.actions import Draw, Pass
 from bot.games.china.cards import setup_rng
 from bot.games.china.data import (
     COLOURS,
@@ -27,8 +27,8 @@ from bot.games.china.data import (
     board,
     sort_cards,
 )
-from bot.games.china.flow import draw_choices, ranking
-from bot.games.china.placement import legal_placements
+from bot.games.china.flow import draw_actions, draw_choices, ranking
+from bot.games.china.placement import placement_actions
 
 # Cards removed per colour by player count (§3).
 _REMOVED_PER_COLOUR = {3: 2, 4: 1, 5: 0}
@@ -108,14 +108,11 @@ class China(ModularGame):
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat not in self.to_act(state):
             return []
-        found: list[ChinaAction]
         if state.phase == "refill":
-            found = sorted((Draw(src, colour) for src, colour in draw_choices(state)), key=sort_key)
-        else:
-            # Placements come first in ``action_sort_key``'s order: their first field, "cards", sorts before
-            # the first field of an exchange ("color" or "give").
-            found = [*legal_placements(state, seat), *handlers.exchanges(state, seat)] or [Pass()]
-        return [action.to_dict() for action in found]
+            return draw_actions(state)
+        # Placements come first in ``action_sort_key``'s order: their first field, "cards", sorts before
+        # the first field of an exchange ("color" or "give").
+        return [*placement_actions(state, seat), *handlers.exchange_actions(state, seat)] or [Pass().to_dict()]
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """A refill draw blind to the hand: the deck, or the first face-up colour once it is gone.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from itertools import combinations
 
@@ -194,3 +195,23 @@ def test_listed_placements_match_example_payments() -> None:
     assert Place("wei", tuple(cards("rr")), (Piece("emissary"), Piece("emissary"))) not in wei
     assert Place("wei", tuple(cards("r")), (Piece("emissary"),)) in wei
     assert Place("wei", tuple(cards("rr")), (Piece("house", "wei6"), Piece("house", "wei7"))) in wei
+
+
+def test_listed_actions_are_the_callers_own() -> None:
+    """The listing builds its dicts from remembered parts: changing what one call returned changes no later list."""
+    rng = random.Random(3)
+    state = GAME.new(4, 11, {"fortifications": True})
+    while not GAME.is_over(state):
+        seat = state.current
+        legal = GAME.legal_actions(state, seat)
+        pristine = copy.deepcopy(legal)
+        for action in legal:
+            for value in action.values():
+                if isinstance(value, list):
+                    for item in value:
+                        if isinstance(item, dict):
+                            item["kind"] = "changed"
+                    value.append("changed")
+            action["type"] = "changed"
+        assert GAME.legal_actions(state, seat) == pristine
+        state, _ = GAME.apply(state, seat, rng.choice(pristine))
