@@ -8,18 +8,25 @@ views, names and a ``Focus``: they pickle), in the language in force where ``dra
 process has its own context, so the language's code travels with the picture). By default it draws in a
 thread of this process; ``run_bot`` calls ``configure`` to switch to the pool, so tests that build a bot
 directly draw deterministically, in process, without starting any.
+
+A move often asks for the same picture twice (a seat's hand for its DM and for the panel it opens, the board
+for the thread and for a prompt about the board): the last ``RECENT`` pictures are kept by what they were
+drawn from, and a picture asked for while the same one is being drawn waits for that drawing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import multiprocessing
 import os
+import pickle
 import select
 import signal
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -36,16 +43,47 @@ def cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-class Pictures:
-    """``processes`` workers (None: one per core); 0 draws in a thread of this process."""
+RECENT = 64  # pictures kept (~50 kB each)
 
-    def __init__(self, processes: int | None = 0) -> None:
+
+class Pictures:
+    """``processes`` workers (None: one per core); 0 draws in a thread of this process. The last ``recent``
+    pictures are kept (0: none)."""
+
+    def __init__(self, processes: int | None = 0, recent: int = RECENT) -> None:
         self.processes = cores() if processes is None else processes
+        self.recent = recent
         self._pool: ProcessPoolExecutor | None = None
         self._starting: asyncio.Lock | None = None
+        self._kept: OrderedDict[bytes, bytes] = OrderedDict()
+        self._drawing: dict[bytes, asyncio.Future[bytes]] = {}
 
     async def draw(self, fn: Callable[..., bytes], *args: Any) -> bytes:
         spoken = (language.code(), fn, *args)
+        if self.recent == 0:
+            return await self._drawn(spoken)
+        # What the picture is drawn from, as the pool would send it: the same bytes, the same picture.
+        key = hashlib.blake2b(pickle.dumps(spoken, pickle.HIGHEST_PROTOCOL), digest_size=16).digest()
+        if (kept := self._kept.get(key)) is not None:
+            self._kept.move_to_end(key)
+            return kept
+        drawing = self._drawing.get(key)
+        if drawing is None or drawing.get_loop() is not asyncio.get_running_loop():
+            drawing = self._drawing[key] = asyncio.ensure_future(self._drawn(spoken))
+            drawing.add_done_callback(lambda done: self._keep(key, done))
+        # shield: a caller that gives up (its interaction cancelled) leaves the drawing to the others waiting.
+        return await asyncio.shield(drawing)
+
+    def _keep(self, key: bytes, done: asyncio.Future[bytes]) -> None:
+        if self._drawing.get(key) is done:
+            del self._drawing[key]
+        if done.cancelled() or done.exception() is not None:
+            return
+        self._kept[key] = done.result()
+        while len(self._kept) > self.recent:
+            self._kept.popitem(last=False)
+
+    async def _drawn(self, spoken: tuple[Any, ...]) -> bytes:
         if self.processes == 0:
             return await asyncio.to_thread(_in_language, *spoken)
         loop = asyncio.get_running_loop()

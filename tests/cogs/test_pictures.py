@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 import render
-from bot import games
+from bot import games, i18n
+from bot.games.base import language
 from cogs import pictures
 from cogs.rulebook import demo_position
 from render.crops import Focus
@@ -28,7 +29,7 @@ CLOSE_UPS = {
 
 
 async def test_the_pool_draws_the_same_bytes_as_the_bot_itself() -> None:
-    pool = pictures.Pictures(processes=2)
+    pool = pictures.Pictures(processes=2, recent=0)  # every picture drawn by a worker, none kept
     try:
         for key in games.GAMES:
             view, names = demo_position(key)
@@ -44,6 +45,46 @@ async def test_the_pool_draws_the_same_bytes_as_the_bot_itself() -> None:
         assert await pool.draw(render.board, "sun_tzu", view, names) == render.board("sun_tzu", view, names)
     finally:
         pool.close()
+
+
+DRAWN: list[tuple[str, str]] = []
+
+
+def counted(key: str, view: dict[str, str]) -> bytes:
+    """A picture that notes each drawing and the language it was drawn in."""
+    DRAWN.append((key, language.code()))
+    if key == "broken":
+        raise ValueError("no such picture")
+    return f"{key}:{view}:{language.code()}".encode()
+
+
+async def test_a_picture_asked_for_again_is_drawn_once() -> None:
+    DRAWN.clear()
+    drawer = pictures.Pictures(recent=2)
+    # Asked for twice at once (a hand for the DM and for the panel): one drawing, both get its bytes.
+    first, second = await asyncio.gather(drawer.draw(counted, "a", {"x": "1"}), drawer.draw(counted, "a", {"x": "1"}))
+    assert first == second == b"a:{'x': '1'}:en" and DRAWN == [("a", "en")]
+    assert await drawer.draw(counted, "a", {"x": "1"}) == first and len(DRAWN) == 1  # and asked for later
+    # Anything different in what it is drawn from, the language included, is another picture.
+    assert await drawer.draw(counted, "a", {"x": "2"}) == b"a:{'x': '2'}:en"
+    with i18n.speaking("ja"):
+        assert await drawer.draw(counted, "a", {"x": "1"}) == b"a:{'x': '1'}:ja"
+    assert DRAWN == [("a", "en"), ("a", "en"), ("a", "ja")]
+    # Only the last `recent` are kept: the first one, pushed out, is drawn again.
+    assert await drawer.draw(counted, "a", {"x": "1"}) == first and len(DRAWN) == 4
+    # A failed drawing is not kept: asked for again, it is tried again (and fails again, as raised).
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            await drawer.draw(counted, "broken", {})
+    assert DRAWN[-2:] == [("broken", "en"), ("broken", "en")]
+
+
+async def test_none_kept_draws_every_time() -> None:
+    DRAWN.clear()
+    drawer = pictures.Pictures(recent=0)
+    for _ in range(2):
+        await drawer.draw(counted, "a", {})
+    assert len(DRAWN) == 2
 
 
 def test_sizes() -> None:
