@@ -467,10 +467,25 @@ def to_png(image: Image.Image) -> bytes:
     instead of ~25 ms at the default 6, for ~15% more bytes (far under Discord's limits); ``optimize``
     would save ~5% more and triple the time."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")  # convert() would copy even an RGB image
-    quantized = rgb.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    quantized = rgb.quantize(palette=_palette(rgb), dither=Image.Dither.NONE)
     out = io.BytesIO()
     quantized.save(out, format="PNG", compress_level=3)
     return out.getvalue()
+
+
+# A palette chosen from every SAMPLE-th pixel each way of a big picture: the art is flat, so the sample has
+# its colours (measured on every game's board and hand: the same mean error per pixel as a palette chosen
+# from every pixel, and quantizing takes half the time: it was a quarter of the bot's CPU per move).
+SAMPLE = 3
+SAMPLED_FROM = 250_000  # pixels; a smaller picture's palette is chosen from all of them
+
+
+def _palette(rgb: Image.Image) -> Image.Image:
+    width, height = rgb.size
+    sample = rgb
+    if width * height >= SAMPLED_FROM:
+        sample = rgb.resize((width // SAMPLE, height // SAMPLE), Image.Resampling.NEAREST)
+    return sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 class Seats:
