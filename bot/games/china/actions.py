@@ -19,9 +19,12 @@ _KIND_ORDER: dict[str, int] = {"fortification": 0, "house": 1, "emissary": 2}
 
 def _colour(value: Any) -> Colour:
     try:
-        return Colour(value)
-    except ValueError:
+        return _BY_VALUE[value]  # what ``Colour(value)`` finds, without the enum call's cost
+    except (KeyError, TypeError):  # TypeError: an unhashable value
         raise IllegalAction(tr("{value} is not a card colour.", value=repr(value))) from None
+
+
+_BY_VALUE: dict[Any, Colour] = {c.value: c for c in Colour}
 
 
 def _cards(value: Any) -> tuple[Colour, ...]:

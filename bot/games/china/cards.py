@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.games.base import Event
 from bot.games.china.data import DISPLAY_SIZE, Colour, State, colour_counts, evolve, sort_cards
@@ -75,11 +76,13 @@ class Cards:
         events, self.events = self.events, []
         return events
 
-    def commit(self, state: State) -> State:
+    def commit(self, state: State, **changes: Any) -> State:
+        """The state with these card zones, and the other ``changes`` (made in the same copy)."""
         return evolve(
             state,
             deck=tuple(self.deck),
             display=sort_cards(self.display),
             discard=tuple(self.discard),
             exhaustions=self.exhaustions,
+            **changes,
         )

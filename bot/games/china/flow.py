@@ -13,6 +13,7 @@ from bot.games.base import Action, Event, competition_ranking
 from bot.games.china.actions import Draw, sort_key
 from bot.games.china.cards import Cards
 from bot.games.china.data import (
+    DISPLAY_SIZE,
     HAND_SIZE,
     Colour,
     OverReason,
@@ -166,7 +167,7 @@ def draw(state: State, source: Source, colour: Colour | None) -> tuple[State, li
         event = Event("drew", {"seat": seat, "source": "display", "color": colour.value})
     events = [event, *cards.drain()]
     hand = sort_cards((*state.seats[seat].hand, card))
-    state = cards.commit(with_seat(state, seat, evolve(state.seats[seat], hand=hand)))
+    state = cards.commit(state, seats=seats_with(state, seat, evolve(state.seats[seat], hand=hand)))
     return state, events
 
 
@@ -190,10 +191,12 @@ def continue_refill(state: State) -> tuple[State, list[Event]]:
 
 def end_turn(state: State) -> tuple[State, list[Event]]:
     """Restock the display, run the end checks of §4.9 and hand the turn on."""
-    cards = Cards.of(state)
-    cards.restock()
-    events = cards.drain()
-    state = cards.commit(state)
+    events: list[Event] = []
+    if len(state.display) < DISPLAY_SIZE and state.deck:  # else restocking changes nothing
+        cards = Cards.of(state)
+        cards.restock()
+        events = cards.drain()
+        state = cards.commit(state)
     if not pieces_can_be_placed(state):
         more = finish(state, "no_pieces")
         return more[0], events + more[1]
@@ -231,4 +234,11 @@ def pieces_can_be_placed(state: State) -> bool:
 
 
 def with_seat(state: State, seat: int, new: SeatState) -> State:
-    return evolve(state, seats=(*state.seats[:seat], new, *state.seats[seat + 1 :]))
+    return evolve(state, seats=seats_with(state, seat, new))
+
+
+def seats_with(state: State, seat: int, new: SeatState) -> tuple[SeatState, ...]:
+    """The seats with ``new`` in place of ``seat``."""
+    seats = list(state.seats)
+    seats[seat] = new
+    return tuple(seats)

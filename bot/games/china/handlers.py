@@ -6,7 +6,6 @@ state; error sentences name nothing hidden.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -23,6 +22,7 @@ from bot.games.china.flow import (
     finish,
     pieces_can_be_placed,
     region_scoring,
+    seats_with,
     with_seat,
 )
 from bot.games.china.placement import check_place, legal_placements
@@ -65,22 +65,23 @@ def resign(state: State, seat: int) -> Outcome:
 def exchanges(state: State, seat: int) -> list[Exchange]:
     """Every exchange open now, in the order of ``action_sort_key`` of their dicts: give any colour held,
     take from the deck or any face-up colour."""
-    return list(_exchanges(state.seats[seat].hand, bool(state.deck), state.display)[0])
+    return list(_exchanges(frozenset(state.seats[seat].hand), bool(state.deck), frozenset(state.display))[0])
 
 
 def exchange_actions(state: State, seat: int) -> list[Action]:
     """The dicts of ``exchanges``, each built afresh (callers own what they are given)."""
-    return [*map(dict.copy, _exchanges(state.seats[seat].hand, bool(state.deck), state.display)[1])]
+    found = _exchanges(frozenset(state.seats[seat].hand), bool(state.deck), frozenset(state.display))
+    return [*map(dict.copy, found[1])]
 
 
 @lru_cache(maxsize=1024)
 def _exchanges(
-    hand: tuple[Colour, ...], deck: bool, display: tuple[Colour, ...]
+    hand: frozenset[Colour], deck: bool, display: frozenset[Colour]
 ) -> tuple[tuple[Exchange, ...], tuple[Action, ...]]:
-    """The exchanges and their dicts (callers copy the dicts) for a sorted hand and display."""
-    gives = sort_cards(set(hand))
+    """The exchanges and their dicts (callers copy the dicts) for the colours held and face up."""
+    gives = sort_cards(hand)
     takes: list[tuple[Source, Colour | None]] = [("deck", None)] if deck else []
-    takes += [("display", c) for c in sort_cards(set(display))]
+    takes += [("display", c) for c in sort_cards(display)]
     found = tuple(sorted((Exchange(g, src, colour) for g in gives for src, colour in takes), key=sort_key))
     return found, tuple(e.to_dict() for e in found)
 
@@ -101,11 +102,12 @@ def _apply_place(state: State, seat: int, move: ChinaAction, events: list[Event]
             },
         )
     )
-    hand = Counter(me.hand)
-    hand.subtract(move.cards)
+    hand = list(me.hand)
+    for card in move.cards:
+        hand.remove(card)
     me = evolve(
         me,
-        hand=sort_cards(hand.elements()),
+        hand=sort_cards(hand),
         houses=me.houses - work.houses_used,
         emissaries=me.emissaries - work.emissaries_used,
         fortifications=me.fortifications - work.fortification_used,
@@ -182,7 +184,7 @@ def _apply_exchange(state: State, seat: int, move: ChinaAction, events: list[Eve
     if move.take == "display":
         cards.restock()
         events += cards.drain()
-    state = cards.commit(with_seat(state, seat, evolve(me, hand=sort_cards((*hand, taken)))))
+    state = cards.commit(state, seats=seats_with(state, seat, evolve(me, hand=sort_cards((*hand, taken)))))
     state, more = end_turn(state)
     events += more
     return state

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
 from operator import itemgetter
+from typing import Any
 
 from bot.games.base import Action, IllegalAction
 from bot.games.base.language import tr, trn
@@ -62,7 +63,17 @@ def pays_for(cards: tuple[Colour, ...], colour: Colour) -> int | None:
 
 
 def can_pay_two(hand: tuple[Colour, ...], colour: Colour) -> bool:
-    return bool(payments(hand, colour, 2))
+    return bool(_payment_texts(hand)[colour][1])
+
+
+def holds(hand: tuple[Colour, ...], cards: tuple[Colour, ...]) -> bool:
+    """Whether ``cards`` is part of ``hand`` (as multisets)."""
+    left = list(hand)
+    for card in cards:
+        if card not in left:
+            return False
+        left.remove(card)
+    return True
 
 
 # ------------------------------------------------------------------------------------------ check
@@ -95,7 +106,7 @@ def check_place(state: State, seat: int, place: Place) -> Work:
     cards = place.cards
     if not 1 <= len(cards) <= 3:
         raise IllegalAction(tr("Play 1 to 3 cards."))
-    if Counter(cards) - Counter(hand):
+    if not holds(hand, cards):
         raise IllegalAction(tr("You don't hold those cards."))
     k = len(place.pieces)
     if k not in (1, 2):
@@ -323,68 +334,77 @@ def _region_entries(
     ridx: int, free: tuple[str, ...], bare: tuple[str, ...], one: tuple[str, ...], two: tuple[str, ...], allowed: int
 ) -> tuple[Entry, ...]:
     """The entries of one region's placements, for the card sets ``one`` and ``two`` (their texts) and the
-    shapes ``allowed``."""
-    candidates: list[tuple[tuple[Piece, ...], tuple[str, ...]]] = []
-    if one:
+    shapes ``allowed``, in no particular order."""
+    found: list[Entry] = []
+    tables = _entry_tables()[ridx]
+    for text in one:
+        shapes = tables[text]
         if allowed & _HOUSE:
-            candidates += [((_house(s),), one) for s in free]
+            found += map(shapes["house"].__getitem__, free)
         if allowed & _EMISSARY_ALONE:
-            candidates.append(((_EMISSARY,), one))
+            found.append(shapes["emissary"][None])
         if allowed & _FORTIFICATION:
-            candidates += [((_fortification(s),), one) for s in bare]
-    if two:
+            found += map(shapes["fortification"].__getitem__, bare)
+    for text in two:
+        shapes = tables[text]
         if allowed & _TWO_HOUSES:
-            candidates += [((_house(s), _house(t)), two) for s, t in combinations(free, 2)]
+            found += map(shapes["two_houses"].__getitem__, combinations(free, 2))
         if allowed & _HOUSE_EMISSARY:
-            candidates += [((_house(s), _EMISSARY), two) for s in free]
+            found += map(shapes["house_emissary"].__getitem__, free)
         if allowed & _TWO_EMISSARIES:
-            candidates.append(((_EMISSARY, _EMISSARY), two))
+            found.append(shapes["two_emissaries"][None])
         if allowed & _FORTIFICATION_HOUSE:
-            candidates += [((_fortification(s), _house(s)), two) for s in bare]
+            found += map(shapes["fortification_house"].__getitem__, bare)
         if allowed & _FORTIFICATION_EMISSARY:
-            candidates += [((_fortification(s), _EMISSARY), two) for s in bare]
-    table = _entry_table()[ridx]
-    return tuple(table[pieces, text] for pieces, texts in candidates for text in texts)
+            found += map(shapes["fortification_emissary"].__getitem__, bare)
+    return tuple(found)
+
+
+# A region's placements paid with one card set: by shape, then by space (a pair of spaces in data order for
+# two houses, None for emissaries alone), the entry.
+_Shapes = dict[str, dict[Any, Entry]]
+
+
+def _region_shapes(spaces: tuple[str, ...], pieces: int) -> list[tuple[str, Any, tuple[Piece, ...]]]:
+    """Every placement of ``pieces`` pieces a region of ``spaces`` could see: (shape, space or spaces, pieces)."""
+    if pieces == 1:
+        return [
+            *(("house", s, (_house(s),)) for s in spaces),
+            ("emissary", None, (_EMISSARY,)),
+            *(("fortification", s, (_fortification(s),)) for s in spaces),
+        ]
+    return [
+        *(("two_houses", (s, t), (_house(s), _house(t))) for s, t in combinations(spaces, 2)),
+        *(("house_emissary", s, (_house(s), _EMISSARY)) for s in spaces),
+        ("two_emissaries", None, (_EMISSARY, _EMISSARY)),
+        *(("fortification_house", s, (_fortification(s), _house(s))) for s in spaces),
+        *(("fortification_emissary", s, (_fortification(s), _EMISSARY)) for s in spaces),
+    ]
 
 
 @cache
-def _entry_table() -> tuple[dict[tuple[tuple[Piece, ...], str], Entry], ...]:
-    """Per region, the entry of every placement that could ever be listed there, by its pieces and the text
-    of its cards. Ranks follow ``action_sort_key`` of the dicts: each field of a placement's dict is a list
-    or a str, so that key orders placements by the texts of their cards, then of their pieces, then by
-    region."""
+def _entry_tables() -> tuple[dict[str, _Shapes], ...]:
+    """Per region and text of a card set, the entry of every placement that could ever be listed there.
+    Ranks follow ``action_sort_key`` of the dicts: each field of a placement's dict is a list or a str, so
+    that key orders placements by the texts of their cards, then of their pieces, then by region."""
     b = board()
     every = Counter({c: 2 for c in COLOURS})  # a hand that could make every payment
-    keyed: list[tuple[tuple[str, str, str], int, tuple[Piece, ...], str]] = []
+    found: list[tuple[tuple[str, str, str], int, str, str, Any, tuple[Piece, ...]]] = []
     for ridx, region in enumerate(b.regions):
-        spaces = region.spaces
-        one = _texts(_payments(every, region.colour, 1))
-        two = _texts(_payments(every, region.colour, 2))
-        shapes = [
-            *(((_house(s),), one) for s in spaces),
-            ((_EMISSARY,), one),
-            *(((_fortification(s),), one) for s in spaces),
-            *(((_house(s), _house(t)), two) for s, t in combinations(spaces, 2)),
-            *(((_house(s), _EMISSARY), two) for s in spaces),
-            ((_EMISSARY, _EMISSARY), two),
-            *(((_fortification(s), _house(s)), two) for s in spaces),
-            *(((_fortification(s), _EMISSARY), two) for s in spaces),
-        ]
-        keyed += [
-            ((text, _pieces_text(pieces), region.id), ridx, pieces, text) for pieces, texts in shapes for text in texts
-        ]
-    keyed.sort(key=itemgetter(0))
-    tables: tuple[dict[tuple[tuple[Piece, ...], str], Entry], ...] = tuple({} for _ in b.regions)
-    for rank, (_, ridx, pieces, text) in enumerate(keyed):
+        for pieces in (1, 2):
+            for text in _texts(_payments(every, region.colour, pieces)):
+                found += [
+                    ((text, _pieces_text(placed), region.id), ridx, text, shape, where, placed)
+                    for shape, where, placed in _region_shapes(region.spaces, pieces)
+                ]
+    found.sort(key=itemgetter(0))
+    tables: tuple[dict[str, _Shapes], ...] = tuple({} for _ in b.regions)
+    for rank, (_, ridx, text, shape, where, placed) in enumerate(found):
         region_id = b.regions[ridx].id
         cards = _CARDS[text]
-        tables[ridx][pieces, text] = (
-            rank,
-            Place(region_id, cards, pieces),
-            region_id,
-            tuple(c._value_ for c in cards),
-            tuple(p.to_dict() for p in pieces),
-        )
+        entry = (rank, Place(region_id, cards, placed), region_id, tuple(c._value_ for c in cards),
+                 tuple(p.to_dict() for p in placed))
+        tables[ridx].setdefault(text, {}).setdefault(shape, {})[where] = entry
     return tables
 
 
