@@ -15,6 +15,7 @@ COPY bench ./bench
 # pip install also brings the pictures' fonts (Noto Sans, Noto Sans CJK, Noto Emoji: render/FONTS.txt); the
 # image needs no system fonts.
 RUN pip install . \
+    && python -m compileall -q bot cogs render \
     && useradd --create-home --uid 10001 mk \
     && mkdir -p /data && chown mk:mk /data
 
