@@ -63,7 +63,10 @@ class Pictures:
         if self.recent == 0:
             return await self._drawn(spoken)
         # What the picture is drawn from, as the pool would send it: the same bytes, the same picture.
-        key = hashlib.blake2b(pickle.dumps(spoken, pickle.HIGHEST_PROTOCOL), digest_size=16).digest()
+        try:
+            key = hashlib.blake2b(pickle.dumps(spoken, pickle.HIGHEST_PROTOCOL), digest_size=16).digest()
+        except (pickle.PicklingError, AttributeError, TypeError):  # a drawing that could not go to the pool either
+            return await self._drawn(spoken)
         if (kept := self._kept.get(key)) is not None:
             self._kept.move_to_end(key)
             return kept

@@ -79,6 +79,13 @@ async def test_a_picture_asked_for_again_is_drawn_once() -> None:
     assert DRAWN[-2:] == [("broken", "en"), ("broken", "en")]
 
 
+async def test_a_drawing_that_does_not_pickle_is_drawn_every_time() -> None:
+    drawer, drawn = pictures.Pictures(), []
+    for _ in range(2):  # a stand-in drawing of a test (a lambda): it could not go to a worker process either
+        assert await drawer.draw(lambda n: drawn.append(n) or b"png", 1) == b"png"
+    assert drawn == [1, 1]
+
+
 async def test_none_kept_draws_every_time() -> None:
     DRAWN.clear()
     drawer = pictures.Pictures(recent=0)
