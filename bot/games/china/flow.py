@@ -223,8 +223,8 @@ def next_seat(state: State) -> tuple[int, bool]:
 def pieces_can_be_placed(state: State) -> bool:
     """§4.9 step 1 (R14): judged on the board and the supplies of seats still in play, not hands."""
     b = board()
-    active = [state.seats[s] for s in state.active_seats()]
-    if any(st.houses for st in active) and any(h is None for h in state.houses):
+    active = [st for st in state.seats if not st.resigned]
+    if None in state.houses and any(st.houses for st in active):
         return True
     if any(st.emissaries for st in active):
         return any(

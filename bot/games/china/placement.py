@@ -269,6 +269,8 @@ def placement_entries(state: State, seat: int) -> list[Entry]:
     found: list[Entry] = []
     for ridx, colour, start, end in _regions():
         one, two_anywhere = pay[colour]
+        if not one and not two_anywhere:
+            continue
         opened, free, bare, present, cap, owners = _region_facts(
             ridx, board_houses[start:end], board_forts[start:end], dragon[ridx]
         )
