@@ -336,7 +336,7 @@ def _region_entries(
     ridx: int, free: tuple[str, ...], bare: tuple[str, ...], one: tuple[str, ...], two: tuple[str, ...], allowed: int
 ) -> tuple[Entry, ...]:
     """The entries of one region's placements, for the card sets ``one`` and ``two`` (their texts) and the
-    shapes ``allowed``, in no particular order."""
+    shapes ``allowed``, sorted (so that the listing's sort merges runs)."""
     found: list[Entry] = []
     tables = _entry_tables()[ridx]
     for text in one:
@@ -359,7 +359,7 @@ def _region_entries(
             found += map(shapes["fortification_house"].__getitem__, bare)
         if allowed & _FORTIFICATION_EMISSARY:
             found += map(shapes["fortification_emissary"].__getitem__, bare)
-    return tuple(found)
+    return tuple(sorted(found))
 
 
 # A region's placements paid with one card set: by shape, then by space (a pair of spaces in data order for
