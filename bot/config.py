@@ -28,7 +28,7 @@ class Config:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None  # another Discord's address (a local double, in tests); None is Discord itself
-    picture_processes: int | None = None  # processes drawing pictures: None one per core, 0 none (a thread)
+    picture_processes: int | None = None  # processes drawing pictures: None one per core but one, 0 none (a thread)
     shard_count: int | None = None  # shards of the whole bot, across every process; None: not sharded
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
 

@@ -1,6 +1,6 @@
 """Where pictures are drawn. Pillow keeps the GIL through most of drawing, quantizing and encoding a picture,
 so drawing in a thread still stalls the event loop and one process uses one core. The running bot draws in a
-pool of processes instead, one per core: started at the first picture (``python -m bot sync`` and a bot that
+pool of processes instead, one per core but the one the bot's own process needs (at least one): started at the first picture (``python -m bot sync`` and a bot that
 draws nothing start none), shut down when the bot closes.
 
 ``draw(fn, *args)`` runs a module-level function of ``render`` that returns PNG bytes (its arguments are
@@ -43,15 +43,22 @@ def cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+def default_processes() -> int:
+    """One per core but one: under load the bot's own process (its event loop, the database, Discord) keeps a
+    core busy and draws about half of a move's CPU, so another picture process adds no throughput, only its
+    ~100 MB of fonts and drawn layers (the load test on 2 cores: 200 MB with one, 275-330 MB with two)."""
+    return max(1, cores() - 1)
+
+
 RECENT = 64  # pictures kept (~50 kB each)
 
 
 class Pictures:
-    """``processes`` workers (None: one per core); 0 draws in a thread of this process. The last ``recent``
+    """``processes`` workers (None: ``default_processes()``); 0 draws in a thread of this process. The last ``recent``
     pictures are kept (0: none)."""
 
     def __init__(self, processes: int | None = 0, recent: int = RECENT) -> None:
-        self.processes = cores() if processes is None else processes
+        self.processes = default_processes() if processes is None else processes
         self.recent = recent
         self._pool: ProcessPoolExecutor | None = None
         self._starting: asyncio.Lock | None = None
@@ -162,7 +169,7 @@ _pictures = Pictures()
 
 
 def configure(processes: int | None) -> None:
-    """Draw in ``processes`` worker processes from now on (None: one per core; 0: in a thread)."""
+    """Draw in ``processes`` worker processes from now on (None: one per core but one; 0: in a thread)."""
     global _pictures
     _pictures.close()
     _pictures = Pictures(processes)
