@@ -1,7 +1,8 @@
 """Where pictures are drawn. Pillow keeps the GIL through most of drawing, quantizing and encoding a picture,
 so drawing in a thread still stalls the event loop and one process uses one core. The running bot draws in a
-pool of processes instead, one per core but the one the bot's own process needs (at least one): started at the first picture (``python -m bot sync`` and a bot that
-draws nothing start none), shut down when the bot closes.
+pool of processes instead, one per core but the one the bot's own process needs (at least one): started at
+the first picture (``python -m bot sync`` and a bot that draws nothing start none), shut down when the bot
+closes.
 
 ``draw(fn, *args)`` runs a module-level function of ``render`` that returns PNG bytes (its arguments are
 views, names and a ``Focus``: they pickle), in the language in force where ``draw`` is called (a worker
