@@ -158,10 +158,19 @@ async def commit_move(
 
 
 async def fetch_game(db: Database, game_id: int) -> GameRow | None:
-    row = await db.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    row = await fetch_game_columns(db, game_id)
     if row is None:
         return None
-    return _game_row(row, await db.fetchall(_SEAT_QUERY, (game_id,)))
+    return game_row(row, await fetch_seats(db, game_id))
+
+
+async def fetch_game_columns(db: Database, game_id: int) -> Row | None:
+    """The game's own row, without its seats (``game_row`` makes a GameRow of it)."""
+    return await db.fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+
+
+async def fetch_seats(db: Database, game_id: int) -> tuple[SeatRow, ...]:
+    return _seat_rows(await db.fetchall(_SEAT_QUERY, (game_id,)))
 
 
 async def fetch_games(db: Database, where: str, params: tuple[Any, ...], limit: int = 100) -> list[GameRow]:
@@ -171,7 +180,7 @@ async def fetch_games(db: Database, where: str, params: tuple[Any, ...], limit: 
     )
     games = []
     for row in rows:
-        games.append(_game_row(row, await db.fetchall(_SEAT_QUERY, (row["id"],))))
+        games.append(game_row(row, await fetch_seats(db, row["id"])))
     return games
 
 
@@ -182,7 +191,9 @@ async def fetch_moves(db: Database, game_id: int) -> list[MoveRow]:
     return [MoveRow(r["seq"], r["seat"], r["kind"], json.loads(r["action"]), r["created_at"]) for r in rows]
 
 
-def _game_row(row: Row, seats: list[Row]) -> GameRow:
+def game_row(row: Row, seats: tuple[SeatRow, ...], *, snapshot: bool = True) -> GameRow:
+    """A GameRow of the game's columns and its seats; without parsing the snapshot (left None) when the
+    caller has the state already."""
     return GameRow(
         id=row["id"],
         key=row["key"],
@@ -196,15 +207,19 @@ def _game_row(row: Row, seats: list[Row]) -> GameRow:
         options=json.loads(row["options"]),
         seed=row["seed"],
         version=row["version"],
-        snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None,
+        snapshot=json.loads(row["snapshot"]) if snapshot and row["snapshot"] else None,
         result=json.loads(row["result"]) if row["result"] else None,
         created_at=row["created_at"],
         updated_at=row["updated_at"],
-        seats=tuple(
-            SeatRow(s["slot"], s["user_id"], s["name"], s["ai_level"], s["seat"], bool(s["forfeited"])) for s in seats
-        ),
+        seats=seats,
         time_control=json.loads(row["time_control"]),
         timeout_policy=row["timeout_policy"],
         vacation_allowed=bool(row["vacation_allowed"]),
         language=row["language"],
+    )
+
+
+def _seat_rows(seats: list[Row]) -> tuple[SeatRow, ...]:
+    return tuple(
+        SeatRow(s["slot"], s["user_id"], s["name"], s["ai_level"], s["seat"], bool(s["forfeited"])) for s in seats
     )

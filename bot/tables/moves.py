@@ -120,7 +120,23 @@ class MoveCommitter:
             await outbox_sql.add(conn, table.id, table.version + 1, "moved", payload, now, turn=turn)
         if after - before:
             self.timers_changed()
-        return MoveOutcome(await self.reader.get(table.id), tuple(events), seat)
+        return MoveOutcome(await self._committed(table, seat, state, over, now, timeout), tuple(events), seat)
+
+    async def _committed(
+        self, table: Table, seat: int, state: Any, over: bool, now: float, timeout: str | None
+    ) -> Table:
+        """The table as just committed (still under the game's lock), built from what was written rather
+        than read back: only the deadlines, which the turn clocks set, are read."""
+        status = TableStatus.FINISHED if over else TableStatus.RUNNING
+        players = table.players
+        if timeout == "forfeit":
+            players = tuple(replace(p, forfeited=True) if p.seat == seat else p for p in players)
+        committed = replace(
+            table, version=table.version + 1, state=state, status=status, updated_at=now, players=players,
+            deadlines=await self.reader.deadlines(table.id, status, table.time_control),
+        )
+        self.reader.remember(committed)
+        return committed
 
 
 def _forced(table: Table) -> tuple[int, dict[str, Any]] | None:
