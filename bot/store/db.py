@@ -98,7 +98,8 @@ class Database(ABC):
         """A write transaction: it runs whole or not at all (any exception rolls everything back)."""
 
     @abstractmethod
-    def read(self) -> AbstractAsyncContextManager[Connection]: ...
+    def read(self) -> AbstractAsyncContextManager[Connection]:
+        """A connection outside any transaction: each statement on it commits by itself."""
 
     @abstractmethod
     def hold(self, key: str) -> AbstractAsyncContextManager[None]:
@@ -120,4 +121,10 @@ class Database(ABC):
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         async with self.read() as conn:
             return await (await conn.execute(sql, tuple(params))).fetchone()
+
+    async def write(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """One statement that is a transaction by itself (it applies whole or not at all), without the round
+        trips of BEGIN and COMMIT; how many rows it changed."""
+        async with self.read() as conn:
+            return (await conn.execute(sql, tuple(params))).rowcount
 

@@ -81,8 +81,9 @@ async def positions(db: Database, game_id: int, *, after: int, upto: int, turn: 
 
 async def mark_delivered(db: Database, outbox_ids: Sequence[int] | int, now: float) -> None:
     ids = [outbox_ids] if isinstance(outbox_ids, int) else list(outbox_ids)
-    async with db.tx() as conn:
-        await conn.executemany("UPDATE outbox SET delivered_at = ? WHERE id = ?", [(now, i) for i in ids])
+    if ids:
+        marks = ", ".join("?" for _ in ids)
+        await db.write(f"UPDATE outbox SET delivered_at = ? WHERE id IN ({marks})", (now, *ids))
 
 
 def _row(r: Row) -> OutboxRow:

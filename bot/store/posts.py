@@ -41,15 +41,14 @@ async def open_posts(db: Database, game_id: int, kind: str) -> list[PostRow]:
 
 
 async def save(db: Database, post: PostRow) -> None:
-    async with db.tx() as conn:
-        await conn.execute(
-            f"INSERT INTO posts ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (game_id, kind, ref) DO UPDATE SET channel_id = excluded.channel_id, "
-            "message_id = excluded.message_id, since = excluded.since, version = excluded.version, "
-            "closed = excluded.closed, content = excluded.content",
-            (post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, post.version,
-             int(post.closed), post.content),
-        )
+    await db.write(
+        f"INSERT INTO posts ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (game_id, kind, ref) DO UPDATE SET channel_id = excluded.channel_id, "
+        "message_id = excluded.message_id, since = excluded.since, version = excluded.version, "
+        "closed = excluded.closed, content = excluded.content",
+        (post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, post.version,
+         int(post.closed), post.content),
+    )
 
 
 def _post(row: Row) -> PostRow:

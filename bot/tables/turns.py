@@ -39,7 +39,8 @@ async def update_turns(
     """End the turns of seats that no longer must act (spending their time bank) and start the turns of
     those that now must, with their deadline and reminders. Runs inside the move's transaction."""
     control = table.time_control
-    clocks = await timer_sql.seat_clocks(conn, table.id)
+    # Only a time bank carries from turn to turn: under any other control every seat's bank stays empty.
+    clocks = await timer_sql.seat_clocks(conn, table.id) if control.kind == "bank" else {}
     for seat in sorted(before - after):
         clock = clocks.get(seat)
         await timer_sql.cancel_seat(conn, table.id, seat, now)
