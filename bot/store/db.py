@@ -76,6 +76,7 @@ class Connection(ABC):
 class Database(ABC):
     dialect: Dialect
     name: str  # what to call it in messages: the file, or the server's address without its password
+    shared: bool  # other processes may use it at the same time (a ``claim`` can be refused)
 
     @classmethod
     async def open(cls, target: str | Path) -> Database:

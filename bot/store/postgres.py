@@ -57,6 +57,7 @@ class PostgresConnection(Connection):
 
 class PostgresDatabase(Database):
     dialect: Dialect = "postgres"
+    shared = True
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool

@@ -40,6 +40,13 @@ async def open_posts(db: Database, game_id: int, kind: str) -> list[PostRow]:
     return [_post(r) for r in rows]
 
 
+async def open_of_game(db: Database, game_id: int) -> list[PostRow]:
+    """Every post of the game not yet closed, of any kind."""
+    rows = await db.fetchall(f"SELECT {_COLUMNS} FROM posts WHERE game_id = ? AND closed = 0 ORDER BY kind, ref",
+                             (game_id,))
+    return [_post(r) for r in rows]
+
+
 async def save(db: Database, post: PostRow) -> None:
     await db.write(
         f"INSERT INTO posts ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "

@@ -43,6 +43,7 @@ class SqliteDatabase(Database):
     keep other processes out) have nothing to do."""
 
     dialect: Dialect = "sqlite"
+    shared = False
 
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self._conn = conn

@@ -21,6 +21,7 @@ from bot.store.db import Database
 from bot.store.outbox import MOVE_KINDS, OutboxRow
 from bot.store.posts import PostRow
 from bot.tables.model import Notification, Table
+from bot.tables.post_book import book_for, keeping_posts
 from bot.tables.reader import TableReader
 from bot.tables.replay import table_at
 
@@ -71,18 +72,24 @@ class Delivery:
     async def _deliver_pending(self, game_id: int) -> None:
         """One process at a time sends a game's notifications: the one that claims the game (another that
         finds it claimed leaves its rows to it). The claim is let go before the last look for rows, so a row
-        committed meanwhile by a process that found the game claimed is sent too."""
+        committed meanwhile by a process that found the game claimed is sent too. (A database no other
+        process uses has no such rows: a task of this process that commits one meanwhile waits here for its
+        own delivery.)"""
         async with self._locks.setdefault(game_id, asyncio.Lock()):
             while True:
                 async with self.db.claim(f"delivery:{game_id}") as mine:
                     if not mine or not await self._deliver_claimed(game_id):
                         return
-                if not await outbox_sql.pending(self.db, game_id):
+                if not self.db.shared or not await outbox_sql.pending(self.db, game_id):
                     return
 
     async def _deliver_claimed(self, game_id: int) -> bool:
         """Send the pending rows read now (another process may have sent some since we last looked); False
         when one failed (it stays pending, for later)."""
+        with keeping_posts(self.db, game_id):
+            return await self._send_pending(game_id)
+
+    async def _send_pending(self, game_id: int) -> bool:
         rows = await outbox_sql.pending(self.db, game_id)
         if not rows:
             return True
@@ -131,13 +138,22 @@ class Delivery:
         return await outbox_sql.positions(self.db, game_id, after=after, upto=upto)
 
     async def post(self, game_id: int, kind: str, ref: str) -> PostRow | None:
+        book = book_for(game_id)
+        if book is not None:
+            return await book.get(kind, ref)
         return await post_sql.get(self.db, game_id, kind, ref)
 
     async def open_posts(self, game_id: int, kind: str) -> list[PostRow]:
+        book = book_for(game_id)
+        if book is not None:
+            return await book.open_posts(kind)
         return await post_sql.open_posts(self.db, game_id, kind)
 
     async def save_post(self, post: PostRow) -> None:
         await post_sql.save(self.db, post)
+        book = book_for(post.game_id)
+        if book is not None:
+            book.saved(post)
 
 
 def _turn_groups(rows: Sequence[OutboxRow]) -> list[list[OutboxRow]]:
