@@ -19,7 +19,7 @@ import discord
 
 from bot.games.base import Event
 from bot.games.base.language import mark, tr
-from bot.tables.delivery import OutboxRow, PostRow
+from bot.tables.delivery import TURN, OutboxRow, PostRow
 from cogs.messages import (
     MESSAGE_LIMIT,
     NO_PINGS,
@@ -40,7 +40,6 @@ from cogs.sending import Sender, channel_of
 if TYPE_CHECKING:
     from bot.tables import Notification, Table, TableService
 
-TURN = "turn"
 # Under the first board: how to play here, for people new to the bot (short: it stays in the thread).
 HOW_TO_PLAY = (
     mark("On your turn I DM you your hand and controls, or mention you here if you turned DMs off (`/me dm off`)."),

@@ -65,18 +65,18 @@ async def test_a_delivery_reads_the_games_posts_once(db: Database, monkeypatch: 
             assert await service.delivery.post(table.id, "turn", str(note.version)) == mine
 
     service = TableService(db, Reading())
-    original_get, original_open = post_sql.get, post_sql.open_of_game
+    original_get, original_open = post_sql.get, post_sql.of_game
 
     async def get(*args: object) -> PostRow | None:
         reads.append("get")
         return await original_get(*args)  # type: ignore[arg-type]
 
-    async def open_of_game(*args: object) -> list[PostRow]:
+    async def of_game(*args: object) -> list[PostRow]:
         reads.append("open")
         return await original_open(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(post_sql, "get", get)
-    monkeypatch.setattr(post_sql, "open_of_game", open_of_game)
+    monkeypatch.setattr(post_sql, "of_game", of_game)
     table = await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=2)
     await service.join(table.id, 2, "Bo")
     await service.start(table.id, 1)

@@ -25,6 +25,7 @@ class PostRow:
 
 
 _COLUMNS = "game_id, kind, ref, channel_id, message_id, since, version, closed, content"
+TURN = "turn"  # a turn's board message: one per turn of the game
 
 
 async def get(db: Database, game_id: int, kind: str, ref: str) -> PostRow | None:
@@ -40,10 +41,13 @@ async def open_posts(db: Database, game_id: int, kind: str) -> list[PostRow]:
     return [_post(r) for r in rows]
 
 
-async def open_of_game(db: Database, game_id: int) -> list[PostRow]:
-    """Every post of the game not yet closed, of any kind."""
-    rows = await db.fetchall(f"SELECT {_COLUMNS} FROM posts WHERE game_id = ? AND closed = 0 ORDER BY kind, ref",
-                             (game_id,))
+async def of_game(db: Database, game_id: int) -> list[PostRow]:
+    """The game's posts but its closed turn messages (as many as its turns): every post of the other kinds
+    (a few per seat, and the offers), and every one still open."""
+    rows = await db.fetchall(
+        f"SELECT {_COLUMNS} FROM posts WHERE game_id = ? AND (closed = 0 OR kind <> ?) ORDER BY kind, ref",
+        (game_id, TURN),
+    )
     return [_post(r) for r in rows]
 
 

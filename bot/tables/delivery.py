@@ -19,13 +19,13 @@ from bot.store import outbox as outbox_sql
 from bot.store import posts as post_sql
 from bot.store.db import Database
 from bot.store.outbox import MOVE_KINDS, OutboxRow
-from bot.store.posts import PostRow
+from bot.store.posts import TURN, PostRow
 from bot.tables.model import Notification, Table
 from bot.tables.post_book import book_for, keeping_posts
 from bot.tables.reader import TableReader
 from bot.tables.replay import table_at
 
-__all__ = ["MOVE_KINDS", "Delivery", "Notifier", "NullNotifier", "OutboxRow", "PostRow"]
+__all__ = ["MOVE_KINDS", "TURN", "Delivery", "Notifier", "NullNotifier", "OutboxRow", "PostRow"]
 
 log = logging.getLogger(__name__)
 

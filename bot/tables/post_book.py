@@ -14,7 +14,7 @@ from contextvars import ContextVar
 
 from bot.store import posts as post_sql
 from bot.store.db import Database
-from bot.store.posts import PostRow
+from bot.store.posts import TURN, PostRow
 
 _BOOK: ContextVar[PostBook | None] = ContextVar("post_book", default=None)
 
@@ -28,9 +28,9 @@ class PostBook:
 
     async def get(self, kind: str, ref: str) -> PostRow | None:
         posts = await self._read()
-        if (kind, ref) not in posts:  # closed or never posted: asked once
+        if (kind, ref) not in posts and kind == TURN:  # closed turn messages are read one by one, once
             posts[(kind, ref)] = await post_sql.get(self.db, self.game_id, kind, ref)
-        return posts[(kind, ref)]
+        return posts.get((kind, ref))
 
     async def open_posts(self, kind: str) -> list[PostRow]:
         posts = await self._read()
@@ -43,7 +43,7 @@ class PostBook:
 
     async def _read(self) -> dict[tuple[str, str], PostRow | None]:
         if self._posts is None:
-            self._posts = {(p.kind, p.ref): p for p in await post_sql.open_of_game(self.db, self.game_id)}
+            self._posts = {(p.kind, p.ref): p for p in await post_sql.of_game(self.db, self.game_id)}
         return self._posts
 
 
