@@ -55,7 +55,7 @@ class Cards:
             self.display.append(card)
             added.append(card)
         if added:
-            self.events.append(Event("restocked", {"cards": [c.value for c in sort_cards(added)]}))
+            self.events.append(Event("restocked", {"cards": [c._value_ for c in sort_cards(added)]}))
 
     def _exhaust(self) -> None:
         # Guard of §4.8: an empty discard pile at the first exhaustion counts as the second.

@@ -159,12 +159,12 @@ def draw(state: State, source: Source, colour: Colour | None) -> tuple[State, li
     cards = Cards.of(state)
     if source == "deck":
         card = cards.take_top()
-        event = Event("drew", {"seat": seat, "source": "deck"}, {seat: {"color": card.value}})
+        event = Event("drew", {"seat": seat, "source": "deck"}, {seat: {"color": card._value_}})
     else:
         assert colour is not None
         card = colour
         cards.take_face_up(colour)
-        event = Event("drew", {"seat": seat, "source": "display", "color": colour.value})
+        event = Event("drew", {"seat": seat, "source": "display", "color": colour._value_})
     events = [event, *cards.drain()]
     hand = sort_cards((*state.seats[seat].hand, card))
     state = cards.commit(state, seats=seats_with(state, seat, evolve(state.seats[seat], hand=hand)))

@@ -97,7 +97,7 @@ def _apply_place(state: State, seat: int, move: ChinaAction, events: list[Event]
             {
                 "seat": seat,
                 "region": region.id,
-                "cards": [c.value for c in move.cards],
+                "cards": [c._value_ for c in move.cards],
                 "pieces": [p.to_dict() for p in move.pieces],
             },
         )
@@ -170,16 +170,16 @@ def _apply_exchange(state: State, seat: int, move: ChinaAction, events: list[Eve
     # R15: give up first (face up), then take; no refill.
     cards = Cards.of(state)
     cards.discard.append(move.give)
-    public: JSON = {"seat": seat, "give": move.give.value, "take": move.take}
+    public: JSON = {"seat": seat, "give": move.give._value_, "take": move.take}
     private: dict[int, JSON] = {}
     if move.take == "deck":
         taken = cards.take_top()
-        private[seat] = {"color": taken.value}
+        private[seat] = {"color": taken._value_}
     else:
         assert move.colour is not None
         taken = move.colour
         cards.take_face_up(taken)
-        public["color"] = taken.value
+        public["color"] = taken._value_
     events += [Event("exchanged", public, private), *cards.drain()]
     if move.take == "display":
         cards.restock()
