@@ -185,31 +185,58 @@ async def board_picture(table: Table) -> discord.File | None:
     return await _png(kind, table, table.view(None), f"{kind}-{table.id}-{table.version}.png")
 
 
+def hand_filename(table: Table) -> str:
+    return f"hand-{table.id}-{table.version}.png"
+
+
+def focus_filename(table: Table, focus: Focus) -> str:
+    if focus.kind == "board":
+        return f"board-{table.id}-{table.version}.png"
+    return f"focus-{table.id}-{table.version}-{focus.tag}.png"
+
+
 async def hand_picture(table: Table, seat: int) -> discord.File | None:
     """The seat's private picture, from its own view: for its DM or an ephemeral message only."""
-    return await _png("hand", table, table.view(seat), f"hand-{table.id}-{table.version}.png")
+    return await _png("hand", table, table.view(seat), hand_filename(table))
 
 
 async def focus_picture(table: Table, seat: int, focus: Focus) -> discord.File | None:
     """The picture a decision needs: the board (the public one, as in the thread) or a close-up of the part
     the choices name, drawn from the seat's own view: for its DM or an ephemeral message only."""
     if focus.kind == "board":
-        return await _png("board", table, table.view(None), f"board-{table.id}-{table.version}.png")
+        return await _png("board", table, table.view(None), focus_filename(table, focus))
     view, names = table.view(seat), picture_names(table)
     try:
         data = await pictures.draw(render.focus, table.key, view, names, focus)
     except (KeyError, ValueError):  # a game without that close-up: the prompt still has the seat's picture
         log.warning("no %s close-up for game %s", focus.tag, table.key)
         return None
-    filename = f"focus-{table.id}-{table.version}-{focus.tag}.png"
+    filename = focus_filename(table, focus)
     description = alt_text(table.key, "focus", view, names, focus=focus)
     return discord.File(io.BytesIO(data), filename=filename, description=description)
 
 
 async def prompt_pictures(table: Table, seat: int, focus: Focus | None) -> list[discord.File]:
     """A private prompt's pictures: the seat's own, then the one its decision needs (at most two, drawn at
-    the same time, each by its own picture process)."""
-    drawing = [hand_picture(table, seat), *([focus_picture(table, seat, focus)] if focus is not None else [])]
+    the same time)."""
+    return cast(list[discord.File], await step_pictures(table, seat, focus, ()))
+
+
+async def step_pictures(
+    table: Table, seat: int, focus: Focus | None, kept: Sequence[discord.Attachment]
+) -> list[discord.File | discord.Attachment]:
+    """The prompt's pictures for an edit of the seat's message, whose pictures are ``kept``: one of the same
+    name (the same game, position and focus: the same picture) stays instead of being drawn and uploaded
+    again."""
+    shown = {attachment.filename: attachment for attachment in kept}
+
+    async def hand() -> discord.File | discord.Attachment | None:
+        return shown.get(hand_filename(table)) or await hand_picture(table, seat)
+
+    async def close_up(focus: Focus) -> discord.File | discord.Attachment | None:
+        return shown.get(focus_filename(table, focus)) or await focus_picture(table, seat, focus)
+
+    drawing = [hand(), *([close_up(focus)] if focus is not None else [])]
     return [file for file in await asyncio.gather(*drawing) if file is not None]
 
 

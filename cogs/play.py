@@ -29,6 +29,7 @@ from cogs.messages import (
     opening_focus,
     prompt_pictures,
     send_private,
+    step_pictures,
     table_link,
     turn_line,
 )
@@ -156,7 +157,9 @@ class Play(commands.Cog):
             step = controls_for(table.key).resolve(table, seat, payload, values)
             if isinstance(step, Panel):
                 # The step's own pictures replace the last step's: the seat's picture and what this step is about.
-                pictures = await prompt_pictures(table, seat, step.focus)
+                # Those already on the seat's own message stay (a public message's are not the seat's to edit).
+                kept = interaction.message.attachments if interaction.message is not None and not public else []
+                pictures = await step_pictures(table, seat, step.focus, kept)
                 await interaction.edit_original_response(
                     content=clip_message(step.content), view=step.view, attachments=pictures
                 )

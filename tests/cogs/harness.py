@@ -82,6 +82,15 @@ class Posted:
 
 
 @dataclass(frozen=True)
+class ShownFile:
+    """A file a message shows, as its ``attachments`` list it; given back in an edit's ``attachments`` it stays."""
+
+    filename: str
+    data: bytes
+    description: str
+
+
+@dataclass(frozen=True)
 class Sent:
     """One send or edit, as it happened."""
 
@@ -95,6 +104,7 @@ class Sent:
     view: discord.ui.View | None
     pinged: frozenset[int] = frozenset()  # who a new message notified (edits notify nobody on Discord)
     filenames: tuple[str, ...] = ()  # the names of ``files``, in order
+    uploaded: tuple[str, ...] = ()  # the names of the files sent with it (not those an edit kept)
 
 
 class FakeClock:
@@ -220,12 +230,17 @@ class FakeDiscord:
         if "content" in kwargs and kwargs["content"] is not None:
             message.content = str(kwargs["content"])
         files = [*kwargs.get("files", []), *([kwargs["file"]] if kwargs.get("file") else [])]
+        uploaded = tuple(f.filename for f in [*files, *kwargs.get("attachments", [])] if isinstance(f, discord.File))
         if "attachments" in kwargs:
-            files = [a for a in kwargs["attachments"] if isinstance(a, discord.File)]
+            files = [a for a in kwargs["attachments"] if isinstance(a, (discord.File, ShownFile))]
         if files or "attachments" in kwargs:
-            message.files = [_file_bytes(f) for f in files]
-            message.filenames = [f.filename for f in files]
-            message.descriptions = [f.description or "" for f in files]
+            # As on Discord, the files kept come first, then the new ones.
+            shown = [f for f in files if isinstance(f, ShownFile)] + [
+                ShownFile(f.filename, _file_bytes(f), f.description or "") for f in files if isinstance(f, discord.File)
+            ]
+            message.files = [f.data for f in shown]
+            message.filenames = [f.filename for f in shown]
+            message.descriptions = [f.description for f in shown]
         if kwargs.get("embed") is not None:
             message.embeds = [kwargs["embed"]]
         if "view" in kwargs:
@@ -244,6 +259,7 @@ class FakeDiscord:
                 message.view,
                 _pinged(message.content, kwargs) if kind == "send" and not message.private else frozenset(),
                 tuple(message.filenames),
+                uploaded,
             )
         )
         return message
@@ -258,6 +274,8 @@ class FakeDiscord:
         message.flags = discord.MessageFlags._from_value(64 if posted.private and not posted.where.startswith("dm:")
                                                          else 0)
         message.jump_url = f"https://discord.com/channels/{GUILD}/{posted.where}/{posted.id}"
+        message.attachments = [ShownFile(*shown) for shown in zip(posted.filenames, posted.files, posted.descriptions,
+                                                                   strict=True)]
         return message
 
     # -- channels, threads, DMs ----------------------------------------------------------------------------

@@ -179,6 +179,25 @@ async def test_a_china_placement_shows_the_board_then_the_region(fake: FakeDisco
     assert pieces and all(label.endswith(f" in {name}") for label in pieces)
 
 
+async def test_a_step_keeps_the_pictures_already_on_the_message(fake: FakeDiscord) -> None:
+    """The seat's picture does not change between the steps of a move: the edit keeps it on the message, and
+    uploads only the close-up the new step is about."""
+    game_id, users = await start(fake, "china")
+    table = await fake.bot.service.get(game_id)
+    seat = min(table.to_act())
+    user = users[table.player_at(seat).user_id or 0]
+    message = await _controls(fake, table, user)
+    hand = message.files[0]
+    select = next(getattr(i, "item", i) for i in walk(message.view) if ":s:reg." in getattr(i, "custom_id", ""))
+    region = select.options[0].value
+    await fake.dispatch(user, message, select.custom_id, (region,))
+    step = fake.sent[-1]
+    assert step.kind == "edit" and step.message is message
+    assert step.uploaded == (f"focus-{game_id}-{table.version}-region-{region}.png",)
+    assert message.filenames[0] == f"hand-{game_id}-{table.version}.png" and message.files[0] == hand
+    assert message.files[1] == render.focus("china", table.view(seat), picture_names(table), Focus("region", (region,)))
+
+
 async def test_great_wall_sections_are_labelled_with_every_strength(fake: FakeDiscord) -> None:
     game_id, users = await start(fake, "great_wall")
     rng = random.Random(4)
