@@ -39,6 +39,7 @@ class LoadReport:
     peak_pss_mb: float = 0.0
     setup_seconds: float = 0.0
     bot_cpu_seconds: float = 0.0  # while people moved, with its picture workers
+    driver_cpu_seconds: float = 0.0  # this process's (the double's and the people's) on the same machine
     stop_seconds: float = 0.0  # from SIGINT to the bot's exit
 
     def percentile(self, q: float) -> float:
@@ -59,7 +60,8 @@ class LoadReport:
             f"p95 {self.percentile(0.95) * 1000:.0f} ms, max {max(self.latencies, default=0) * 1000:.0f} ms, "
             f"mean {statistics.fmean(self.latencies) * 1000 if self.latencies else 0:.0f} ms",
             f"errors: {len(self.errors)}" + "".join(f"\n  {e}" for e in self.errors[:10]),
-            f"bot CPU: {self.bot_cpu_seconds:.1f} s while moving, {self.cpu_per_move() * 1000:.0f} ms a move",
+            f"bot CPU: {self.bot_cpu_seconds:.1f} s while moving, {self.cpu_per_move() * 1000:.0f} ms a move; "
+            f"the double and the people: {self.driver_cpu_seconds:.1f} s",
             f"bot memory (with its picture workers): {self.rss_mb:.0f} MB resident at the end, "
             f"{self.peak_rss_mb:.0f} MB peak; shared pages counted once: {self.pss_mb:.0f} MB at the end, "
             f"{self.peak_pss_mb:.0f} MB peak",
@@ -140,10 +142,11 @@ async def run_load(
             stop = asyncio.Event()
             watcher = asyncio.create_task(_watch_memory(bot, stop))
             rng = random.Random(seed)
-            started, cpu = time.monotonic(), bot.cpu_seconds()
+            started, cpu, driver = time.monotonic(), bot.cpu_seconds(), time.process_time()
             await asyncio.gather(*(_player(g, random.Random(rng.random()), moves, think, report) for g in tables))
             report.seconds = time.monotonic() - started
             report.bot_cpu_seconds = bot.cpu_seconds() - cpu
+            report.driver_cpu_seconds = time.process_time() - driver
             stop.set()
             await watcher
             rss, peak = bot.sample_memory()
