@@ -2,8 +2,9 @@
 
 ``pytest --fast`` runs the tier to use while working: engines, pictures, storage and the services, with
 at most ``FAST_EXAMPLES`` hypothesis examples per test; the Discord layer (tests/cogs), the end-to-end
-tests (tests/e2e) and the services' many-game runs (whole tournaments, the demo) are left to the whole
-suite, which CI runs with every test's own number of examples.
+tests (tests/e2e), the services' many-game runs (whole tournaments, the demo) and the tests marked ``slow``
+(whole games between computer players, whose moves take the time) are left to the whole suite, which CI
+runs with every test's own number of examples.
 """
 
 from __future__ import annotations
@@ -137,6 +138,10 @@ LONGEST_FIRST = (
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--fast"):
+        slow = [item for item in items if item.get_closest_marker("slow")]
+        if slow:
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if not item.get_closest_marker("slow")]
         for item in items:
             _cap_examples(getattr(item, "obj", None))
     items.sort(key=_start_order)  # stable: every other test keeps its place

@@ -220,6 +220,7 @@ async def test_computer_players_move_until_a_person_must(service: TableService) 
     assert all(table.player_at(s).user_id == 1 for s in table.to_act())
 
 
+@pytest.mark.slow
 async def test_a_whole_game_of_computers_finishes(service: TableService) -> None:
     table = await service.create(
         key="great_wall", creator_id=1, creator_name="host", seat_count=4, seed=7, join=False

@@ -3,7 +3,9 @@ stage, deterministic, and blind to hidden fields."""
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Iterator
 from functools import cache
 
 import pytest
@@ -12,25 +14,35 @@ from bot.games.china import GAME
 from bot.games.china.data import State
 from render import china
 from tests.render.pictures import GuardedView, decode
+from tests.runs import Run
 
 NAMES = ["Alex", "Barbara", "Chris", "Doris", "Eve"]
 
 
-@cache
 def played(players: int, fortifications: bool, steps: int, resign: bool = False) -> State:
     """A game between computer players, stopped after ``steps`` actions (or at its end)."""
+    return _run(players, fortifications, resign)[steps]
+
+
+@cache
+def _run(players: int, fortifications: bool, resign: bool) -> Run[State]:
+    return Run(_steps(players, fortifications, resign))
+
+
+def _steps(players: int, fortifications: bool, resign: bool) -> Iterator[State]:
     state = GAME.new(players, 100 + players, {"fortifications": fortifications})
+    yield state
     rng = random.Random(players)
-    for n in range(steps):
+    for n in itertools.count():
         if GAME.is_over(state):
-            break
+            return
         if resign and n == 5:
             state, _ = GAME.resign(state, (state.current + 1) % players)
-            continue
-        seat = state.current
-        action = GAME.choose_action(GAME.view(state, seat), GAME.legal_actions(state, seat), rng)
-        state, _ = GAME.apply(state, seat, action)
-    return state
+        else:
+            seat = state.current
+            action = GAME.choose_action(GAME.view(state, seat), GAME.legal_actions(state, seat), rng)
+            state, _ = GAME.apply(state, seat, action)
+        yield state
 
 
 STAGES = [(n, fort, steps) for n in (3, 4, 5) for fort in (False, True) for steps in (0, 60, 10_000)]

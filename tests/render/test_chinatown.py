@@ -3,8 +3,9 @@ deterministic, and blind to hidden fields."""
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -14,30 +15,39 @@ from bot.games.chinatown import GAME
 from bot.games.chinatown.data import Phase, State
 from render import chinatown
 from tests.render.pictures import GuardedView, decode
+from tests.runs import Run
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
 
 
-@cache
 def played(players: int, steps: int, mode: str = "sequential", resign: bool = False) -> State:
     """Computer players, plus a small gift offer now and then so trades show; stopped after ``steps``."""
+    return _run(players, mode, resign)[steps]
+
+
+@cache
+def _run(players: int, mode: str, resign: bool) -> Run[State]:
+    return Run(_steps(players, mode, resign))
+
+
+def _steps(players: int, mode: str, resign: bool) -> Iterator[State]:
     state = GAME.new(players, 200 + players, {"placement_mode": mode})
+    yield state
     rng = random.Random(players)
-    for n in range(steps):
+    for n in itertools.count():
         if GAME.is_over(state):
-            break
+            return
+        seat = min(GAME.to_act(state))
         if resign and n == 30:
             state, _ = GAME.resign(state, 1)
-            continue
-        seat = min(GAME.to_act(state))
-        if state.phase is Phase.TRADES and n % 5 == 0 and state.seats[seat].cash >= 10_000:
+        elif state.phase is Phase.TRADES and n % 5 == 0 and state.seats[seat].cash >= 10_000:
             receiver = next(s for s in state.active if s != seat)
             gift = {"type": "propose", "legs": [{"from": seat, "to": receiver, "kind": "money", "amount": 10_000}]}
             state, _ = GAME.apply(state, seat, gift)
-            continue
-        action = GAME.choose_action(GAME.view(state, seat), GAME.legal_actions(state, seat), rng)
-        state, _ = GAME.apply(state, seat, action)
-    return state
+        else:
+            action = GAME.choose_action(GAME.view(state, seat), GAME.legal_actions(state, seat), rng)
+            state, _ = GAME.apply(state, seat, action)
+        yield state
 
 
 STAGES = [(n, steps) for n in (3, 4, 5) for steps in (0, 40, 120, 10_000)]

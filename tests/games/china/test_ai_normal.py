@@ -137,17 +137,20 @@ def test_playouts_finish_within_the_rules(players: int) -> None:
 # -- the player --------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2)])
 def test_normal_only_returns_legal_actions(players: int, seed: int, small_budget: None) -> None:
     for state in _easy_game(players, seed)[:-1:9]:
         assert _normal(state) in GAME.legal_actions(state, state.current)
 
 
+@pytest.mark.slow
 def test_normal_is_deterministic_for_the_same_view_and_dice(small_budget: None) -> None:
     for state in _easy_game(3, 5)[:-1:15]:
         assert _normal(state, 7) == _normal(state, 7)
 
 
+@pytest.mark.slow
 def test_normal_never_reads_what_its_seat_cannot_see(small_budget: None) -> None:
     for state in _easy_game(4, 6)[:-1:17]:
         other = resample(state, state.current, random.Random(2))  # other hands, deck, seed
@@ -155,6 +158,7 @@ def test_normal_never_reads_what_its_seat_cannot_see(small_budget: None) -> None
         assert _normal(other, 3) == _normal(state, 3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 5])
 def test_normal_and_easy_complete_games_against_each_other(players: int, small_budget: None) -> None:
     state, rng = GAME.new(players, 30 + players), random.Random(players)

@@ -51,6 +51,7 @@ def play(
     return states
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "options"),
     [
@@ -65,12 +66,14 @@ def test_normal_and_easy_finish_games_with_legal_moves(players: int, options: di
     assert GAME.is_over(final)
 
 
+@pytest.mark.slow
 def test_the_same_view_and_seed_give_the_same_choice() -> None:
     for state in play(3, 3, ["normal", "easy", "easy"], offers=True)[::9]:
         for seat in sorted(GAME.to_act(state)):
             assert choose(state, seat, seed=5) == choose(state, seat, seed=5)
 
 
+@pytest.mark.slow
 def test_choices_ignore_what_the_seat_cannot_see() -> None:
     """Other players' cash, dealt cards and keeps, and the seed are redrawn: the choice stays the same."""
     rng = random.Random(2)
@@ -81,6 +84,7 @@ def test_choices_ignore_what_the_seat_cannot_see() -> None:
             assert choose(other, seat, seed=9) == choose(state, seat, seed=9)
 
 
+@pytest.mark.slow
 def test_a_determinized_state_agrees_with_the_view() -> None:
     rng = random.Random(4)
     options = {"offer_visibility": "participants", "announce_trade_money": False, "placement_mode": "simultaneous"}

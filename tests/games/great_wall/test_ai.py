@@ -67,6 +67,7 @@ def test_ai_games_finish_with_legal_moves_in_well_under_5_ms(players: int) -> No
         state, _ = GAME.apply(state, seat, action)
 
 
+@pytest.mark.slow
 def test_it_beats_random_players_more_often_than_chance() -> None:
     wins = 0
     for seed in range(24):

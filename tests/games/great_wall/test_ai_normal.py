@@ -108,6 +108,7 @@ def test_a_playout_ends_the_game_and_scores_the_share_of_opponents_beaten() -> N
 # -- the player --------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2)])
 def test_normal_only_returns_legal_actions(players: int, seed: int, small_budget: None) -> None:
     for state in _states(players, seed):
@@ -115,11 +116,13 @@ def test_normal_only_returns_legal_actions(players: int, seed: int, small_budget
         assert _normal(state) in GAME.legal_actions(state, seat)
 
 
+@pytest.mark.slow
 def test_normal_is_deterministic_for_the_same_view_and_dice(small_budget: None) -> None:
     for state in _states(2, 3, every=11):
         assert _normal(state, 9) == _normal(state, 9)
 
 
+@pytest.mark.slow
 def test_normal_never_reads_what_its_seat_cannot_see(small_budget: None) -> None:
     for state in _states(3, 6, every=13):
         (seat,) = GAME.to_act(state)
@@ -128,6 +131,7 @@ def test_normal_never_reads_what_its_seat_cannot_see(small_budget: None) -> None
         assert _normal(other, 4) == _normal(state, 4)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3])
 def test_normal_and_easy_complete_games_against_each_other(players: int, small_budget: None) -> None:
     state, rng = GAME.new(players, 20 + players), random.Random(players)

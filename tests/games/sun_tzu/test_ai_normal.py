@@ -51,18 +51,21 @@ def play(seed: int, options: dict[str, Any], levels: tuple[str, str]) -> list[St
     return states
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTIONS)
 def test_normal_and_easy_finish_games_with_legal_moves(options: dict[str, Any]) -> None:
     for seed, levels in ((1, ("normal", "easy")), (2, ("easy", "normal")), (3, ("normal", "normal"))):
         assert GAME.is_over(play(seed, options, levels)[-1])
 
 
+@pytest.mark.slow
 def test_the_same_view_and_seed_give_the_same_choice() -> None:
     for state in play(4, {"events": True}, ("normal", "normal"))[::6]:
         for seat in sorted(GAME.to_act(state)):
             assert choose(state, seat, seed=3) == choose(state, seat, seed=3)
 
 
+@pytest.mark.slow
 def test_choices_ignore_what_the_seat_cannot_see() -> None:
     """The opponent's hand, deck, face-down cards and warlords, the seat's own deck order, the event order
     and the seed are redrawn: the view is the same, and so is the choice."""
@@ -74,6 +77,7 @@ def test_choices_ignore_what_the_seat_cannot_see() -> None:
             assert choose(other, seat, seed=8) == choose(state, seat, seed=8)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTIONS)
 def test_a_determinized_state_agrees_with_the_view(options: dict[str, Any]) -> None:
     rng = random.Random(7)
