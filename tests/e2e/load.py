@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import random
 import statistics
 import sys
@@ -105,8 +106,10 @@ async def _player(game: Game, rng: random.Random, moves: int, think: float, repo
 def _board_shown(game: Game, sent: float, version: int | None) -> float | None:
     """When the thread first showed the position after ``version``: a new board message, or the turn's
     message edited (moves inside a turn edit it), whichever came first after the click."""
-    for revision in game.double.world.revisions:
-        if revision.at < sent or revision.channel_id != game.thread_id or revision.audience is not None:
+    revisions = game.double.world.revisions  # in the order they happened: only those since the click
+    first = bisect.bisect_left(revisions, sent, key=lambda revision: revision.at)
+    for revision in revisions[first:]:
+        if revision.channel_id != game.thread_id or revision.audience is not None:
             continue
         if "Final ranking" in revision.content:
             return revision.at
@@ -120,8 +123,8 @@ def _board_shown(game: Game, sent: float, version: int | None) -> float | None:
 async def _watch_memory(bot: BotProcess, stop: asyncio.Event) -> None:
     while not stop.is_set():
         bot.sample_memory()
-        bot.proportional_memory()
-        await asyncio.sleep(0.5)
+        bot.proportional_memory()  # the kernel walks every page for it: a costly read, so not too often
+        await asyncio.sleep(2.0)
 
 
 async def run_load(

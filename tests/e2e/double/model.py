@@ -8,7 +8,6 @@ have seen from these revisions, not just the latest text.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import re
 import secrets
@@ -278,11 +277,17 @@ class World:
                 waiter.set_result(None)
 
     async def changed(self, timeout: float) -> None:
-        """Wait until the next request is served, or ``timeout`` seconds."""
-        waiter = asyncio.get_running_loop().create_future()
+        """Wait until the next request is served, or ``timeout`` seconds. (A timer, not asyncio.wait_for: with
+        hundreds of people waiting under the load test, wait_for's task per wait cost the double a tenth of
+        its CPU.)"""
+        loop = asyncio.get_running_loop()
+        waiter = loop.create_future()
         self._waiters.append(waiter)
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(waiter, timeout)
+        timer = loop.call_later(timeout, _wake, waiter)
+        try:
+            await waiter
+        finally:
+            timer.cancel()
 
     # -- people and channels --------------------------------------------------------------------------
     def add_person(self, name: str, *, manager: bool = False) -> Person:
@@ -382,3 +387,8 @@ def pinged(content: str, allowed: dict[str, Any] | None) -> tuple[int, ...]:
         return tuple(sorted(users))
     listed = {int(u) for u in allowed.get("users", [])}
     return tuple(sorted(users & listed))
+
+
+def _wake(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
