@@ -4,6 +4,7 @@ read of the database gives, along real games of every engine, with forced moves,
 
 from __future__ import annotations
 
+import contextlib
 import random
 from dataclasses import fields
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 
 from bot import games
 from bot.clock import TimerDispatcher
+from bot.games import IllegalAction
 from bot.store.db import Database
 from bot.tables import Table, TableService
 from bot.tables.reader import TableReader
@@ -59,6 +61,7 @@ class Checked:
 
 
 async def _play(service: TableService, table: Table, rng: random.Random, moves: int) -> Table:
+    earlier: list[dict[str, Any]] = []
     for _ in range(moves):
         await service.computers.idle()
         table = await service.get(table.id)
@@ -69,8 +72,15 @@ async def _play(service: TableService, table: Table, rng: random.Random, moves: 
         seat = rng.choice(movers)
         user = table.player_at(seat).user_id
         assert user is not None
-        action = rng.choice(table.game.legal_actions(table.state, seat))
-        outcome = await service.act(table.id, user, action)
+        if earlier:  # an action of an earlier position, mostly refused: the remembered state stays intact
+            with contextlib.suppress(IllegalAction):
+                await service.act(table.id, user, rng.choice(earlier))
+            assert_same(await service.get(table.id), await TableReader(service.db).get(table.id))
+            table = await service.get(table.id)
+            if table.status != "running" or seat not in table.to_act():
+                continue
+        earlier = [dict(a) for a in table.game.legal_actions(table.state, seat)]
+        outcome = await service.act(table.id, user, rng.choice(earlier))
         assert outcome.table.version > table.version
     return table
 
