@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import cast
 
 from bot.games.base import Action
@@ -18,11 +19,15 @@ class Seat:
     table: Table
     seat: int
     view: SunTzuView = field(init=False)
-    legal: list[Action] = field(init=False)  # empty unless the game waits for this seat
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "view", cast(SunTzuView, self.table.view(self.seat)))
-        object.__setattr__(self, "legal", self.table.game.legal_actions(self.table.state, self.seat))
+
+    @cached_property
+    def legal(self) -> list[Action]:
+        """Empty unless the game waits for this seat. Worked out when first read: the orders editor's many
+        clicks never read it, and listing the sampled orders is most of a click's work."""
+        return self.table.game.legal_actions(self.table.state, self.seat)
 
     @property
     def ref(self) -> Ref:
