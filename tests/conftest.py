@@ -129,7 +129,6 @@ LONGEST_FIRST = (
     "tests/cogs/test_whole_game.py",
     "tests/cogs/test_china_game.py",
     "tests/tournaments/test_service.py",
-    "tests/cogs/test_records.py",
     "tests/cogs/test_sun_tzu_game.py",
     "tests/e2e/test_locked_database.py",
     "tests/e2e/test_discord_faults.py",

@@ -43,6 +43,7 @@ def _replay(capsys: pytest.CaptureFixture[str], path: Path, out: Path) -> tuple[
 
 
 @pytest.mark.parametrize("key", GAMES)
+@pytest.mark.usefixtures("plain_pictures")  # a picture per move; drawing them is tested in tests/render
 async def test_an_exported_game_replays_offline_to_its_result(
     fake: FakeDiscord, tmp_path: Path, capsys: pytest.CaptureFixture[str], key: str
 ) -> None:
