@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from dataclasses import dataclass, field
 
 from cogs.errors import APOLOGY
@@ -66,6 +67,14 @@ class Game:
 
     def over(self) -> bool:
         return "Final ranking" in self.board().content
+
+    async def ended(self, timeout: float = 10.0) -> bool:
+        """Whether the game is over once its newest board is out: when a person's move is followed by a forced
+        last move, a click may hear that the game is over before the final ranking reaches the thread."""
+        deadline = time.monotonic() + timeout
+        while not self.over() and time.monotonic() < deadline:
+            await self.double.world.changed(0.25)
+        return self.over()
 
     def movers(self) -> list[SimUser]:
         if self.over():
@@ -223,8 +232,11 @@ def choose(message: Message, rng: random.Random) -> Pick:
     return rng.choice(buttons or found)
 
 
-async def take_turn(game: Game, user: SimUser, rng: random.Random, *, via_play: float = 0.2) -> Click:
-    """One move by ``user`` with the controls the bot shows them; returns the click that moved the game.
+async def take_turn(
+    game: Game, user: SimUser, rng: random.Random, *, via_play: float = 0.2
+) -> Click | None:
+    """One move by ``user`` with the controls the bot shows them; returns the click that moved the game, or
+    None when the game turned out to be over (a forced last move ended it while its board was on its way).
     A refusal must be a sentence for the person (never the bot's apology); like someone lost in a long
     sequence of steps, the person then starts again from "Play" on the board."""
     version = game.version()
@@ -234,6 +246,8 @@ async def take_turn(game: Game, user: SimUser, rng: random.Random, *, via_play: 
         if controls is None or attempt:
             answer = await click(game, user, game.board(), button(game.board(), "Play"))
             controls = game.controls_for(user, version)
+            if controls is None and await game.ended():
+                return None
             assert controls is not None, f"{user.name} pressed Play: {answer.text()!r}"
         for _ in range(30):
             pick = choose(controls, rng)
