@@ -68,13 +68,14 @@ async def play(game: Game, shards: Shards, rng: random.Random, moves: list[int])
 
 async def add_timers(url: str, game_id: int, now: float) -> None:
     """Thread upkeep timers due over the next seconds, as if the game had run for weeks (each keeps the thread
-    open and sets the next upkeep six days on)."""
+    open and sets the next upkeep six days on). All are due within ~9 s: a game's end cancels the timers
+    still pending, and a game of moves at the bot's pace with two restarts takes longer than that."""
     conn = await asyncpg.connect(url)
     try:
         for n in range(TIMERS_PER_GAME):
             await conn.execute(
                 "INSERT INTO timers (game_id, kind, seat, version, due_at) VALUES ($1, 'upkeep', NULL, 0, $2)",
-                game_id, now + 2.0 + 4.0 * n,
+                game_id, now + 1.0 + 1.5 * n,
             )
     finally:
         await conn.close()
