@@ -60,8 +60,8 @@ async def play(game: Game, shards: Shards, rng: random.Random, moves: list[int])
     """Take turns to the end; a click the dead process never answered is made again once it is back."""
     while not game.over():
         try:
-            await take_turn(game, rng.choice(game.movers()), rng)
-            moves.append(game.id)
+            if await take_turn(game, rng.choice(game.movers()), rng) is not None:
+                moves.append(game.id)
         except InteractionFailed:
             await shards.back.wait()
 
