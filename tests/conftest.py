@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import signal
+import sys
+import threading
+import traceback
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -100,6 +104,41 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("backend", BACKENDS, indirect=True)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool | None:
+    """pytest-timeout's signal method, failing with what every asyncio task and thread was waiting on (an
+    async test that hangs waits in the event loop, whose own stack says nothing)."""
+    if settings.method != "signal" or threading.current_thread() is not threading.main_thread():
+        return None  # pytest-timeout's own timer
+
+    def fail(signum: int, frame: Any) -> None:
+        __tracebackhide__ = True
+        pytest.fail(f"no end after {settings.timeout} s; what was waiting:\n{_waiting()}", pytrace=False)
+
+    def cancel() -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+    item.cancel_timeout = cancel  # type: ignore[attr-defined]  # pytest-timeout's cancel hook calls it
+    signal.signal(signal.SIGALRM, fail)
+    signal.setitimer(signal.ITIMER_REAL, settings.timeout)
+    return True
+
+
+def _waiting() -> str:
+    lines: list[str] = []
+    loop = asyncio._get_running_loop()  # the handler runs in the loop's thread, between its callbacks
+    for task in asyncio.all_tasks(loop) if loop is not None else ():
+        lines.append(f"-- task {task.get_name()}: {task.get_coro()!r}")
+        for frame in task.get_stack():
+            lines.append(f"   {frame.f_code.co_filename}:{frame.f_lineno} in {frame.f_code.co_name}")
+    for ident, frame in sys._current_frames().items():
+        if ident != threading.get_ident():
+            lines.append(f"-- thread {ident}:")
+            lines.append("".join(traceback.format_stack(frame, limit=8)))
+    return "\n".join(lines)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--fast", action="store_true", help="the fast tier: no Discord-layer or end-to-end tests")
 
@@ -117,9 +156,9 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return True if any(path in where for path in SLOW_PATHS) else None
 
 
-# The longest tests, longest first (a whole game through the Discord double takes a minute). They run
-# first: pytest-xdist hands each worker a contiguous part of the list and the idle ones take work from the
-# end of the others' queues, so a long test left to the end would keep one worker busy while the rest wait.
+# The longest tests, longest first (a whole game through the Discord double takes up to a minute). They run
+# first: pytest-xdist hands the tests out in order as workers become free, so a long test left to the end
+# would keep one worker busy while the rest wait.
 LONGEST_FIRST = (
     "tests/e2e/test_whole_games.py",
     "tests/e2e/test_crash.py",
