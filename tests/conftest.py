@@ -113,6 +113,7 @@ def pytest_timeout_set_timer(item: pytest.Item, settings: Any) -> bool | None:
 
     def fail(signum: int, frame: Any) -> None:
         __tracebackhide__ = True
+        signal.setitimer(signal.ITIMER_REAL, 60)  # and again each minute while the teardown hangs too
         pytest.fail(f"no end after {settings.timeout} s; what was waiting:\n{_waiting()}", pytrace=False)
 
     def cancel() -> None:
@@ -157,8 +158,8 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 
 # The longest tests, longest first (a whole game through the Discord double takes up to a minute). They run
-# first: pytest-xdist hands the tests out in order as workers become free, so a long test left to the end
-# would keep one worker busy while the rest wait.
+# first: pytest-xdist hands each worker a contiguous part of the list and the idle ones take work from the
+# end of the others' queues, so a long test left to the end would keep one worker busy while the rest wait.
 LONGEST_FIRST = (
     "tests/e2e/test_whole_games.py",
     "tests/e2e/test_crash.py",

@@ -100,6 +100,15 @@ class Game:
                 return message
         return None
 
+    def controls_since(self, user: SimUser, version: int) -> tuple[int, Message] | None:
+        """The newest private message of ``user`` with controls of this game at ``version`` or later, and that
+        version (Play pressed on a board that was behind answers with the current position's controls)."""
+        for message in reversed(user.private()):
+            shown = [v for cid in message.custom_ids() if (v := _control_of(cid, self.id)) is not None]
+            if shown and max(shown) >= version:
+                return max(shown), message
+        return None
+
     def current_controls(self, user: SimUser) -> tuple[int, Message]:
         """The version the newest board shows and ``user``'s controls at it, both sure to be there."""
         version = self.version()
@@ -245,10 +254,13 @@ async def take_turn(
     for attempt in range(4):
         if controls is None or attempt:
             answer = await click(game, user, game.board(), button(game.board(), "Play"))
-            controls = game.controls_for(user, version)
-            if controls is None and await game.ended():
+            # The board in the thread may be behind (its edit on its way, or a killed process's left to the
+            # next): the bot then answers with the controls of the position it holds, and the person uses them.
+            found = game.controls_since(user, version)
+            if found is None and await game.ended():
                 return None
-            assert controls is not None, f"{user.name} pressed Play: {answer.text()!r}"
+            assert found is not None, f"{user.name} pressed Play: {answer.text()!r}"
+            version, controls = found
         for _ in range(30):
             pick = choose(controls, rng)
             answer = await click(game, user, controls, pick)

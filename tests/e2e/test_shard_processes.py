@@ -45,9 +45,11 @@ class Shards:
         ]
         self.back = asyncio.Event()  # both processes run
         self.back.set()
+        self.kills = 0
 
     async def kill_and_restart(self, shard: int) -> None:
         process = self.processes[shard]
+        self.kills += 1
         self.back.clear()
         process.kill()
         await process.wait_dead()
@@ -57,12 +59,16 @@ class Shards:
 
 
 async def play(game: Game, shards: Shards, rng: random.Random, moves: list[int]) -> None:
-    """Take turns to the end; a click the dead process never answered is made again once it is back."""
+    """Take turns to the end; a click the dead process never answered is made again once it is back. A click
+    unanswered with no process killed since it was made is a failure."""
     while not game.over():
+        kills = shards.kills
         try:
             if await take_turn(game, rng.choice(game.movers()), rng) is not None:
                 moves.append(game.id)
         except InteractionFailed:
+            if shards.kills == kills:
+                raise
             await shards.back.wait()
 
 
@@ -124,15 +130,17 @@ async def test_two_shard_processes_on_one_postgresql_database(
         for game in (near_game, far_game):
             await add_timers(url, game.id, now)
         moves: list[int] = []
-        players = [
-            asyncio.create_task(play(game, shards, random.Random(seed), moves))
-            for game, seed in ((near_game, 3), (far_game, 4))
-        ]
-        for shard, after in enumerate(KILL_AFTER_MOVES):
-            while len(moves) < after and not all(p.done() for p in players):
-                await asyncio.sleep(0.05)
-            await shards.kill_and_restart(shard)
-        await asyncio.gather(*players)
+        # A task group: when one game's player fails, the other stops too (left running after the test, it
+        # would click at stopped processes for ever and keep the test's teardown from ending).
+        async with asyncio.TaskGroup() as group:
+            players = [
+                group.create_task(play(game, shards, random.Random(seed), moves))
+                for game, seed in ((near_game, 3), (far_game, 4))
+            ]
+            for shard, after in enumerate(KILL_AFTER_MOVES):
+                while len(moves) < after and not all(p.done() for p in players):
+                    await asyncio.sleep(0.05)
+                await shards.kill_and_restart(shard)
         assert [p.kills for p in shards.processes] == [1, 1] and [p.starts for p in shards.processes] == [2, 2]
 
         # Clicks came to both processes: the far server's and every DM's at shard 0, the near server's at 1.
