@@ -16,13 +16,32 @@ from unittest import mock
 from unittest.mock import AsyncMock, MagicMock, NonCallableMagicMock
 
 _SpecParts = tuple[Any, Any, list[str], list[str]]  # spec class, signature, attribute names, coroutine names
+_signature_object = mock._get_signature_object  # type: ignore[attr-defined]
+
+
+@cache
+def _signature_object_of(spec: Any, as_instance: bool, eat_self: bool) -> tuple[Callable[..., Any], Any] | None:
+    return _signature_object(spec, as_instance, eat_self)  # type: ignore[no-any-return]
+
+
+def _signature_object_once(spec: Any, as_instance: bool, eat_self: bool) -> tuple[Callable[..., Any], Any] | None:
+    """``mock._get_signature_object``, taken once per spec. Every AsyncMock gives itself a ``__code__`` mock
+    specced on CodeType, whose signature inspect parses from its docstring each time (2 ms: a tenth of the
+    cog tests' CPU). A signature is immutable, so one serves every mock of the spec."""
+    try:
+        return _signature_object_of(spec, as_instance, eat_self)
+    except TypeError:  # an unhashable spec
+        return _signature_object(spec, as_instance, eat_self)  # type: ignore[no-any-return]
+
+
+mock._get_signature_object = _signature_object_once  # type: ignore[attr-defined]
 
 
 @cache
 def _spec_parts(spec: Any, as_instance: bool, eat_self: bool) -> _SpecParts:
     """What ``NonCallableMock._mock_add_spec`` derives from ``spec`` (a class or function, never None)."""
     asyncs = [attr for attr in dir(spec) if mock.iscoroutinefunction(getattr(spec, attr, None))]
-    found = mock._get_signature_object(spec, as_instance, eat_self)  # type: ignore[attr-defined]
+    found = _signature_object_once(spec, as_instance, eat_self)
     return (spec if isinstance(spec, type) else type(spec)), found and found[1], dir(spec), asyncs
 
 
@@ -30,7 +49,7 @@ def _spec_parts(spec: Any, as_instance: bool, eat_self: bool) -> _SpecParts:
 def _signature_check(func: Callable[..., Any], skipfirst: bool) -> tuple[Callable[..., None], Any] | None:
     """What ``mock._check_signature`` puts on a mock's class: a checker that raises TypeError as a call of
     ``func`` with those arguments would, and the signature."""
-    found = mock._get_signature_object(func, False, skipfirst)  # type: ignore[attr-defined]
+    found = _signature_object_once(func, False, skipfirst)
     if found is None:
         return None
     original, signature = found

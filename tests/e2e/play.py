@@ -68,13 +68,12 @@ class Game:
     def over(self) -> bool:
         return "Final ranking" in self.board().content
 
-    async def ended(self, timeout: float = 10.0) -> bool:
-        """Whether the game is over once its newest board is out: when a person's move is followed by a forced
-        last move, a click may hear that the game is over before the final ranking reaches the thread."""
+    async def moved_from(self, version: int | None, timeout: float = 15.0) -> bool:
+        """Whether a board newer than ``version`` (or the final ranking) comes out within ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
-        while not self.over() and time.monotonic() < deadline:
+        while self.version() == version and not self.over() and time.monotonic() < deadline:
             await self.double.world.changed(0.25)
-        return self.over()
+        return self.version() != version or self.over()
 
     def movers(self) -> list[SimUser]:
         if self.over():
@@ -194,6 +193,10 @@ async def click(game: Game, user: SimUser, message: Message, pick: Pick) -> Exch
     except InteractionFailed:
         failed = True
     moved = game.version() != before or game.over()
+    if not (moved or failed or exchange.followups) and not (exchange.reply and exchange.reply.custom_ids()):
+        # The answer closed the controls, as after a move, but the new board is not out yet: with two
+        # processes it may come from the other one, or from this one's next start after a kill.
+        moved = await game.moved_from(before)
     game.clicks.append(Click(user.id, pick.custom_id, version_of(pick.custom_id), moved, failed, exchange.text()))
     if failed:
         raise InteractionFailed(f"{user.name}'s click on {pick.custom_id} got no answer")
@@ -245,7 +248,8 @@ async def take_turn(
     game: Game, user: SimUser, rng: random.Random, *, via_play: float = 0.2
 ) -> Click | None:
     """One move by ``user`` with the controls the bot shows them; returns the click that moved the game, or
-    None when the game turned out to be over (a forced last move ended it while its board was on its way).
+    None when there was no move to make after all: the game was over (a forced last move ended it while its
+    board was on its way), or the board the person went by was behind and the turn had passed.
     A refusal must be a sentence for the person (never the bot's apology); like someone lost in a long
     sequence of steps, the person then starts again from "Play" on the board."""
     version = game.version()
@@ -257,8 +261,8 @@ async def take_turn(
             # The board in the thread may be behind (its edit on its way, or a killed process's left to the
             # next): the bot then answers with the controls of the position it holds, and the person uses them.
             found = game.controls_since(user, version)
-            if found is None and await game.ended():
-                return None
+            if found is None and await game.moved_from(version):
+                return None  # the game ended, or the turn had passed on a board that was behind
             assert found is not None, f"{user.name} pressed Play: {answer.text()!r}"
             version, controls = found
         for _ in range(30):
@@ -279,11 +283,12 @@ async def take_turn(
 
 async def play_to_end(game: Game, rng: random.Random, *, max_moves: int = 1000) -> int:
     """Take turns until the final ranking is posted; the number of moves made."""
-    for moves in range(max_moves):
+    moves = 0
+    for _ in range(2 * max_moves):
         if game.over():
             return moves
         movers = game.movers()
         assert movers, f"a running game pings nobody: {game.board().content!r}"
-        if await take_turn(game, rng.choice(movers), rng) is None:  # a forced last move ended it: not a move
-            return moves
+        if await take_turn(game, rng.choice(movers), rng) is not None:
+            moves += 1
     raise AssertionError(f"{game.key} did not end in {max_moves} moves")
