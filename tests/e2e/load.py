@@ -93,8 +93,8 @@ async def _player(game: Game, rng: random.Random, moves: int, think: float, repo
         except AssertionError as error:  # an InteractionFailed, an apology, a stuck person
             report.errors.append(f"game {game.id}: {str(error)[:200]}")
             return
-        if click is None:  # the game ended meanwhile
-            return
+        if click is None:  # no move after all: the game ended meanwhile, or the turn had passed
+            continue
         user = game.players[click.user_id]
         sent = user.exchanges[-1].sent_at
         shown = _board_shown(game, sent, version)
