@@ -182,7 +182,18 @@ async def _decide(fake: FakeDiscord, game_id: int, user: Any, seat: int, mind: A
     assert clicks, f"no path to {target} in {message.content!r}"
     for custom_id, values in clicks:
         await fake.dispatch(user, message, custom_id, values)
-    assert (await fake.bot.service.get(game_id)).version == table.version + 1
+    assert (await fake.bot.service.get(game_id)).version == table.version + 1 + _forced_after(table, seat, target)
+
+
+def _forced_after(table: Table, seat: int, action: Action) -> int:
+    """How many passes follow ``action`` at once: the service applies each that is its seat's only choice."""
+    state, _ = GAME.apply(table.state, seat, action)
+    for count in range(100):
+        forced = [(s, a) for s in sorted(GAME.to_act(state)) if (a := GAME.forced_action(state, s)) is not None]
+        if not forced:
+            return count
+        state, _ = GAME.apply(state, *forced[0])
+    raise AssertionError("forced moves without end")
 
 
 async def _aside(fake: FakeDiscord, game_id: int, user: Any, seat: int, rng: random.Random) -> None:

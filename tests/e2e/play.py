@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cogs.errors import APOLOGY
 from tests.e2e.double import DiscordDouble, Message
@@ -32,7 +32,7 @@ class Click:
     user_id: int
     custom_id: str
     version: int | None  # the game version the clicked component was made for
-    moved: bool  # a new board (a newer version) was posted by the time the answer came
+    moved: bool  # a new board was posted by the time the answer came (or soon after one that closed the controls)
     failed: bool  # Discord showed "This interaction failed"
     text: str  # what the answer said
 
@@ -193,10 +193,6 @@ async def click(game: Game, user: SimUser, message: Message, pick: Pick) -> Exch
     except InteractionFailed:
         failed = True
     moved = game.version() != before or game.over()
-    if not (moved or failed or exchange.followups) and not (exchange.reply and exchange.reply.custom_ids()):
-        # The answer closed the controls, as after a move, but the new board is not out yet: with two
-        # processes it may come from the other one, or from this one's next start after a kill.
-        moved = await game.moved_from(before)
     game.clicks.append(Click(user.id, pick.custom_id, version_of(pick.custom_id), moved, failed, exchange.text()))
     if failed:
         raise InteractionFailed(f"{user.name}'s click on {pick.custom_id} got no answer")
@@ -267,6 +263,7 @@ async def take_turn(
             version, controls = found
         for _ in range(30):
             pick = choose(controls, rng)
+            before = game.version()
             answer = await click(game, user, controls, pick)
             if game.clicks[-1].moved:
                 return game.clicks[-1]
@@ -276,6 +273,11 @@ async def take_turn(
                 game.refusals.append(refusal)
                 break
             nxt = answer.reply
+            if not (nxt and nxt.custom_ids()) and await game.moved_from(before):
+                # The answer closed the controls, as after a move, and the new board came after it: with two
+                # processes it may come from the other one, or from this one's next start after a kill.
+                game.clicks[-1] = replace(game.clicks[-1], moved=True)
+                return game.clicks[-1]
             assert nxt is not None and nxt.custom_ids(), f"no next step after {pick.label!r}: {answer.text()!r}"
             controls = nxt
     raise AssertionError(f"{user.name} made no move in 4 tries")

@@ -38,7 +38,7 @@ async def check_finished(game: Game, bot: BotProcess, moves: int, *, most_posts:
     recorded = await settled(game, bot)
     # Every move is a person's click, or a pass the service applied because it was the only choice.
     forced = sum(1 for _, kind, payload, _ in recorded.outbox if kind == "moved" and payload.get("forced"))
-    assert recorded.status == "finished" and recorded.version == len(recorded.moves) == moves + forced
+    assert recorded.status == "finished" and recorded.version == len(recorded.moves) == moves + forced, game.clicks[-6:]
     assert recorded.replays_to_snapshot()
     assert all(delivered for *_, delivered in recorded.outbox), "every notification went out"
     # Every position somebody moved from was on the board (forced passes follow their turn's move at once).
