@@ -69,8 +69,9 @@ class BotProcess:
     def shard_ids(self) -> tuple[int, ...]:
         return (0,) if self.shards is None else self.shards[1]
 
-    async def start(self) -> None:
-        """Start the bot and wait until each of its shards is connected to the gateway with its servers."""
+    async def start(self, *, sigint_ignored: bool = False) -> None:
+        """Start the bot and wait until each of its shards is connected to the gateway with its servers;
+        ``sigint_ignored``: as a shell starts a background job (with SIGINT ignored)."""
         assert self.proc is None or self.proc.returncode is not None, "already running"
         gateway = self.double.gateway
         before = {i: gateway.sessions.get(i) for i in self.shard_ids}
@@ -78,7 +79,8 @@ class BotProcess:
             log.write(f"\n===== start {self.starts + 1} =====\n")
             log.flush()
             self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", cwd=ROOT, env=self.env(), stdout=log, stderr=log
+                sys.executable, "-m", "bot", cwd=ROOT, env=self.env(), stdout=log, stderr=log,
+                preexec_fn=_ignore_sigint if sigint_ignored else None,
             )
         self.starts += 1
         self._killed = False
@@ -117,14 +119,15 @@ class BotProcess:
         if self.proc is not None:
             await self.proc.wait()
 
-    async def stop(self, timeout: float = 20.0) -> int | None:
-        """SIGINT, the way a person stops it (a clean close), then wait; SIGKILL if it hangs."""
+    async def stop(self, timeout: float = 20.0, signum: signal.Signals = signal.SIGINT) -> int | None:
+        """SIGINT, the way a person stops it (a clean close), or another signal; then wait; SIGKILL if it
+        hangs."""
         if self.proc is None:
             return None
         if not self.alive():
             return await self.proc.wait()
         self.sample_memory()
-        self.proc.send_signal(signal.SIGINT)
+        self.proc.send_signal(signum)
         try:
             return await asyncio.wait_for(self.proc.wait(), timeout)
         except TimeoutError:
@@ -202,3 +205,7 @@ class BotProcess:
                 continue
         self.peak_rss_kb = max(self.peak_rss_kb, rss, own_peak)
         return rss, self.peak_rss_kb
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
