@@ -207,14 +207,16 @@ def _server_user() -> pwd.struct_passwd | None:
     """None when we are not root (the server runs as us); else the unprivileged user, made if missing."""
     if os.geteuid() != 0:
         return None
-    try:
-        return pwd.getpwnam(SERVER_USER)
-    except KeyError:
-        subprocess.run(
-            ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", SERVER_USER],
-            check=True, capture_output=True,
-        )
-        return pwd.getpwnam(SERVER_USER)
+    with open(Path(tempfile.gettempdir()) / "mk-postgres-user.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # on a new machine, xdist workers starting together make it once
+        try:
+            return pwd.getpwnam(SERVER_USER)
+        except KeyError:
+            subprocess.run(
+                ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", SERVER_USER],
+                check=True, capture_output=True,
+            )
+            return pwd.getpwnam(SERVER_USER)
 
 
 def _die_with_parent() -> None:
