@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -10,8 +10,21 @@ import pytest
 
 from bot.store.db import Database
 from bot.tables import TableService
+from cogs import pictures
 from tests.cogs.harness import FakeClock, FakeDiscord, check_limits, make_user
 from tests.cogs.tournament_flows import plain_game_pictures
+
+# Pictures kept per worker (~50 kB each): the bot keeps 64, and a replayed game or a test playing the same seed
+# as an earlier one drew the same picture again (a sixth of the drawing time). Each is still drawn, once.
+KEPT_PICTURES = 2048
+
+
+@pytest.fixture(scope="session", autouse=True)
+def kept_pictures() -> Iterator[None]:
+    patch = pytest.MonkeyPatch()
+    patch.setattr(pictures, "_pictures", pictures.Pictures(recent=KEPT_PICTURES))
+    yield
+    patch.undo()
 
 
 async def _checked_world(database: str, clock: FakeClock | None = None) -> AsyncIterator[FakeDiscord]:
