@@ -75,7 +75,17 @@ def english_in(text: str, words: int = 3) -> list[str]:
     """Chinatown's English phrases in ``text``: of three words or more in a post (the bot's other words, English
     until their own catalogs say them, share a two-word phrase now and then: "Waiting for"), of two or more in
     the game's own controls."""
-    return [sentence for sentence in english_sentences() if len(sentence.split()) >= words and sentence in text]
+    sentences, anywhere = _phrases(words)
+    if anywhere.search(text) is None:  # the usual answer, in one pass over the text
+        return []
+    return [sentence for sentence in sentences if sentence in text]
+
+
+@cache
+def _phrases(words: int) -> tuple[tuple[str, ...], re.Pattern[str]]:
+    """The phrases of ``words`` words or more, and one pattern that finds any of them."""
+    sentences = tuple(sentence for sentence in english_sentences() if len(sentence.split()) >= words)
+    return sentences, re.compile("|".join(map(re.escape, sentences)) or r"(?!)")
 
 
 def board(fake: FakeDiscord) -> Posted:
