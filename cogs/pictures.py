@@ -169,11 +169,12 @@ def _exit_with(bot: int) -> None:
 _pictures = Pictures()
 
 
-def configure(processes: int | None) -> None:
-    """Draw in ``processes`` worker processes from now on (None: one per core but one; 0: in a thread)."""
+def configure(processes: int | None, recent: int = RECENT) -> None:
+    """Draw in ``processes`` worker processes from now on (None: one per core but one; 0: in a thread),
+    keeping the last ``recent`` pictures."""
     global _pictures
     _pictures.close()
-    _pictures = Pictures(processes)
+    _pictures = Pictures(processes, recent)
 
 
 async def draw(fn: Callable[..., bytes], *args: Any) -> bytes:

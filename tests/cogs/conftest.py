@@ -21,10 +21,9 @@ KEPT_PICTURES = 2048
 
 @pytest.fixture(scope="session", autouse=True)
 def kept_pictures() -> Iterator[None]:
-    patch = pytest.MonkeyPatch()
-    patch.setattr(pictures, "_pictures", pictures.Pictures(recent=KEPT_PICTURES))
+    pictures.configure(0, recent=KEPT_PICTURES)
     yield
-    patch.undo()
+    pictures.configure(0)
 
 
 async def _checked_world(database: str, clock: FakeClock | None = None) -> AsyncIterator[FakeDiscord]:

@@ -284,7 +284,8 @@ async def take_turn(
 
 
 async def play_to_end(game: Game, rng: random.Random, *, max_moves: int = 1000) -> int:
-    """Take turns until the final ranking is posted; the number of moves made."""
+    """Take turns until the final ranking is posted; the number of moves made (a turn that found no move to
+    make is not one, so there may be more turns than moves)."""
     moves = 0
     for _ in range(2 * max_moves):
         if game.over():
@@ -293,4 +294,4 @@ async def play_to_end(game: Game, rng: random.Random, *, max_moves: int = 1000) 
         assert movers, f"a running game pings nobody: {game.board().content!r}"
         if await take_turn(game, rng.choice(movers), rng) is not None:
             moves += 1
-    raise AssertionError(f"{game.key} did not end in {max_moves} moves")
+    raise AssertionError(f"{game.key} did not end in {2 * max_moves} turns ({moves} moves)")
