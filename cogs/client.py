@@ -90,9 +90,12 @@ class MiddleKingdomBot(commands.Bot):
     def __init__(
         self, config: BotConfig, *, services: bool = True, ai_delay: float = AI_DELAY, **shards: Any
     ) -> None:
-        # Default intents only: slash commands and components need no privileged intent.
+        # Servers and their channels only: slash commands and components come as interactions, which need no
+        # intent. Without the message intents Discord sends no event for each message of every channel the
+        # bot can see (all the servers' chatter, and the bot's own posts), which it would only parse and drop.
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None, **shards,
+            command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True), help_command=None,
+            max_messages=None, **shards,  # no message events: nothing to cache
             tree_cls=language.Tree,  # every command answered in its person's language (cogs/language.py)
         )
         self.database = config.database_url or config.database_path  # a PostgreSQL address, or the SQLite file

@@ -451,14 +451,10 @@ def ordinal(n: int) -> str:
 
 
 # -- canvas and output ----------------------------------------------------------------------------
-@lru_cache(maxsize=32)
-def _background(width: int, height: int) -> Image.Image:
-    return Image.new("RGB", (width, height), BACKGROUND)
-
-
 def canvas(width: int, height: int) -> Image.Image:
-    """A fresh picture on the shared background (a copy of a cached one)."""
-    return _background(width, height).copy()
+    """A fresh picture on the shared background. Made anew each time: filling one is quicker than copying a
+    kept one, and pictures come in many heights (keeping 32 of them held ~100 MB in each picture process)."""
+    return Image.new("RGB", (width, height), BACKGROUND)
 
 
 def to_png(image: Image.Image) -> bytes:

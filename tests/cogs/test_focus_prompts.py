@@ -214,7 +214,9 @@ async def test_great_wall_sections_are_labelled_with_every_strength(fake: FakeDi
         seat = min(table.to_act())
         user = users[table.player_at(seat).user_id or 0]
         message = await _controls(fake, table, user)
-        assert message.filenames[1].startswith(f"focus-{game_id}-{table.version}-sections")
+        pending = table.view(None)["pending_claim"]  # its section's close-up; else the board, as in the thread
+        shown = f"focus-{game_id}-{table.version}-sections-{pending['section']}" if pending else "board"
+        assert message.filenames[1] == (f"{shown}.png" if pending else f"board-{game_id}-{table.version}.png")
         groups = [getattr(i, "item", i) for i in walk(message.view) if ":s:grp." in getattr(i, "custom_id", "")]
         if groups:
             break

@@ -33,6 +33,7 @@ class LoadReport:
     moves: int = 0
     seconds: float = 0.0
     latencies: list[float] = field(default_factory=list)  # click to board posted, per move
+    shown_at: list[float] = field(default_factory=list)  # when each move's board was posted (monotonic)
     errors: list[str] = field(default_factory=list)
     rss_mb: float = 0.0  # resident memory of the bot at the end of the run
     peak_rss_mb: float = 0.0
@@ -49,6 +50,15 @@ class LoadReport:
         ordered = sorted(self.latencies)
         return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
+    def steady_rate(self) -> float:
+        """Moves a second over the middle half of the moves: the rate while every game is under way, without
+        the start (people thinking before their first move) and the tail (the last games' last moves)."""
+        shown = sorted(self.shown_at)
+        if len(shown) < 8:
+            return float("nan")
+        first, last = len(shown) // 4, 3 * len(shown) // 4
+        return (last - first) / (shown[last] - shown[first]) if shown[last] > shown[first] else float("nan")
+
     def cpu_per_move(self) -> float:
         return self.bot_cpu_seconds / self.moves if self.moves else 0.0
 
@@ -56,7 +66,8 @@ class LoadReport:
         rate = self.moves / self.seconds if self.seconds else 0.0
         return [
             f"games in progress: {self.games} (set up in {self.setup_seconds:.0f} s)",
-            f"moves: {self.moves} in {self.seconds:.0f} s ({rate:.1f} moves/s)",
+            f"moves: {self.moves} in {self.seconds:.0f} s ({rate:.1f} moves/s; {self.steady_rate():.1f} moves/s "
+            "over the middle half of the moves)",
             f"click to new board posted: p50 {self.percentile(0.5) * 1000:.0f} ms, "
             f"p95 {self.percentile(0.95) * 1000:.0f} ms, max {max(self.latencies, default=0) * 1000:.0f} ms, "
             f"mean {statistics.fmean(self.latencies) * 1000 if self.latencies else 0:.0f} ms",
@@ -102,6 +113,7 @@ async def _player(game: Game, rng: random.Random, moves: int, think: float, repo
             report.errors.append(f"game {game.id}: no new board after the click")
             return
         report.latencies.append(shown - sent)
+        report.shown_at.append(shown)
         report.moves += 1
 
 

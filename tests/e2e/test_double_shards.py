@@ -12,6 +12,7 @@ import aiohttp
 import pytest
 
 from tests.e2e.double import DiscordDouble
+from tests.e2e.double.gateway import ALL_INTENTS, GUILDS
 from tests.e2e.double.model import shard_of
 from tests.e2e.users import SimUser
 
@@ -45,11 +46,13 @@ async def sharded() -> AsyncIterator[DiscordDouble]:
     await world.stop()
 
 
-async def connect(session: aiohttp.ClientSession, double: DiscordDouble, shard: list[int] | None) -> Shard:
+async def connect(
+    session: aiohttp.ClientSession, double: DiscordDouble, shard: list[int] | None, intents: int = ALL_INTENTS
+) -> Shard:
     ws = await session.ws_connect(double.gateway.url + "?v=10&encoding=json")
     hello = json.loads((await ws.receive(timeout=5)).data)
     assert hello["op"] == 10
-    identify: dict[str, Any] = {"token": double.world.token, "intents": 1, "properties": {}}
+    identify: dict[str, Any] = {"token": double.world.token, "intents": intents, "properties": {}}
     if shard is not None:
         identify["shard"] = shard
     await ws.send_json({"op": 2, "d": identify})
@@ -131,3 +134,34 @@ def test_servers_can_be_placed_on_a_shard() -> None:
             guild = double.world.add_guild(f"{wanted}/{count}", shard=(wanted, count))
             assert shard_of(guild.id, count) == wanted
     assert len(set(double.world.guilds)) == len(double.world.guilds)
+
+
+async def test_a_session_gets_only_the_events_its_intents_ask_for(sharded: DiscordDouble) -> None:
+    world = sharded.world
+    alice = SimUser(sharded, sharded.person("Alice"))
+    async with aiohttp.ClientSession() as session:
+        shard = await connect(session, sharded, None, intents=GUILDS)
+        await shard.read_until("GUILD_CREATE")
+        headers = {"Authorization": f"Bot {world.token}"}
+        async with aiohttp.ClientSession(base_url=sharded.url, headers=headers) as http:
+            for channel in (world.channel_id, world.dm_channel(alice.id).id):
+                async with http.post(f"{API}/channels/{channel}/messages", json={"content": "hi"}) as response:
+                    assert response.status == 200
+        await alice._send(2, {"name": "x"}, world.channel_id, None)
+        await shard.read_until("INTERACTION_CREATE")  # after both messages: they were never sent
+        assert not shard.of("MESSAGE_CREATE")
+        assert all(not frame["t"].startswith("MESSAGE_") for frame in sharded.gateway.sessions[0].frames)
+        await shard.ws.close()
+
+
+@pytest.mark.parametrize("intents", [None, -1, 1 << 40, "1"])
+async def test_identify_without_valid_intents_is_refused(sharded: DiscordDouble, intents: object) -> None:
+    async with aiohttp.ClientSession() as session:
+        ws = await session.ws_connect(sharded.gateway.url + "?v=10&encoding=json")
+        await ws.receive(timeout=5)
+        identify = {"token": sharded.world.token, "properties": {}, "shard": [0, 2]}
+        if intents is not None:
+            identify["intents"] = intents
+        await ws.send_json({"op": 2, "d": identify})
+        message = await ws.receive(timeout=5)
+        assert message.type == aiohttp.WSMsgType.CLOSE and message.data == 4013

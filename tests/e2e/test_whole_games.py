@@ -53,6 +53,9 @@ async def check_finished(game: Game, bot: BotProcess, moves: int, *, most_posts:
     assert attention.posts <= most_posts, attention.summary(names)
     for user_id in names:
         assert attention.per_turn(user_id) <= NOTIFICATIONS_PER_TURN, attention.summary(names)
+    # The bot asks Discord only for interactions and its servers' channels: no event for each message posted.
+    sent = {frame["t"] for session in game.double.gateway.sessions.values() for frame in session.frames}
+    assert "INTERACTION_CREATE" in sent and not [t for t in sent if t.startswith("MESSAGE_")], sent
     # Only the newest board message has buttons (the final one, Rematch and New table): older ones lost theirs.
     assert [b for b in game.boards()[:-1] if b.custom_ids()] == []
 

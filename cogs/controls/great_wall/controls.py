@@ -28,7 +28,7 @@ from cogs.controls.base import Controls
 from cogs.controls.great_wall.verbs import Verb
 from cogs.controls.great_wall.words import phase_summary
 from cogs.controls.routes import GONE, UNREADABLE, Click, check_routes, dispatch, route
-from render.crops import Focus
+from render.crops import BOARD, Focus
 
 NAMES: tuple[str, ...] = tuple(CardType)  # the card types, in the deck's order
 
@@ -164,14 +164,17 @@ class GreatWallControls(Controls):
         return phase_summary(table)
 
     def focus(self, table: Table, seat: int) -> Focus | None:
-        """The first step's picture: the section waiting for its first marker, or every open section while the
-        seat plays cards (the groups it may play go to sections); none when there is nothing to choose."""
+        """The first step's picture: the section waiting for its first marker; the board while the seat plays
+        cards or draws (a choice about the whole position, as China's first step: the board is already drawn
+        for the thread, where a close-up of every open section would be nearly the board again, drawn anew);
+        the next step's close-up shows the sections a chosen group may go to. None when there is nothing to
+        choose."""
         if table.state is None or seat not in table.to_act():
             return None
         view = _view(table, None)
         if view["pending_claim"] is not None:
             return Focus("sections", (view["pending_claim"]["section"],))
-        return Focus("sections") if view["phase"] == "actions" else None
+        return BOARD if view["phase"] == "actions" else None
 
     def hand_text(self, table: Table, seat: int) -> str:
         view = _view(table, seat)

@@ -2,7 +2,9 @@
 
 HELLO on connect; HEARTBEAT answered with HEARTBEAT_ACK; IDENTIFY starts a shard's session (READY, then a
 GUILD_CREATE for each server on that shard); server events go to shard ``(guild_id >> 22) % count``, DMs to 0;
-RESUME replays what was dispatched after the bot's last sequence number, then RESUMED. Dispatches made while
+RESUME replays what was dispatched after the bot's last sequence number, then RESUMED. A session receives only
+the events its IDENTIFY's intents ask for (servers and their channels: GUILDS; messages: GUILD_MESSAGES in
+a server, DIRECT_MESSAGES in a DM); interactions always. Dispatches made while
 the bot is disconnected wait in the session, as Discord's do; a fresh IDENTIFY (the bot restarted) starts a
 new session and what the old one held is lost. Frames are zlib-stream compressed when the bot asks for it.
 """
@@ -31,6 +33,8 @@ log = logging.getLogger(__name__)
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, RESUME, RECONNECT, INVALID_SESSION, HELLO, HEARTBEAT_ACK = (
     0, 1, 2, 3, 6, 7, 9, 10, 11,
 )
+GUILDS, GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 0, 1 << 9, 1 << 12
+ALL_INTENTS = (1 << 26) - 1  # "intents" is a required integer; invalid bits close the socket (4013)
 # View channels, send, embed links, attach files, read history, create public threads, send in threads.
 EVERYONE_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 35) | (1 << 38)
 
@@ -45,6 +49,7 @@ class Session:
     events: list[str] = field(default_factory=list)  # every event's name, in order (tests read the routing)
     socket: Connection | None = None
     ready: bool = False  # READY and its servers were sent
+    intents: int = GUILDS
 
 
 class Connection:
@@ -132,16 +137,20 @@ class Gateway:
                     and 0 <= shard[0] < shard[1]):
                 await conn.ws.close(code=4010, message=b"Invalid shard.")
                 return
-            await self._identify(conn, shard[0], shard[1])
+            intents = data.get("intents")
+            if not isinstance(intents, int) or isinstance(intents, bool) or intents & ~ALL_INTENTS or intents < 0:
+                await conn.ws.close(code=4013, message=b"Invalid intent(s).")
+                return
+            await self._identify(conn, shard[0], shard[1], intents)
         elif op == RESUME:
             await self._resume(conn, data)
 
-    async def _identify(self, conn: Connection, shard_id: int, shard_count: int) -> None:
+    async def _identify(self, conn: Connection, shard_id: int, shard_count: int, intents: int) -> None:
         self.identifies += 1
         old = self.sessions.get(shard_id)
         if old is not None and old.socket is not None:
             await old.socket.ws.close(code=4005, message=b"Already authenticated.")
-        session = Session(secrets.token_hex(16), shard_id, shard_count, socket=conn)
+        session = Session(secrets.token_hex(16), shard_id, shard_count, socket=conn, intents=intents)
         self.sessions[shard_id] = session
         # A new count (a restart resharded): sessions of shards it no longer has are over.
         for other in [s for s in self.sessions.values() if s.shard_count != shard_count or s.shard_id >= shard_count]:
@@ -200,6 +209,8 @@ class Gateway:
         if session is None:
             self._note(f"{event} for a shard nobody runs was lost")
             return
+        if not session.intents & _intent(event, in_server=guild is not None):
+            return  # not asked for: Discord does not send it, nor keep it for a resume
         await self._send(session, event, data)
 
     async def _send(self, session: Session, event: str, data: dict[str, Any]) -> None:
@@ -325,3 +336,12 @@ class Gateway:
             "pending": False,
             "permissions": str(permissions),
         }
+
+
+def _intent(event: str, *, in_server: bool) -> int:
+    """The intent a session needs to receive ``event`` (every bit for those sent to all, as interactions)."""
+    if event.startswith("MESSAGE_"):
+        return GUILD_MESSAGES if in_server else DIRECT_MESSAGES
+    if event.startswith(("GUILD_", "CHANNEL_", "THREAD_")):
+        return GUILDS
+    return ALL_INTENTS
