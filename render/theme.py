@@ -412,12 +412,17 @@ def draw_tokens(canvas: Image.Image, labels: list[str], x: int, mid: int, size: 
         draw_token(canvas, label, size, (x + size // 2 + i * step, mid), fill, edge, ink, key=key)
 
 
+def pill_width(text: str, size: int) -> int:
+    """The width ``draw_pill`` gives a pill of ``text`` at ``size`` px."""
+    return text_width(text, size, bold=True) + size + 8
+
+
 def draw_pill(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int, fill: RGB, ink: RGB,
               *, centered: bool = False) -> int:
     """A rounded label (a banner, a tab) whose left edge (or centre) is at ``xy``; returns its width. Its
     text is a legend: refused under the legend minimum."""
     require("legend", size, draw.im.size[0], text)
-    width = text_width(text, size, bold=True) + size + 8
+    width = pill_width(text, size)
     height = size + 10
     x, y = xy
     left = x - width // 2 if centered else x

@@ -102,7 +102,7 @@ def _right_edge(layout: _SectionLayout) -> int:
     if any(block.width > LINES_W // 2 for block, _ in blocks):
         return WIDTH
     cards = max((dx + block.width + 8 for block, dx in blocks), default=theme.text_width(tr("no cards yet"), 24))
-    banners = sum(theme.text_width(text, 24, bold=True) + 24 + 8 + 10 for text, _, _ in layout.banners)
+    banners = max((sum(theme.pill_width(text, 24) + 10 for text, _, _ in row) for row in layout.banners), default=0)
     return LINES_X + max(cards, banners)
 
 
@@ -219,12 +219,32 @@ class _Block:
         return CARDS_DX + cards
 
 
+Banner = tuple[str, RGB, RGB]  # text, fill, ink
+
+
+def _banner_rows(banners: list[Banner]) -> list[list[Banner]]:
+    """Banners side by side while they fit the cards' width, else on rows of their own; a banner wider than
+    that alone (a long name, a long language) is cut with "…" rather than run past the panel's edge."""
+    rows: list[list[Banner]] = []
+    used = 0
+    for text, fill, ink in banners:
+        text = theme.ellipsize(text, 24, LINES_W - 32, bold=True)
+        width = theme.pill_width(text, 24)
+        if rows and used + 10 + width <= LINES_W:
+            rows[-1].append((text, fill, ink))
+            used += 10 + width
+        else:
+            rows.append([(text, fill, ink)])
+            used = width
+    return rows
+
+
 @dataclass(frozen=True)
 class _SectionLayout:
     """Everything a section panel needs, worked out once: its banners and its lines of blocks."""
 
     section: SectionView
-    banners: list[tuple[str, RGB, RGB]]  # (text, fill, ink) pills above the cards
+    banners: list[list[Banner]]  # pills above the cards, in rows (a row each when side by side is too wide)
     lines: list[list[tuple[_Block, int]]]  # blocks sharing a line, with their x offsets
 
     @classmethod
@@ -236,7 +256,7 @@ class _SectionLayout:
             stacks = [stack for stack in section["row"] if stack and stack[-1]["owner"] == seat]
             blocks.append(_Block(seat, stacks, layout_row([stack_width(len(s)) for s in stacks], LINES_W - CARDS_DX)))
         lines = [[(blocks[i], dx) for i, dx in line] for line in flow_blocks([b.width for b in blocks], LINES_W)]
-        banners: list[tuple[str, RGB, RGB]] = []
+        banners: list[Banner] = []
         pending = view["pending_claim"]
         if pending is not None and pending["section"] == section["slot"] and view["active"] is not None:
             values = trp("great wall list", " or ").join(str(m) for m in pending["markers"])
@@ -245,7 +265,7 @@ class _SectionLayout:
             banners.append((text, theme.LEAD, INK))
         if section["noble_active"]:
             banners.append((tr("NOBLE: every uncovered card here counts 1"), theme.NOBLE, theme.WHITE))
-        return cls(section, banners, lines)
+        return cls(section, _banner_rows(banners), lines)
 
     def line_height(self, line: list[tuple[_Block, int]]) -> int:
         return max(block.height for block, _ in line)
@@ -255,7 +275,7 @@ class _SectionLayout:
         if not self.section["open"]:
             return CLOSED_H
         cards = sum(self.line_height(line) for line in self.lines) or EMPTY_ROW_H
-        return 12 + (BANNER_H if self.banners else 0) + cards + 10
+        return 12 + BANNER_H * len(self.banners) + cards + 10
 
 
 # -- section drawing ------------------------------------------------------------------------------
@@ -286,9 +306,9 @@ def _draw_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWall
     claiming = pending is not None and pending["section"] == section["slot"]
     theme.panel(draw, box, outline=theme.LEAD_EDGE if claiming else theme.PANEL_EDGE, width=4 if claiming else 2)
     y = y0 + 12
-    if layout.banners:
+    for row in layout.banners:
         bx = LINES_X
-        for text, fill, ink in layout.banners:
+        for text, fill, ink in row:
             bx += theme.draw_pill(draw, (bx, y + (BANNER_H - 8) // 2), text, 24, fill, ink) + 10
         y += BANNER_H
     # Number, markers, badges, progress and cards share one axis: the middle of the first card line.

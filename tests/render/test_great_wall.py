@@ -203,3 +203,31 @@ def test_participants_share_a_line_only_when_they_fit(widths: list[int]) -> None
         if len(line) > 1:
             last, x = line[-1]
             assert x + widths[last] <= 900
+
+
+def test_banners_too_wide_side_by_side_go_on_rows_of_their_own() -> None:
+    # A first marker to place in the section where the Noble rules: the two banners do not fit side by side.
+    view = fx.pending_claim()
+    view["sections"][1]["noble_active"] = True
+    names = ["Ann", "Bartholomew Wolfgang", "Cy"]
+    with theme.audit() as labels:
+        image = decode(render.board("great_wall", view, names=names))
+    texts = [label.text for label in labels]
+    seats = seats_of(view, names)
+    assert "NOBLE: every uncovered card here counts 1" in texts
+    assert f"{seats.name(1)} places a first marker here: 3 or 5" in texts
+    layout = table._SectionLayout.of(view, view["sections"][1], seats)
+    assert [len(row) for row in layout.banners] == [1, 1]
+    alone = copy.deepcopy(view)
+    alone["sections"][1]["noble_active"] = False
+    # Each row of banners adds its height; nothing runs past the panel (the rows fit the cards' width).
+    assert image.height == decode(render.board("great_wall", alone, names=names)).height + table.BANNER_H
+    for row in layout.banners:
+        assert sum(theme.pill_width(text, 24) for text, _, _ in row) + 10 * (len(row) - 1) <= table.LINES_W
+
+
+def test_a_banner_wider_than_the_panel_is_cut() -> None:
+    banners = [("W" * 80, theme.LEAD, theme.INK), ("ok", theme.LEAD, theme.INK)]
+    ((text, _, _),), ((short, _, _),) = table._banner_rows(banners)
+    assert text.endswith("…") and theme.pill_width(text, 24) <= table.LINES_W
+    assert short == "ok"
