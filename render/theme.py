@@ -163,6 +163,30 @@ def audit() -> Iterator[list[Label]]:
         _audit.reset(token)
 
 
+@dataclass(frozen=True)
+class Clipped:
+    """A text whose drawn extent runs past its picture's edge: its text, box and the picture's size."""
+
+    text: str
+    box: tuple[int, int, int, int]
+    size: tuple[int, int]
+
+
+_clipping: ContextVar[list[Clipped] | None] = ContextVar("clipping_audit", default=None)
+
+
+@contextmanager
+def clipping() -> Iterator[list[Clipped]]:
+    """Collect every text drawn inside the block that runs past its picture's edge, cut off where a player
+    would read it (the render tests fail on any). Not checked outside: a cut label is not worth a lost board."""
+    found: list[Clipped] = []
+    token = _clipping.set(found)
+    try:
+        yield found
+    finally:
+        _clipping.reset(token)
+
+
 # -- fonts and text -------------------------------------------------------------------------------
 def font(size: int, bold: bool = False) -> Font:
     """Noto Sans at ``size`` px, regular or bold (the face that draws ASCII text; other scripts go through
@@ -276,7 +300,13 @@ def _mask_of_runs(runs: tuple[tuple[str, fonts.Face], ...], size: int, bold: boo
 def _stamp(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, bold: bool, colour: RGB,
            anchor: str, stroke: int) -> None:
     mask, dx, dy = _mask(text, size, bold, anchor, stroke)
-    draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=colour)
+    x, y = round(xy[0]) + dx, round(xy[1]) + dy
+    found = _clipping.get()
+    if found is not None:
+        width, height = draw.im.size
+        if x < 0 or y < 0 or x + mask.width > width or y + mask.height > height:
+            found.append(Clipped(text, (x, y, x + mask.width, y + mask.height), (width, height)))
+    draw.bitmap((x, y), mask, fill=colour)
 
 
 # What a player decides by, and legends, captions and tags: each refuses a size under its minimum for the picture.

@@ -231,3 +231,12 @@ def test_a_banner_wider_than_the_panel_is_cut() -> None:
     ((text, _, _),), ((short, _, _),) = table._banner_rows(banners)
     assert text.endswith("…") and theme.pill_width(text, 24) <= table.LINES_W
     assert short == "ok"
+
+
+def test_the_render_tests_would_catch_banners_side_by_side_past_the_edge(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = fx.pending_claim()
+    view["sections"][1]["noble_active"] = True
+    monkeypatch.setattr(table, "_banner_rows", lambda banners: [banners])  # the layout before rows of banners
+    with theme.clipping() as clipped:
+        render.board("great_wall", view, names=["Ann", "Bartholomew Wolfgang", "Cy"])
+    assert [c.text for c in clipped] == ["NOBLE: every uncovered card here counts 1"]

@@ -168,7 +168,18 @@ def test_the_audit_records_checked_labels_only_inside_its_block() -> None:
         theme.draw_key(draw, (0, 0), "34", 30)
         theme.draw_legend(draw, (0, 0), "Deck", 22)
         theme.draw_badge(image, "BLUE", (50, 50), 40)
-        theme.draw_text(draw, (0, 0), "free text", 12)
+        theme.draw_text(draw, (10, 10), "free text", 12)
     theme.draw_key(draw, (0, 0), "35", 30)
     assert labels == [theme.Label("key", "34", 30, 1200), theme.Label("legend", "Deck", 22, 1200),
                       theme.Label("mark", "BLUE", 40, 1200)]
+
+
+def test_text_running_past_a_pictures_edge_is_found() -> None:
+    image = theme.canvas(300, 60)
+    draw = ImageDraw.Draw(image)
+    with theme.clipping() as clipped:
+        theme.draw_text(draw, (20, 10), "fits", 24)
+        theme.draw_text(draw, (250, 10), "runs off the right", 24)
+        theme.draw_text(draw, (20, 50), "below", 24)
+    assert [c.text for c in clipped] == ["runs off the right", "below"]
+    assert all(c.size == (300, 60) for c in clipped) and clipped[0].box[2] > 300
