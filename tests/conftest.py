@@ -38,6 +38,17 @@ SLOW_PATHS = ("tests/cogs/", "tests/e2e/", "tests/tournaments/test_service.py", 
 BACKENDS = ("sqlite", "postgres")
 
 
+@pytest.fixture(autouse=True)
+def no_text_runs_off_a_picture() -> Iterator[None]:
+    """Every picture a test draws (a render test's scenes, a cog test's boards, hands and close-ups, in every
+    language) is checked for text running past its edge: a label a phone would show cut off."""
+    from render import theme  # here, not at the top: most of the fast tier's modules never draw
+
+    with theme.clipping() as clipped:
+        yield
+    assert clipped == [], f"text drawn past the picture's edge: {clipped[:5]}"
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     """One real PostgreSQL server for the session (each xdist worker has its own), started on first use."""

@@ -75,6 +75,7 @@ def draw_board(view: GreatWallView, seats: Seats) -> Image.Image:
 # -- a close-up of some sections (render/crops) ----------------------------------------------------------
 CLOSE_UP_MIN_W = 560  # a close-up is never narrower: its caption and a section's markers need the room
 CLOSED_TEXT = mark("closed: no markers left for this section")
+ALL_COVERED = mark("all cards covered")  # a participant whose every card lies under a Dragon
 
 
 def draw_sections(view: GreatWallView, seats: Seats, slots: Sequence[int]) -> Image.Image:
@@ -215,8 +216,9 @@ class _Block:
 
     @property
     def width(self) -> int:
-        cards = max((dx + stack_width(len(self.stacks[i])) for line in self.lines for i, dx in line), default=200)
-        return CARDS_DX + cards
+        if not self.stacks:  # the words stand where the cards would: as wide as the language makes them
+            return CARDS_DX + max(200, theme.text_width(tr(ALL_COVERED), 22) + 8)
+        return CARDS_DX + max(dx + stack_width(len(self.stacks[i])) for line in self.lines for i, dx in line)
 
 
 Banner = tuple[str, RGB, RGB]  # text, fill, ink
@@ -369,7 +371,7 @@ def _draw_block(paint: _Paint, section: SectionView, block: _Block, x0: int, y: 
                    INK, anchor="mm", bold=True)
     cards_x = x0 + CARDS_DX
     if not block.stacks:
-        theme.draw_legend(draw, (cards_x, mid), tr("all cards covered"), 22, MUTED, anchor="lm")
+        theme.draw_legend(draw, (cards_x, mid), tr(ALL_COVERED), 22, MUTED, anchor="lm")
     line_y = y
     for line, line_h in zip(block.lines, block.line_heights, strict=True):
         for index, dx in line:

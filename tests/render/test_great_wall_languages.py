@@ -7,8 +7,10 @@ import pytest
 
 import render
 from bot.i18n import speaking
+from render import theme
+from render.crops import Focus
 from render.crops import great_wall as great_wall_crop
-from render.great_wall import table
+from render.great_wall import geometry, table
 from render.great_wall.players import seats_of
 from tests.render import fixtures as fx
 from tests.render.pictures import decode
@@ -71,3 +73,16 @@ def test_alt_text_in_japanese_and_spanish() -> None:
         spanish = alt_text("great_wall", "board", view, names)
     assert "区画1" in japanese and "Section 1" not in japanese
     assert "Sección 1" in spanish and "Section" not in spanish
+
+
+@pytest.mark.parametrize("code", ["en", "es-ES", "ja"])
+def test_a_participant_with_every_card_covered_fits_its_close_up(code: str) -> None:
+    # Bob's only card lies under Ann's Dragon: his part of the section (the last, at its right) is the words
+    # "all cards covered", which in Spanish are wider than the room a participant without cards had.
+    cards = fx.Cards()
+    sections = [fx.section(cards, 0, 2, [2, 5], [[(1, "WALL"), (0, "DRAGON")]])]
+    view = fx.view(2, sections, [fx.player(s) for s in range(2)])
+    with speaking(code), theme.clipping() as clipped:
+        image = decode(render.focus("great_wall", view, ["Ann", "Bob"], Focus("sections", (0,))))
+    assert clipped == []
+    assert image.width <= geometry.WIDTH
