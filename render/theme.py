@@ -15,7 +15,7 @@ import io
 import math
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -153,14 +153,19 @@ def require(role: Role, px: float, width: int, text: str = "") -> None:
 
 
 @contextmanager
-def audit() -> Iterator[list[Label]]:
-    """Collect every checked label drawn inside the block (the legibility tests read them)."""
-    labels: list[Label] = []
-    token = _audit.set(labels)
+def _collecting(found: ContextVar[list[Any] | None]) -> Iterator[list[Any]]:
+    """A fresh list in ``found`` for the block (what the drawing inside appends to), the outer one after."""
+    items: list[Any] = []
+    token = found.set(items)
     try:
-        yield labels
+        yield items
     finally:
-        _audit.reset(token)
+        found.reset(token)
+
+
+def audit() -> AbstractContextManager[list[Label]]:
+    """Collect every checked label drawn inside the block (the legibility tests read them)."""
+    return _collecting(_audit)
 
 
 @dataclass(frozen=True)
@@ -175,16 +180,10 @@ class Clipped:
 _clipping: ContextVar[list[Clipped] | None] = ContextVar("clipping_audit", default=None)
 
 
-@contextmanager
-def clipping() -> Iterator[list[Clipped]]:
+def clipping() -> AbstractContextManager[list[Clipped]]:
     """Collect every text drawn inside the block that runs past its picture's edge, cut off where a player
-    would read it (the render tests fail on any). Not checked outside: a cut label is not worth a lost board."""
-    found: list[Clipped] = []
-    token = _clipping.set(found)
-    try:
-        yield found
-    finally:
-        _clipping.reset(token)
+    would read it (the tests fail on any). Not checked outside: a cut label is not worth a lost board."""
+    return _collecting(_clipping)
 
 
 # -- fonts and text -------------------------------------------------------------------------------
