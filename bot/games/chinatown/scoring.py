@@ -79,11 +79,16 @@ def _businesses(holdings: tuple[tuple[int, Shop], ...], owner: int) -> tuple[Bus
 
 def holdings(state: State, seat: int) -> dict[int, Shop]:
     """Lot -> tile for every tile on a lot ``seat`` owns."""
-    return {
-        lot: tile
-        for lot, (owner, tile) in enumerate(zip(state.owners, state.tiles, strict=True), start=1)
-        if owner == seat and tile is not None
-    }
+    return every_holding(state)[seat]
+
+
+def every_holding(state: State) -> list[dict[int, Shop]]:
+    """``holdings`` of every seat, in one pass over the board (a view needs them all)."""
+    held: list[dict[int, Shop]] = [{} for _ in range(state.num_players)]
+    for lot, (owner, tile) in enumerate(zip(state.owners, state.tiles, strict=True), start=1):
+        if owner is not None and tile is not None:
+            held[owner][lot] = tile
+    return held
 
 
 def businesses(state: State, seat: int) -> list[Business]:
@@ -97,7 +102,7 @@ def income(state: State, seat: int) -> int:
 
 def tiles_on_board(state: State, seat: int) -> int:
     """The tie-break: tiles on lots the seat owns; tiles in hand never count [R28]."""
-    return sum(1 for owner, tile in zip(state.owners, state.tiles, strict=True) if owner == seat and tile)
+    return len(holdings(state, seat))
 
 
 def ranking(state: State) -> tuple[int, ...]:

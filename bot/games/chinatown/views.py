@@ -5,6 +5,7 @@ Never in a view: the seed, another player's cash (until the end), dealt cards or
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, cast
@@ -93,12 +94,14 @@ def offer_dict(state: State, offer: Offer, viewer: int | None, force_visible: bo
     }
 
 
-def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
+def _player(state: State, seat: int, viewer: int | None, held: dict[int, Shop], lots: int) -> PlayerView:
+    """Seat ``seat`` as ``viewer`` sees it; ``held`` is its tiles on the board (lot -> shop), ``lots`` the
+    number of lots it owns (worked out for every seat in one pass)."""
     data = state.seats[seat]
     over = state.phase is Phase.GAME_OVER
     own = viewer == seat
     income_public = state.options.announce_income == "public" or own or over
-    formed = scoring.businesses(state, seat)
+    formed = scoring.businesses_of(held, seat)
     businesses: list[BusinessView] = [
         {"tile": cast(ShopId, b.shop.value), "lots": list(b.lots), "parts": list(b.parts), "complete": b.complete}
         for b in formed
@@ -108,8 +111,8 @@ def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
         "colour": cast(Colour, COLOURS[seat]),
         "cash": data.cash if own or over else None,
         "hand_tiles": hand_dict(data.hand),
-        "lots_owned": sum(1 for owner in state.owners if owner == seat),
-        "tiles_on_board": scoring.tiles_on_board(state, seat),
+        "lots_owned": lots,
+        "tiles_on_board": len(held),  # the tie-break [R28]
         "businesses": businesses,
         "income_now": sum(b.income for b in formed) if income_public else None,
         "income_history": list(data.income) if income_public else None,
@@ -189,6 +192,8 @@ def build_view(state: State, viewer: int | None, to_act: list[int], turn: int | 
         for lot in LOTS
     ]
     offers = [view for o in state.offers if (view := offer_dict(state, o, viewer)) is not None]
+    held = scoring.every_holding(state)
+    owned = Counter(owner for owner in state.owners if owner is not None)
     batch: list[PlacementView] | None = None
     if me is not None and state.options.placement_mode == "simultaneous":
         batch = [{"lot": lot, "tile": cast(ShopId, shop.value)} for lot, shop in me.batch]
@@ -210,7 +215,7 @@ def build_view(state: State, viewer: int | None, to_act: list[int], turn: int | 
         "lots": lots,
         "deck_count": len(state.deck),
         "bag": {shop.value: n for shop, n in zip(SHOPS, state.bag, strict=True)},
-        "players": [_player(state, s, viewer) for s in range(state.num_players)],
+        "players": [_player(state, s, viewer, held[s], owned[s]) for s in range(state.num_players)],
         "hand_cards": list(me.dealt) if me is not None and state.phase is Phase.DEAL_BUILDINGS else None,
         "keep_choice": list(me.keep) if me is not None and me.keep is not None else None,
         "batch": batch,
