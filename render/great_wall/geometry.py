@@ -54,14 +54,15 @@ def layout_row(widths: Sequence[int], avail: int) -> Placed:
     return lines
 
 
-def flow_blocks(widths: Sequence[int], avail: int) -> Placed:
-    """Participants side by side while they fit (sections stay short), a new line when one does not."""
+def flow_blocks(widths: Sequence[int], avail: int, gap: int = BLOCK_GAP) -> Placed:
+    """Items side by side, ``gap`` apart, while they fit (participants: sections stay short; a section's
+    banners), a new line when one does not."""
     lines: Placed = []
     x = 0
     for index, width in enumerate(widths):
-        if lines and x + BLOCK_GAP + width <= avail:
-            lines[-1].append((index, x + BLOCK_GAP))
-            x += BLOCK_GAP + width
+        if lines and x + gap + width <= avail:
+            lines[-1].append((index, x + gap))
+            x += gap + width
         else:
             lines.append([(index, 0)])
             x = width

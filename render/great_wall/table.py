@@ -52,6 +52,7 @@ MARKER_SIZE = 48  # an unclaimed marker: its value at the key size
 ON_CARD_SIZE = 46  # a first marker lying on its card
 CLOSED_H = 70
 BANNER_H = 42
+BANNER_GAP = 10  # between two banners sharing a row
 RULE: RGB = (228, 218, 196)  # thin separators inside a section
 
 
@@ -103,7 +104,8 @@ def _right_edge(layout: _SectionLayout) -> int:
     if any(block.width > LINES_W // 2 for block, _ in blocks):
         return WIDTH
     cards = max((dx + block.width + 8 for block, dx in blocks), default=theme.text_width(tr("no cards yet"), 24))
-    banners = max((sum(theme.pill_width(text, 24) + 10 for text, _, _ in row) for row in layout.banners), default=0)
+    banners = max((sum(theme.pill_width(text, 24) + BANNER_GAP for text, _, _ in row) for row in layout.banners),
+                  default=0)
     return LINES_X + max(cards, banners)
 
 
@@ -227,18 +229,10 @@ Banner = tuple[str, RGB, RGB]  # text, fill, ink
 def _banner_rows(banners: list[Banner]) -> list[list[Banner]]:
     """Banners side by side while they fit the cards' width, else on rows of their own; a banner wider than
     that alone (a long name, a long language) is cut with "…" rather than run past the panel's edge."""
-    rows: list[list[Banner]] = []
-    used = 0
-    for text, fill, ink in banners:
-        text = theme.ellipsize(text, 24, LINES_W - 32, bold=True)
-        width = theme.pill_width(text, 24)
-        if rows and used + 10 + width <= LINES_W:
-            rows[-1].append((text, fill, ink))
-            used += 10 + width
-        else:
-            rows.append([(text, fill, ink)])
-            used = width
-    return rows
+    fitted = [(theme.ellipsize(text, 24, LINES_W - theme.pill_width("", 24), bold=True), fill, ink)
+              for text, fill, ink in banners]
+    rows = flow_blocks([theme.pill_width(text, 24) for text, _, _ in fitted], LINES_W, BANNER_GAP)
+    return [[fitted[index] for index, _ in row] for row in rows]
 
 
 @dataclass(frozen=True)
@@ -311,7 +305,7 @@ def _draw_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWall
     for row in layout.banners:
         bx = LINES_X
         for text, fill, ink in row:
-            bx += theme.draw_pill(draw, (bx, y + (BANNER_H - 8) // 2), text, 24, fill, ink) + 10
+            bx += theme.draw_pill(draw, (bx, y + (BANNER_H - 8) // 2), text, 24, fill, ink) + BANNER_GAP
         y += BANNER_H
     # Number, markers, badges, progress and cards share one axis: the middle of the first card line.
     mid = y + (LINE_PAD_TOP + CARD_H // 2 if layout.lines else EMPTY_ROW_H // 2)

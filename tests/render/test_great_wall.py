@@ -223,7 +223,8 @@ def test_banners_too_wide_side_by_side_go_on_rows_of_their_own() -> None:
     # Each row of banners adds its height; nothing runs past the panel (the rows fit the cards' width).
     assert image.height == decode(render.board("great_wall", alone, names=names)).height + table.BANNER_H
     for row in layout.banners:
-        assert sum(theme.pill_width(text, 24) for text, _, _ in row) + 10 * (len(row) - 1) <= table.LINES_W
+        gaps = table.BANNER_GAP * (len(row) - 1)
+        assert sum(theme.pill_width(text, 24) for text, _, _ in row) + gaps <= table.LINES_W
 
 
 def test_a_banner_wider_than_the_panel_is_cut() -> None:
