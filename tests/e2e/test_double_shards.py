@@ -136,12 +136,13 @@ def test_servers_can_be_placed_on_a_shard() -> None:
     assert len(set(double.world.guilds)) == len(double.world.guilds)
 
 
-async def test_a_session_gets_only_the_events_its_intents_ask_for(sharded: DiscordDouble) -> None:
+@pytest.mark.parametrize("intents", [GUILDS, 0])
+async def test_a_session_gets_only_the_events_its_intents_ask_for(sharded: DiscordDouble, intents: int) -> None:
     world = sharded.world
     alice = SimUser(sharded, sharded.person("Alice"))
     async with aiohttp.ClientSession() as session:
-        shard = await connect(session, sharded, None, intents=GUILDS)
-        await shard.read_until("GUILD_CREATE")
+        shard = await connect(session, sharded, None, intents=intents)
+        await shard.read_until("READY")
         headers = {"Authorization": f"Bot {world.token}"}
         async with aiohttp.ClientSession(base_url=sharded.url, headers=headers) as http:
             for channel in (world.channel_id, world.dm_channel(alice.id).id):

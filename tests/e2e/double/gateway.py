@@ -209,7 +209,8 @@ class Gateway:
         if session is None:
             self._note(f"{event} for a shard nobody runs was lost")
             return
-        if not session.intents & _intent(event, in_server=guild is not None):
+        needed = _intent(event, in_server=guild is not None)
+        if needed is not None and not session.intents & needed:
             return  # not asked for: Discord does not send it, nor keep it for a resume
         await self._send(session, event, data)
 
@@ -338,10 +339,10 @@ class Gateway:
         }
 
 
-def _intent(event: str, *, in_server: bool) -> int:
-    """The intent a session needs to receive ``event`` (every bit for those sent to all, as interactions)."""
+def _intent(event: str, *, in_server: bool) -> int | None:
+    """The intent a session needs to receive ``event``; None for those every session gets (interactions)."""
     if event.startswith("MESSAGE_"):
         return GUILD_MESSAGES if in_server else DIRECT_MESSAGES
     if event.startswith(("GUILD_", "CHANNEL_", "THREAD_")):
         return GUILDS
-    return ALL_INTENTS
+    return None
