@@ -22,8 +22,9 @@ from bot.games.china.text import region_name
 from bot.games.sun_tzu.data import PROVINCES
 from bot.games.sun_tzu.text import province
 from bot.tables import Table
-from cogs.messages import picture_names
+from cogs.messages import focus_filename, picture_names
 from render import Focus
+from render.crops import BOARD
 from tests.cogs.flows import controls_of, is_control, last_board, open_from_panel
 from tests.cogs.harness import FakeDiscord, Posted, Sent, make_user, walk
 
@@ -215,8 +216,8 @@ async def test_great_wall_sections_are_labelled_with_every_strength(fake: FakeDi
         user = users[table.player_at(seat).user_id or 0]
         message = await _controls(fake, table, user)
         pending = table.view(None)["pending_claim"]  # its section's close-up; else the board, as in the thread
-        shown = f"focus-{game_id}-{table.version}-sections-{pending['section']}" if pending else "board"
-        assert message.filenames[1] == (f"{shown}.png" if pending else f"board-{game_id}-{table.version}.png")
+        shown = Focus("sections", (pending["section"],)) if pending else BOARD
+        assert message.filenames[1] == focus_filename(table, shown)
         groups = [getattr(i, "item", i) for i in walk(message.view) if ":s:grp." in getattr(i, "custom_id", "")]
         if groups:
             break
