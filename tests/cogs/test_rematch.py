@@ -71,13 +71,18 @@ async def test_only_players_ask_for_a_rematch_and_anyone_opens_a_new_table(
     assert "Open the table" in labels(panel.view)
 
 
-async def test_rematch_keeps_the_computer_players(fake: FakeDiscord, alice: Any) -> None:
-    game_id, lobby = await open_table(fake, alice, seats=2)
-    await fake.click(alice, lobby, label="Add computer (normal)")
-    await fake.click(alice, lobby, label="Start")
-    await fake.bot.service.resign(game_id, alice.id)
+async def _lost_to_a_computer(fake: FakeDiscord, host: Any, level: str) -> tuple[int, Any]:
+    """A two-seat game of ``host`` and a computer of ``level``, ended by the host resigning; its final board."""
+    game_id, lobby = await open_table(fake, host, seats=2)
+    await fake.click(host, lobby, label=f"Add computer ({level})")
+    await fake.click(host, lobby, label="Start")
+    await fake.bot.service.resign(game_id, host.id)
     table = await fake.bot.service.get(game_id)
-    final = fake.last(f"thread:{table.thread_id}")
+    return game_id, fake.last(f"thread:{table.thread_id}")
+
+
+async def test_rematch_keeps_the_computer_players(fake: FakeDiscord, alice: Any) -> None:
+    game_id, final = await _lost_to_a_computer(fake, alice, "normal")
     mark = len(fake.sent)
     await fake.click(alice, final, label="Rematch")
     (posted,) = [s for s in fake.posted_since(mark) if not s.private]
@@ -88,14 +93,10 @@ async def test_rematch_keeps_the_computer_players(fake: FakeDiscord, alice: Any)
 
 
 async def test_a_rematch_seats_no_computer_where_the_server_now_refuses_them(fake: FakeDiscord, alice: Any) -> None:
-    game_id, lobby = await open_table(fake, alice, seats=2)
-    await fake.click(alice, lobby, label="Add computer (easy)")
-    await fake.click(alice, lobby, label="Start")
-    await fake.bot.service.resign(game_id, alice.id)
+    game_id, final = await _lost_to_a_computer(fake, alice, "easy")
     await fake.bot.servers.set_computers(GUILD, False)
-    table = await fake.bot.service.get(game_id)
     mark = len(fake.sent)
-    await fake.click(alice, fake.last(f"thread:{table.thread_id}"), label="Rematch")
+    await fake.click(alice, final, label="Rematch")
     (posted,) = [s for s in fake.posted_since(mark) if not s.private]
     new = await fake.bot.service.get(game_id + 1)
     assert [(p.user_id, p.ai_level) for p in new.players] == [(alice.id, None)]
