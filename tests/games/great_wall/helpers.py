@@ -8,13 +8,14 @@ cards not placed anywhere go to its deck, or (when its deck size is fixed) to th
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import Event
+from bot.games.base import Action, Event
 from bot.games.great_wall import GAME
 from bot.games.great_wall.data import MARKERS, CardType, Phase, State, card_owner, card_type, deck_of
 from bot.games.great_wall.flow import start_turn
@@ -194,6 +195,18 @@ def play(state: State, seat: int, card: str, section: int, count: int = 1, cover
 
 def draw(state: State, seat: int) -> Any:
     return GAME.apply(state, seat, {"type": "draw"})
+
+
+def random_moves(players: int, seed: int) -> Iterator[tuple[int, list[Action], list[Event]]]:
+    """A whole game of random legal moves, the game and the choices seeded by ``seed``: for each move, the
+    mover, the actions it had and the events of the one it made."""
+    rng = random.Random(seed)
+    state = GAME.new(players, seed)
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        state, events = GAME.apply(state, seat, rng.choice(legal))
+        yield seat, legal, events
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -3,14 +3,12 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bot.games.base import Event, IllegalAction
 from bot.games.great_wall import GAME
 from bot.i18n import speaking
-from tests.games.great_wall.helpers import NAMES, card_at, check, draw, play, scenario
+from tests.games.great_wall.helpers import NAMES, card_at, check, draw, play, random_moves, scenario
 
 
 def _say(event: Event, code: str, seat: int | None = None) -> str | None:
@@ -94,14 +92,9 @@ def test_a_refusal_is_in_the_players_language() -> None:
 
 @pytest.mark.parametrize("code", ["es-ES", "ja"])
 def test_labels_and_sentences_of_a_random_game_fit_discord(code: str) -> None:
-    rng = random.Random(7)
-    state = GAME.new(3, 7)
     with speaking(code):
-        while not GAME.is_over(state):
-            (seat,) = GAME.to_act(state)
-            legal = GAME.legal_actions(state, seat)
+        for seat, legal, events in random_moves(3, 7):
             assert all(0 < len(GAME.action_label(a)) <= 100 for a in legal)
-            state, events = GAME.apply(state, seat, rng.choice(legal))
             for event in events:
                 sentence = GAME.describe(event, NAMES[:3], seat)
                 assert sentence is None or "{" not in sentence

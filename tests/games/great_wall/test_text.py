@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bot.games.base import Event
 from bot.games.great_wall import GAME
-from tests.games.great_wall.helpers import NAMES, card_at, check, draw, play, scenario
+from tests.games.great_wall.helpers import NAMES, card_at, check, draw, play, random_moves, scenario
 
 
 def _say(event: Event, seat: int | None = None) -> str | None:
@@ -94,13 +92,8 @@ def test_action_labels(action: dict[str, object], label: str) -> None:
 
 def test_every_label_and_sentence_of_random_games_fits_discord() -> None:
     for players in (2, 5):
-        rng = random.Random(players)
-        state = GAME.new(players, players)
-        while not GAME.is_over(state):
-            (seat,) = GAME.to_act(state)
-            legal = GAME.legal_actions(state, seat)
+        for _, legal, events in random_moves(players, players):
             assert all(0 < len(GAME.action_label(a)) <= 100 for a in legal)
-            state, events = GAME.apply(state, seat, rng.choice(legal))
             for event in events:
                 for viewer in (None, *range(players)):
                     sentence = GAME.describe(event, NAMES[:players], viewer)
