@@ -31,6 +31,7 @@ from bot.games.sun_tzu.data import (
     is_framed,
 )
 from bot.games.sun_tzu.state import (
+    RESTING,
     Battle,
     Dest,
     PayKind,
@@ -43,19 +44,9 @@ from bot.games.sun_tzu.state import (
 )
 from bot.games.sun_tzu.turns import RECYCLING
 
-BEFORE_CLEANUP = frozenset(
-    {
-        Stage.ASSIGN,
-        Stage.W1,
-        Stage.PICK,
-        Stage.COUNTER,
-        Stage.CAP,
-        Stage.COSTS,
-        Stage.PLACEMENT,
-        Stage.EVENT_EFFECT,
-        Stage.W2,
-    }
-)
+# The resting stages of a round's battles: every one but choosing warlords before them and recycling, keeping
+# and the end after them (taken from RESTING rather than a second list to keep in step with it).
+BEFORE_CLEANUP = RESTING - {Stage.CHOOSE_WARLORD, Stage.RECYCLE, Stage.KEEP, Stage.OVER}
 
 
 def _ids(cards: Sequence[Mapping[str, Any]] | None) -> list[str]:
