@@ -11,6 +11,7 @@ from bot.games.base import Event, IllegalAction
 from bot.games.base.language import tr
 from bot.games.china import GAME
 from tests.games.china.scenario import A, B, act, fill, place, position
+from tests.games.languages import label_in
 
 NAMES = ["Alex", "Barbara", "Chris", "Doris", "Eve"]
 
@@ -18,11 +19,6 @@ NAMES = ["Alex", "Barbara", "Chris", "Doris", "Eve"]
 def _said(code: str, event: Event, seat: int | None = None) -> str:
     with i18n.speaking(code):
         return GAME.describe(event, NAMES, seat) or ""
-
-
-def _label(code: str, action: dict[str, object]) -> str:
-    with i18n.speaking(code):
-        return GAME.action_label(action)
 
 
 def _refusal(code: str, *args: object) -> str:
@@ -73,15 +69,16 @@ def test_the_end_of_the_game() -> None:
 
 def test_action_labels() -> None:
     placement = place("wei", "rgg", "house@wei3", "emissary")
-    assert _label("es-ES", placement) == "Wei: casa 3 + emisario (roja + 2 verdes)"
-    assert _label("ja", placement) == "魏：邸宅 3 + 公使1個（赤 + 緑2枚）"
+    assert label_in("es-ES", GAME, placement) == "Wei: casa 3 + emisario (roja + 2 verdes)"
+    assert label_in("ja", GAME, placement) == "魏：邸宅 3 + 公使1個（赤 + 緑2枚）"
     qin = place("qin", "y", "fortification@qin2")
-    assert _label("es-ES", qin) == "Ch'in: fortificación 2 (amarilla)"  # the Spanish rulebook's spelling
-    assert _label("ja", qin) == "秦：要塞 2（黄）"
-    assert _label("es-ES", {"type": "draw", "source": "display", "color": "red"}) == "Tomar la carta roja boca arriba"
-    assert _label("ja", {"type": "draw", "source": "deck"}) == "山札から引く"
+    assert label_in("es-ES", GAME, qin) == "Ch'in: fortificación 2 (amarilla)"  # the Spanish rulebook's spelling
+    assert label_in("ja", GAME, qin) == "秦：要塞 2（黄）"
+    face_up = {"type": "draw", "source": "display", "color": "red"}
+    assert label_in("es-ES", GAME, face_up) == "Tomar la carta roja boca arriba"
+    assert label_in("ja", GAME, {"type": "draw", "source": "deck"}) == "山札から引く"
     exchange = {"type": "exchange", "give": "red", "take": "display", "color": "purple"}
-    assert _label("ja", exchange) == "赤を場札の紫と交換"
+    assert label_in("ja", GAME, exchange) == "赤を場札の紫と交換"
 
 
 def test_refusals_are_in_the_players_language() -> None:

@@ -9,6 +9,7 @@ from bot.games.base import Event, IllegalAction
 from bot.games.great_wall import GAME
 from bot.i18n import speaking
 from tests.games.great_wall.helpers import NAMES, card_at, check, draw, play, random_moves, scenario
+from tests.games.languages import label_in
 
 
 def _say(event: Event, code: str, seat: int | None = None) -> str | None:
@@ -75,10 +76,8 @@ def test_draws_claims_and_the_end_in_spanish_and_japanese() -> None:
     ],
 )
 def test_action_labels_in_spanish_and_japanese(action: dict[str, object], es: str, ja: str) -> None:
-    with speaking("es-ES"):
-        assert GAME.action_label(action) == es
-    with speaking("ja"):
-        assert GAME.action_label(action) == ja
+    assert label_in("es-ES", GAME, action) == es
+    assert label_in("ja", GAME, action) == ja
 
 
 def test_a_refusal_is_in_the_players_language() -> None:

@@ -12,6 +12,7 @@ from bot.games.sun_tzu import GAME
 from bot.games.sun_tzu.data import EVENT_DEFS, PROVINCE_NAMES, WARLORD_DEFS
 from bot.games.sun_tzu.text import EVENT_TEXTS, EVENT_WORDS, PROVINCE_WORDS, WARLORD_EFFECTS, WARLORD_WORDS
 from bot.i18n import speaking
+from tests.games.languages import label_in
 
 NAMES = ["Ann", "Bo"]
 
@@ -72,10 +73,8 @@ def test_warlords_events_and_scoring_in_spanish_and_japanese() -> None:
     ],
 )
 def test_action_labels_in_spanish_and_japanese(action: dict[str, object], es: str, ja: str) -> None:
-    with speaking("es-ES"):
-        assert GAME.action_label(action) == es
-    with speaking("ja"):
-        assert GAME.action_label(action) == ja
+    assert label_in("es-ES", GAME, action) == es
+    assert label_in("ja", GAME, action) == ja
 
 
 def test_a_refusal_is_in_the_players_language() -> None:
