@@ -10,10 +10,11 @@ DynamicItem templates, ``from_custom_id`` rebuilds the item, and its callback ru
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from inspect import iscoroutinefunction
 from typing import Any
@@ -554,6 +555,11 @@ def picks(view: discord.ui.View | None) -> Iterator[tuple[str, tuple[str, ...]]]
                 yield payload, (option.value,)
         else:
             yield payload, ()
+
+
+def canonical(actions: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Actions as sorted JSON, to compare what the controls reach with the legal actions whatever the order."""
+    return sorted(json.dumps(a, sort_keys=True) for a in actions)
 
 
 def check_limits(view: discord.ui.View) -> None:

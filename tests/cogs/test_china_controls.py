@@ -4,7 +4,6 @@ exchange, the refill one card at a time, the forced pass; texts; unreadable payl
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import replace
 from typing import Any
@@ -20,7 +19,7 @@ from cogs.components import Panel
 from cogs.controls import controls_for, option_text
 from cogs.controls.china import SPEC
 from render.crops import BOARD, Focus
-from tests.cogs.harness import check_limits, labels, picks
+from tests.cogs.harness import canonical, check_limits, labels, picks
 from tests.cogs.tables import started_table
 from tests.games.china.scenario import A, B, C, D, fill, position
 
@@ -62,10 +61,6 @@ def _walk(table: Table, seat: int) -> tuple[list[dict[str, Any]], list[Panel]]:
     return found, steps
 
 
-def _canonical(actions: list[dict[str, Any]]) -> list[str]:
-    return sorted(json.dumps(a, sort_keys=True) for a in actions)
-
-
 def _kind(action: dict[str, Any]) -> tuple[str, ...]:
     if action["type"] == "place":
         return ("place", *sorted(p["kind"] for p in action["pieces"]))
@@ -95,7 +90,7 @@ async def test_controls_reach_exactly_the_legal_actions(
         legal = GAME.legal_actions(state, seat)
         if n % every == 0:
             reached, steps = _walk(replace(table, state=state, version=n), seat)
-            assert _canonical(reached) == _canonical(legal)
+            assert canonical(reached) == canonical(legal)
             kinds |= {_kind(a) for a in reached}
             payments += sum(1 for s in steps if "How do you pay?" in s.content)
         state, _ = GAME.apply(state, seat, GAME.choose_action(GAME.view(state, seat), legal, rng))
@@ -162,7 +157,7 @@ async def test_the_busiest_region_fits_in_discords_limits(service: TableService)
     forts = [label for label in options if label.startswith("Fortification")]
     assert forts == [f"Fortification on {n} with your house in Chu" for n in range(2, 9)]
     reached, _ = _walk(table, A)
-    assert _canonical(reached) == _canonical(GAME.legal_actions(state, A))
+    assert canonical(reached) == canonical(GAME.legal_actions(state, A))
 
 
 async def test_a_lone_fortification_where_no_house_can_follow(service: TableService) -> None:

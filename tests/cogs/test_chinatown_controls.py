@@ -6,7 +6,6 @@ counter-offers included) ends in an offer the engine accepts; all within Discord
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -28,7 +27,7 @@ from cogs.controls.chinatown.builder import BUILDER_VERBS
 from cogs.controls.chinatown.draft import Draft, Item, Leg
 from cogs.rulebook import summary
 from tests.cogs.flows import rules_embed
-from tests.cogs.harness import check_limits
+from tests.cogs.harness import canonical, check_limits
 from tests.cogs.tables import started_table
 
 GAME = games.get("chinatown")
@@ -135,10 +134,6 @@ def _reachable(table: Table, seat: int) -> list[dict[str, Any]]:
     return found
 
 
-def _canonical(actions: list[dict[str, Any]]) -> list[str]:
-    return sorted(json.dumps(a, sort_keys=True) for a in actions)
-
-
 @pytest.mark.parametrize(
     ("players", "seed", "every", "options"),
     [
@@ -157,7 +152,7 @@ async def test_controls_reach_exactly_the_legal_actions(
             reached = _reachable(position, seat) if ct.may_act(position, seat) else []
             kinds |= {a["type"] for a in reached}
             if seat in GAME.to_act(position.state):
-                assert _canonical(reached) == _canonical(GAME.legal_actions(position.state, seat))
+                assert canonical(reached) == canonical(GAME.legal_actions(position.state, seat))
             for action in reached:  # a player done trading may still act: whatever is offered works
                 GAME.apply(position.state, seat, action)
     assert kinds == {"keep", "ready", "accept", "reject", "cancel", "place", "end_turn"}

@@ -3,7 +3,6 @@ legal action has a path (Great Wall's own controls and the generic ones), within
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -18,7 +17,7 @@ from bot.tables import Table, TableService
 from cogs.components import Panel
 from cogs.controls import controls_for
 from cogs.controls.generic import GenericControls
-from tests.cogs.harness import check_limits, picks
+from tests.cogs.harness import canonical, check_limits, picks
 from tests.cogs.tables import started_table
 
 GAME = games.get("great_wall")
@@ -64,10 +63,6 @@ def _reachable(module: Any, table: Table, seat: int) -> list[dict[str, Any]]:
     return found
 
 
-def _canonical(actions: list[dict[str, Any]]) -> list[str]:
-    return sorted(json.dumps(a, sort_keys=True) for a in actions)
-
-
 @pytest.mark.parametrize(("players", "every"), [(2, 3), (3, 5), (4, 7), (5, 9)])
 async def test_great_wall_controls_reach_exactly_the_legal_actions(
     service: TableService, players: int, every: int
@@ -76,7 +71,7 @@ async def test_great_wall_controls_reach_exactly_the_legal_actions(
     async for table, seat in _positions(service, players, every):
         legal = GAME.legal_actions(table.state, seat)
         reached = _reachable(module, table, seat)
-        assert _canonical(reached) == _canonical(legal)
+        assert canonical(reached) == canonical(legal)
         kinds |= {(a["type"], a["card"] if a["type"] == "play" else None, "cover" in a) for a in reached}
     assert ("claim", None, False) in kinds and ("play", "DRAGON", True) in kinds and ("draw", None, False) in kinds
 
@@ -84,7 +79,7 @@ async def test_great_wall_controls_reach_exactly_the_legal_actions(
 async def test_generic_controls_reach_exactly_the_legal_actions(service: TableService) -> None:
     async for table, seat in _positions(service, 3, 11):
         reached = _reachable(GenericControls(), table, seat)
-        assert _canonical(reached) == _canonical(GAME.legal_actions(table.state, seat))
+        assert canonical(reached) == canonical(GAME.legal_actions(table.state, seat))
 
 
 async def test_texts_show_the_seats_own_hand(service: TableService) -> None:
