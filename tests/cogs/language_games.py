@@ -3,14 +3,17 @@ labels say), opening a table in a language, and reading what each message says (
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import pytest
 
 import render
 from bot.games.base import language
+from bot.tables import Table
+from tests.cogs.flows import controls_of
 from tests.cogs.harness import FakeDiscord, Posted, Sent, walk
 
 
@@ -58,6 +61,65 @@ async def start_table(fake: FakeDiscord, game: str, people: Sequence[Any], spoke
     return game_id
 
 
+async def play_to_the_end(
+    fake: FakeDiscord,
+    game: str,
+    people: Sequence[Any],
+    spoken: str,
+    play: Callable[[int], Awaitable[object]],
+    own: Sequence[str] | None = None,
+) -> None:
+    """A ``game`` table in ``spoken`` for ``people``, whose clients speak ``own`` (by default ``spoken`` too),
+    played to its end by ``play`` (given the game id)."""
+    for person, code in zip(people, own or [spoken] * len(people), strict=True):
+        fake.locales[person.id] = code
+    game_id = await start_table(fake, game, people, spoken)
+    await play(game_id)
+    assert (await fake.bot.service.get(game_id)).status == "finished"
+
+
+async def open_controls(fake: FakeDiscord, table: Table, user: Any, *, anew: bool = False) -> Posted:
+    """The user's current controls, else (or, ``anew``, even so) those Play on the board answers with (pressed
+    by its custom_id)."""
+    message = None if anew else controls_of(fake, table, user)
+    if message is None:
+        await press(fake, user, board_message(fake), ":play")
+        message = fake.last(private=True)
+        assert message.owner == user.id
+    return message
+
+
+async def play_by_controls(
+    fake: FakeDiscord,
+    game_id: int,
+    people: Sequence[Any],
+    seed: int,
+    choose: Callable[[Posted, random.Random], tuple[str, str]],
+    *,
+    tries: int,
+    anew: float = 0.0,
+) -> None:
+    """Every move made with the controls shown, ``choose`` giving each click (as click() arguments) and a move
+    due within ``tries`` clicks; with chance ``anew`` the mover opens new controls with Play rather than use
+    those they have."""
+    by_id, rng = {p.id: p for p in people}, random.Random(seed)
+    for _ in range(400):
+        table = await fake.bot.service.get(game_id)
+        if table.status != "running":
+            return
+        user = by_id[table.player_at(min(table.to_act())).user_id or 0]
+        # rng drawn from only where ``anew`` asks for it, so each seed still plays the game it always has
+        message = await open_controls(fake, table, user, anew=anew > 0 and rng.random() <= anew)
+        for _ in range(tries):
+            kind, label = choose(message, rng)
+            await fake.click(user, message, **{kind: label})
+            if (await fake.bot.service.get(game_id)).version != table.version:
+                break
+        else:
+            raise AssertionError(f"no move after {tries} steps; last shown: {message.content!r}")
+    raise AssertionError("the game did not finish")
+
+
 def board_message(fake: FakeDiscord) -> Posted:
     """The latest public board message (the one with a Play button)."""
     for sent in reversed(fake.public()):
@@ -81,6 +143,11 @@ def sent_to(fake: FakeDiscord, user: Any) -> list[Sent]:
     return [s for s in fake.private() if s.where == f"dm:{user.id}" or s.message.owner == user.id]
 
 
+def said_to(fake: FakeDiscord, user: Any) -> str:
+    """The words of all ``user`` alone saw (see words_of)."""
+    return "\n".join(words_of(s) for s in sent_to(fake, user))
+
+
 def check_thread(fake: FakeDiscord, spoken: str, english: Sequence[re.Pattern[str]], expected: Sequence[str]) -> None:
     """The thread says none of the ``english`` sentences, every ``expected`` one, and its pictures were drawn
     in ``spoken``."""
@@ -98,11 +165,10 @@ def check_private(
 ) -> None:
     """What ``user`` alone saw says none of the ``english`` sentences, every ``expected`` one, and their hand
     pictures were drawn in ``spoken``."""
-    sent = sent_to(fake, user)
-    said = "\n".join(words_of(s) for s in sent)
+    said = said_to(fake, user)
     for pattern in english:
         assert not pattern.search(said), f"{pattern.pattern!r} in {user.name}'s {spoken} prompts"
     for words in expected:
         assert words in said, f"{words!r} not in {user.name}'s {spoken} prompts"
-    hands = [f for s in sent for f in s.files if f.startswith(b"hand:")]
+    hands = [f for s in sent_to(fake, user) for f in s.files if f.startswith(b"hand:")]
     assert hands and all(f.startswith(f"hand:{spoken}:".encode()) for f in hands)

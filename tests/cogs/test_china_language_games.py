@@ -16,17 +16,14 @@ from typing import Any
 
 import pytest
 
-from tests.cogs.flows import controls_of
-from tests.cogs.harness import FakeDiscord
+from tests.cogs.harness import FakeDiscord, Posted
 from tests.cogs.language_games import (
-    board_message,
     check_private,
     check_thread,
-    press,
-    sent_to,
+    play_by_controls,
+    play_to_the_end,
+    said_to,
     stand_in_pictures,
-    start_table,
-    words_of,
 )
 from tests.cogs.test_china_game import WEIGHTS, _shown, fixed_seed  # noqa: F401  (the seed fixture)
 
@@ -46,27 +43,15 @@ PRIVATE = {
 }
 
 
+def _weighted(message: Posted, rng: random.Random) -> tuple[str, str]:
+    """One of the controls shown, picked by its payload's verb (never by its words)."""
+    shown = _shown(message)
+    _, kind, label = rng.choices(shown, [WEIGHTS.get(verb, 3) for verb, _, _ in shown])[0]
+    return kind, label
+
+
 async def _play(fake: FakeDiscord, game_id: int, people: Sequence[Any], seed: int) -> None:
-    """Every move made with the controls shown, picked by their payloads (never by their words)."""
-    by_id, rng = {p.id: p for p in people}, random.Random(seed)
-    for _ in range(400):
-        table = await fake.bot.service.get(game_id)
-        if table.status != "running":
-            return
-        user = by_id[table.player_at(min(table.to_act())).user_id or 0]
-        message = controls_of(fake, table, user) if rng.random() > 0.2 else None
-        if message is None:
-            await press(fake, user, board_message(fake), ":play")
-            message = fake.last(private=True)
-        for _ in range(8):
-            shown = _shown(message)
-            _, kind, label = rng.choices(shown, [WEIGHTS.get(verb, 3) for verb, _, _ in shown])[0]
-            await fake.click(user, message, **{kind: label})
-            if (await fake.bot.service.get(game_id)).version != table.version:
-                break
-        else:
-            raise AssertionError(f"no move after 8 steps; last shown: {message.content!r}")
-    raise AssertionError("the game did not finish")
+    await play_by_controls(fake, game_id, people, seed, _weighted, tries=8, anew=0.2)
 
 
 @pytest.fixture
@@ -87,11 +72,7 @@ async def test_a_whole_game_in_one_language(
     fake: FakeDiscord, pictures: None, alice: Any, bob: Any, carol: Any, spoken: str
 ) -> None:
     people = [alice, bob, carol]
-    for person in people:
-        fake.locales[person.id] = spoken
-    game_id = await start_table(fake, "china", people, spoken)
-    await _play(fake, game_id, people, seed=5)
-    assert (await fake.bot.service.get(game_id)).status == "finished"
+    await play_to_the_end(fake, "china", people, spoken, lambda game_id: _play(fake, game_id, people, seed=5))
     _check_thread(fake, spoken)
     for person in people:
         _check_private(fake, person, spoken)
@@ -100,15 +81,14 @@ async def test_a_whole_game_in_one_language(
 async def test_a_spanish_thread_with_a_japanese_player(
     fake: FakeDiscord, pictures: None, alice: Any, bob: Any, carol: Any
 ) -> None:
-    fake.locales.update({alice.id: "es-ES", bob.id: "es-419", carol.id: "ja"})
     people = [alice, bob, carol]
-    game_id = await start_table(fake, "china", people, "es-ES")
-    await _play(fake, game_id, people, seed=8)
-    assert (await fake.bot.service.get(game_id)).status == "finished"
+    await play_to_the_end(
+        fake, "china", people, "es-ES", lambda game_id: _play(fake, game_id, people, seed=8), ["es-ES", "es-419", "ja"]
+    )
     _check_thread(fake, "es-ES")
     _check_private(fake, alice, "es-ES")
     _check_private(fake, carol, "ja")
     # Latin American Spanish reads Spain's words where it has none of its own.
-    assert "Tu mano: " in "\n".join(words_of(s) for s in sent_to(fake, bob))
-    spanish = "\n".join(words_of(s) for s in sent_to(fake, carol))
+    assert "Tu mano: " in said_to(fake, bob)
+    spanish = said_to(fake, carol)
     assert "Tu mano" not in spanish and "Colocar piezas" not in spanish

@@ -17,17 +17,16 @@ from typing import Any
 import pytest
 
 from tests.cogs import test_sun_tzu_game as sun_tzu_game
-from tests.cogs.flows import candidates, controls_of
+from tests.cogs.flows import candidates
 from tests.cogs.harness import FakeDiscord, Posted, walk
 from tests.cogs.language_games import (
-    board_message,
     check_private,
     check_thread,
-    press,
-    sent_to,
+    open_controls,
+    play_by_controls,
+    play_to_the_end,
+    said_to,
     stand_in_pictures,
-    start_table,
-    words_of,
 )
 
 # Each game's English sentences and labels: none may reach a Spanish or Japanese thread or prompt.
@@ -57,36 +56,14 @@ PRIVATE = {
 }
 
 
-async def _open(fake: FakeDiscord, table: Any, user: Any) -> Posted:
-    """The user's current controls, else those Play on the board answers with (pressed by its custom_id)."""
-    message = controls_of(fake, table, user)
-    if message is None:
-        await press(fake, user, board_message(fake), ":play")
-        message = fake.last(private=True)
-        assert message.owner == user.id
-    return message
+def _any_but_back_or_rules(message: Posted, rng: random.Random) -> tuple[str, str]:
+    """Any of the controls shown but Back and Rules (their custom_ids, not their words, tell them apart)."""
+    shown = [(kind, label) for kind, label in candidates(message.view) if not _is_back_or_rules(message, kind, label)]
+    return rng.choice(shown)
 
 
 async def _play_wall(fake: FakeDiscord, game_id: int, people: Sequence[Any], seed: int) -> None:
-    """Every move made with the controls shown, chosen at random among them (Back and Rules aside: their
-    custom_ids, not their words, tell them apart)."""
-    by_id, rng = {p.id: p for p in people}, random.Random(seed)
-    for _ in range(400):
-        table = await fake.bot.service.get(game_id)
-        if table.status != "running":
-            return
-        user = by_id[table.player_at(min(table.to_act())).user_id or 0]
-        message = await _open(fake, table, user)
-        for _ in range(6):
-            shown = [(kind, label) for kind, label in candidates(message.view)
-                     if not _is_back_or_rules(message, kind, label)]
-            kind, label = rng.choice(shown)
-            await fake.click(user, message, **{kind: label})
-            if (await fake.bot.service.get(game_id)).version != table.version:
-                break
-        else:
-            raise AssertionError(f"no move after 6 steps; last shown: {message.content!r}")
-    raise AssertionError("the game did not finish")
+    await play_by_controls(fake, game_id, people, seed, _any_but_back_or_rules, tries=6)
 
 
 def _is_back_or_rules(message: Posted, kind: str, label: str) -> bool:
@@ -118,11 +95,7 @@ async def test_a_whole_great_wall_game_in_one_language(
     fake: FakeDiscord, pictures: None, alice: Any, bob: Any, carol: Any, spoken: str
 ) -> None:
     people = [alice, bob, carol]
-    for person in people:
-        fake.locales[person.id] = spoken
-    game_id = await start_table(fake, "great_wall", people, spoken)
-    await _play_wall(fake, game_id, people, seed=3)
-    assert (await fake.bot.service.get(game_id)).status == "finished"
+    await play_to_the_end(fake, "great_wall", people, spoken, lambda game_id: _play_wall(fake, game_id, people, seed=3))
     _check_thread(fake, "great_wall", spoken)
     for person in people:
         _check_private(fake, "great_wall", person, spoken)
@@ -131,15 +104,15 @@ async def test_a_whole_great_wall_game_in_one_language(
 async def test_a_spanish_great_wall_thread_with_a_japanese_player(
     fake: FakeDiscord, pictures: None, alice: Any, bob: Any
 ) -> None:
-    fake.locales.update({alice.id: "es-419", bob.id: "ja"})
-    game_id = await start_table(fake, "great_wall", [alice, bob], "es-ES")
-    await _play_wall(fake, game_id, [alice, bob], seed=4)
-    assert (await fake.bot.service.get(game_id)).status == "finished"
+    people = [alice, bob]
+    await play_to_the_end(
+        fake, "great_wall", people, "es-ES", lambda game_id: _play_wall(fake, game_id, people, seed=4), ["es-419", "ja"]
+    )
     _check_thread(fake, "great_wall", "es-ES")
     _check_private(fake, "great_wall", bob, "ja")
     # Latin American Spanish reads Spain's words where it has none of its own.
-    assert "Tu mano: " in "\n".join(words_of(s) for s in sent_to(fake, alice))
-    japanese = "\n".join(words_of(s) for s in sent_to(fake, bob))
+    assert "Tu mano: " in said_to(fake, alice)
+    japanese = said_to(fake, bob)
     assert "Tu mano" not in japanese and "Robar una carta" not in japanese
 
 
@@ -149,18 +122,16 @@ async def test_a_whole_sun_tzu_game_in_one_language(
 ) -> None:
     # The Sun Tzu game tests' players, who press Play by its English label, press it by its custom_id here;
     # they make no moves aside (exceptional support, changing orders), which also go through that label.
-    monkeypatch.setattr(sun_tzu_game, "_open", _open)
+    monkeypatch.setattr(sun_tzu_game, "_open", open_controls)
 
     async def no_aside(*_: Any) -> None:
         return None
 
     monkeypatch.setattr(sun_tzu_game, "_aside", no_aside)
-    for person in (alice, bob):
-        fake.locales[person.id] = spoken
-    game_id = await start_table(fake, "sun_tzu", [alice, bob], spoken)
-    people = {alice.id: (alice, sun_tzu_game.computer), bob.id: (bob, sun_tzu_game.novice)}
-    await sun_tzu_game.play_through(fake, game_id, people, seed=2)
-    assert (await fake.bot.service.get(game_id)).status == "finished"
+    minds = {alice.id: (alice, sun_tzu_game.computer), bob.id: (bob, sun_tzu_game.novice)}
+    await play_to_the_end(
+        fake, "sun_tzu", [alice, bob], spoken, lambda game_id: sun_tzu_game.play_through(fake, game_id, minds, seed=2)
+    )
     _check_thread(fake, "sun_tzu", spoken)
     for person in (alice, bob):
         _check_private(fake, "sun_tzu", person, spoken)
