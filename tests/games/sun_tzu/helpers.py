@@ -7,11 +7,11 @@ the current battle (the next province pick), so a test can look at the board rig
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import Event
+from bot.games.base import Action, Event, IllegalAction
 from bot.games.sun_tzu import GAME, actions, flow, handlers
 from bot.games.sun_tzu.data import FRAMED, PROVINCES, Colour, Options, card_sort_key
 from bot.games.sun_tzu.state import Battle, Province, Side, Stage, State
@@ -127,15 +127,26 @@ def aside(state: State, colour: Colour) -> int:
     return state.side(colour).set_aside
 
 
-def play_random(seed: int, options: Mapping[str, Any] | None = None) -> list[State]:
-    """A whole game from random legal actions (AI for half the seeds); every state on the way."""
+#: How a seat picks its move: from the state, the seat, its legal actions and the game's random source.
+Chooser = Callable[[State, int, list[Action], random.Random], Action]
+
+
+def play_random(seed: int, options: Mapping[str, Any] | None = None, choose: Chooser | None = None) -> list[State]:
+    """A whole game, seats moving in a random order, each move from ``choose`` (by default a random legal
+    action, the AI's for half the seeds); every state on the way. A move the engine refuses fails the test."""
     rnd = random.Random(seed)
     state = GAME.new(2, seed, options)
     states = [state]
     while not GAME.is_over(state):
         seat = rnd.choice(sorted(GAME.to_act(state)))
         legal = GAME.legal_actions(state, seat)
-        action = GAME.choose_action(GAME.view(state, seat), legal, rnd) if seed % 2 else rnd.choice(legal)
-        state, _ = GAME.apply(state, seat, action)
+        if choose is not None:
+            action = choose(state, seat, legal, rnd)
+        else:
+            action = GAME.choose_action(GAME.view(state, seat), legal, rnd) if seed % 2 else rnd.choice(legal)
+        try:
+            state, _ = GAME.apply(state, seat, action)
+        except IllegalAction as error:  # pragma: no cover - the message explains
+            raise AssertionError(f"seat {seat} chose an illegal {action}: {error}") from None
         states.append(state)
     return states

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import IllegalAction
+from bot.games.base import Action
 from bot.games.sun_tzu import GAME
 from bot.games.sun_tzu.ai_battle import Ground, battle, card_worth, hold_chance, province_worth
 from bot.games.sun_tzu.ai_sample import determinize
 from bot.games.sun_tzu.data import FRAMED, PROVINCES, Colour, all_instances, is_framed
 from bot.games.sun_tzu.hidden import resample
 from bot.games.sun_tzu.state import State
-from tests.games.sun_tzu.helpers import BLUE, RED, make
+from tests.games.sun_tzu.helpers import BLUE, RED, make, play_random
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -34,21 +34,14 @@ def choose(state: State, seat: int, seed: int = 1) -> dict[str, Any]:
 def play(seed: int, options: dict[str, Any], levels: tuple[str, str]) -> list[State]:
     """A whole game (``levels[seat]``, seats moving in a random order); every state on the way. Every move
     the computer makes must be accepted by the engine."""
-    rng = random.Random(seed)
-    state = GAME.new(2, seed, options)
-    states = [state]
-    while not GAME.is_over(state):
-        seat = rng.choice(sorted(GAME.to_act(state)))
-        legal = GAME.legal_actions(state, seat)
+
+    def computer(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
         action = GAME.choose_action(GAME.view(state, seat), legal, rng, levels[seat])
         if action["type"] != "commit":  # an assignment may be any legal one, not only a listed sample
             assert action in legal
-        try:
-            state, _ = GAME.apply(state, seat, action)
-        except IllegalAction as error:  # pragma: no cover - the message explains
-            raise AssertionError(f"{levels[seat]} chose an illegal {action}: {error}") from None
-        states.append(state)
-    return states
+        return action
+
+    return play_random(seed, options, computer)
 
 
 @pytest.mark.slow
