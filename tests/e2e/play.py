@@ -72,7 +72,7 @@ class Game:
         """Whether a board newer than ``version`` (or the final ranking) comes out within ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         while self.version() == version and not self.over() and time.monotonic() < deadline:
-            await self.double.world.changed(0.25)
+            await self.double.world.changed(0.25, self.thread_id)
         return self.version() != version or self.over()
 
     def movers(self) -> list[SimUser]:

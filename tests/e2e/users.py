@@ -40,7 +40,7 @@ class Exchange:
         while not self.interaction.answered:
             if time.monotonic() > self.sent_at + FIRST_ANSWER_SECONDS + 0.2 or self._bot_gone():
                 raise InteractionFailed(f"no answer within {FIRST_ANSWER_SECONDS} s to {self.interaction.data}")
-            await self.world.changed(0.25)
+            await self.world.changed(0.25, self.interaction.channel_id)
         return self
 
     async def settled(self, timeout: float = 30.0) -> Exchange:
@@ -56,7 +56,7 @@ class Exchange:
                 raise AssertionError(f"the bot never finished answering {self.interaction.data}: {self.text()!r}")
             if self._bot_gone():  # "Thinking…" from a bot that died stays so
                 raise InteractionFailed(f"the bot died while answering {self.interaction.data}")
-            await self.world.changed(min(deadline - now, 0.25))
+            await self.world.changed(min(deadline - now, 0.25), self.interaction.channel_id)
         return self
 
     def _bot_gone(self) -> bool:

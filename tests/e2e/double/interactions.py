@@ -85,6 +85,7 @@ class InteractionRoutes:
                 return error(400, 50035, "Invalid Form Body: " + "; ".join(problems))
         inter.response_type, inter.responded_at = kind, time.monotonic()
         inter.touched_at = inter.responded_at
+        self.world.touch(inter.channel_id)
         message: Message | None = None
         if kind in (4, 5):
             flags = int(data.get("flags") or 0) & EPHEMERAL
@@ -133,6 +134,7 @@ class InteractionRoutes:
         if not inter.answered:
             return error(404, 10015, "Unknown Webhook")
         inter.touched_at = time.monotonic()
+        self.world.touch(inter.channel_id)
         return inter
 
     def _webhook_message(self, request: web.Request, inter: Interaction) -> Message | None:

@@ -264,25 +264,40 @@ class World:
         self.calls: list[Call] = []
         self.violations: list[str] = []  # Discord rules the bot broke (tests expect none)
         self.unanswered_expected = False  # a test that kills the bot or clicks what is not the bot's says so
-        self._waiters: list[asyncio.Future[None]] = []
+        # Who waits for what: a channel's id, or None for anything. People wait for the answers in one channel;
+        # with hundreds of games at once, waking everybody for every request was half the load test's CPU.
+        self._waiters: dict[int | None, list[asyncio.Future[None]]] = defaultdict(list)
+        self._touched: set[int] = set()  # channels changed by the request being served
         self._in_channel: dict[int, list[Message]] = defaultdict(list)  # indexes of messages, in order
         self._for: dict[int | None, list[Message]] = defaultdict(list)
 
     # -- waiting for the bot ----------------------------------------------------------------------------
-    def notify(self) -> None:
-        """Something may have changed (a request was served): wake everybody waiting."""
-        waiters, self._waiters = self._waiters, []
-        for waiter in waiters:
-            if not waiter.done():
-                waiter.set_result(None)
+    def touch(self, channel_id: int) -> None:
+        """What the request being served changes in this channel (a message, an interaction's answer) may be
+        what someone waits for."""
+        self._touched.add(channel_id)
 
-    async def changed(self, timeout: float) -> None:
-        """Wait until the next request is served, or ``timeout`` seconds. (A timer, not asyncio.wait_for: with
-        hundreds of people waiting under the load test, wait_for's task per wait cost the double a tenth of
-        its CPU.)"""
+    def notify(self, *, changed_something: bool = True) -> None:
+        """A request was served: wake those waiting on a channel it touched and those waiting on anything. A
+        request that changed something without saying where (a deletion, a new thread) wakes everybody."""
+        touched, self._touched = self._touched, set()
+        if not touched and changed_something:
+            waiting, self._waiters = self._waiters, defaultdict(list)
+            woken = [w for waiters in waiting.values() for w in waiters]
+        else:
+            woken = self._waiters.pop(None, [])
+            for channel_id in touched:
+                woken += self._waiters.pop(channel_id, [])
+        for waiter in woken:
+            _wake(waiter)
+
+    async def changed(self, timeout: float, channel_id: int | None = None) -> None:
+        """Wait until a request served changes ``channel_id`` (None: any request served), or ``timeout``
+        seconds. (A timer, not asyncio.wait_for: with hundreds of people waiting under the load test,
+        wait_for's task per wait cost the double a tenth of its CPU.)"""
         loop = asyncio.get_running_loop()
         waiter = loop.create_future()
-        self._waiters.append(waiter)
+        self._waiters[channel_id].append(waiter)
         timer = loop.call_later(timeout, _wake, waiter)
         try:
             await waiter
@@ -336,6 +351,7 @@ class World:
 
     def record(self, message: Message, *, edit: bool) -> None:
         self.add(message)
+        self.touch(message.channel_id)
         self.revisions.append(
             Revision(
                 message.id,

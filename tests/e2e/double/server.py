@@ -60,7 +60,7 @@ class DiscordDouble:
             response: web.StreamResponse = await handler(request)
             return response
         finally:
-            self.world.notify()  # people waiting for an answer look again
+            self.world.notify(changed_something=request.method != "GET")  # people waiting for an answer look again
 
     # -- people -----------------------------------------------------------------------------------------
     def person(self, name: str, *, manager: bool = False) -> Person:
