@@ -39,7 +39,7 @@ def _position(key: str, moves: int = 20, seed: int = 3) -> tuple[str, dict[str, 
 
 
 async def _run(processes: int, pictures: int) -> dict[str, float]:
-    drawer = Pictures(processes, recent=0)  # every picture drawn: the same positions are asked for again and again
+    drawer = Pictures(processes, kept_bytes=0)  # every picture drawn: the same positions are asked for again and again
     positions = [_position(key) for key in games.GAMES]
     try:
         for key, view, names in positions:  # start the workers and warm their caches, untimed

@@ -29,7 +29,7 @@ CLOSE_UPS = {
 
 
 async def test_the_pool_draws_the_same_bytes_as_the_bot_itself() -> None:
-    pool = pictures.Pictures(processes=2, recent=0)  # every picture drawn by a worker, none kept
+    pool = pictures.Pictures(processes=2, kept_bytes=0)  # every picture drawn by a worker, none kept
     try:
         for key in games.GAMES:
             view, names = demo_position(key)
@@ -60,7 +60,7 @@ def counted(key: str, view: dict[str, str]) -> bytes:
 
 async def test_a_picture_asked_for_again_is_drawn_once() -> None:
     DRAWN.clear()
-    drawer = pictures.Pictures(recent=2)
+    drawer = pictures.Pictures(kept_bytes=30)  # two of these 15-byte pictures
     # Asked for twice at once (a hand for the DM and for the panel): one drawing, both get its bytes.
     first, second = await asyncio.gather(drawer.draw(counted, "a", {"x": "1"}), drawer.draw(counted, "a", {"x": "1"}))
     assert first == second == b"a:{'x': '1'}:en" and DRAWN == [("a", "en")]
@@ -70,8 +70,14 @@ async def test_a_picture_asked_for_again_is_drawn_once() -> None:
     with i18n.speaking("ja"):
         assert await drawer.draw(counted, "a", {"x": "1"}) == b"a:{'x': '1'}:ja"
     assert DRAWN == [("a", "en"), ("a", "en"), ("a", "ja")]
-    # Only the last `recent` are kept: the first one, pushed out, is drawn again.
+    # Only the latest that fit in `kept_bytes` are kept: the first one, pushed out, is drawn again.
     assert await drawer.draw(counted, "a", {"x": "1"}) == first and len(DRAWN) == 4
+    assert await drawer.draw(counted, "a", {"x": "1"}) == first and len(DRAWN) == 4
+    # One larger than all the room is not kept (it would push out every other and then itself).
+    for _ in range(2):
+        await drawer.draw(counted, "a picture larger than all the room", {"x": "1"})
+    assert DRAWN[-2:] == [("a picture larger than all the room", "en")] * 2
+    assert await drawer.draw(counted, "a", {"x": "1"}) == first and len(DRAWN) == 6
     # A failed drawing is not kept: asked for again, it is tried again (and fails again, as raised).
     for _ in range(2):
         with pytest.raises(ValueError):
@@ -88,7 +94,7 @@ async def test_a_drawing_that_does_not_pickle_is_drawn_every_time() -> None:
 
 async def test_none_kept_draws_every_time() -> None:
     DRAWN.clear()
-    drawer = pictures.Pictures(recent=0)
+    drawer = pictures.Pictures(kept_bytes=0)
     for _ in range(2):
         await drawer.draw(counted, "a", {})
     assert len(DRAWN) == 2
