@@ -170,7 +170,7 @@ async def _png(kind: str, table: Table, view: dict[str, Any], filename: str) -> 
     names = picture_names(table)
     try:
         # Pillow work is CPU-bound: off the event loop, so other interactions are still answered in time.
-        data = await pictures.draw(draw, table.key, view, names)
+        data = await pictures.draw(draw, table.key, view, names, position=(table.id, table.version))
     except KeyError:
         log.warning("no %s picture for game %s", kind, table.key)
         return None
@@ -207,7 +207,7 @@ async def focus_picture(table: Table, seat: int, focus: Focus) -> discord.File |
         return await _png("board", table, table.view(None), focus_filename(table, focus))
     view, names = table.view(seat), picture_names(table)
     try:
-        data = await pictures.draw(render.focus, table.key, view, names, focus)
+        data = await pictures.draw(render.focus, table.key, view, names, focus, position=(table.id, table.version))
     except (KeyError, ValueError):  # a game without that close-up: the prompt still has the seat's picture
         log.warning("no %s close-up for game %s", focus.tag, table.key)
         return None

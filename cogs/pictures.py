@@ -12,7 +12,9 @@ directly draw deterministically, in process, without starting any.
 
 A move often asks for the same picture twice (a seat's hand for its DM and for the panel it opens, the board
 for the thread and for a prompt about the board): the latest pictures, up to ``KEPT_BYTES``, are kept by what
-they were drawn from, and a picture asked for while the same one is being drawn waits for that drawing.
+they were drawn from, and a picture asked for while the same one is being drawn waits for that drawing. A
+picture drawn for a game's position is kept until the game moves on (nobody asks for an old position's hand
+or prompt again), so the room holds the pictures of the positions people are deciding in.
 """
 
 from __future__ import annotations
@@ -52,10 +54,10 @@ def default_processes() -> int:
     return max(1, cores() - 1)
 
 
-# Room for the last ~20 s of pictures under 20 moves a second (~55 pictures a second, ~45 kB each): a person
-# who opens Play on the board a while after their turn's DM came gets the DM's pictures again, not redrawn
-# (the load test, 240 games: 8% less CPU a move for 25 MB more memory). A quiet bot keeps far less.
-KEPT_BYTES = 48 * 2**20
+# Room for the pictures of ~240 games' current positions (~3 each, ~45 kB): a person who opens Play on the
+# board a while after their turn's DM came gets the DM's pictures again, not redrawn (the load test, 240 games:
+# ~8% less CPU a move). A quiet bot keeps far less.
+KEPT_BYTES = 32 * 2**20
 
 
 class Pictures:
@@ -70,8 +72,10 @@ class Pictures:
         self._starting: asyncio.Lock | None = None
         self._kept: OrderedDict[bytes, bytes] = OrderedDict()
         self._drawing: dict[bytes, asyncio.Future[bytes]] = {}
+        self._positions: dict[int, tuple[int, list[bytes]]] = {}  # game -> its kept version, and those pictures
 
-    async def draw(self, fn: Callable[..., bytes], *args: Any) -> bytes:
+    async def draw(self, fn: Callable[..., bytes], *args: Any, position: tuple[int, int] | None = None) -> bytes:
+        """``position``: the game and version the picture shows, if any (see the module's docstring)."""
         spoken = (language.code(), fn, *args)
         if self.kept_bytes == 0:
             return await self._drawn(spoken)
@@ -86,22 +90,39 @@ class Pictures:
         drawing = self._drawing.get(key)
         if drawing is None or drawing.get_loop() is not asyncio.get_running_loop():
             drawing = self._drawing[key] = asyncio.ensure_future(self._drawn(spoken))
-            drawing.add_done_callback(lambda done: self._keep(key, done))
+            drawing.add_done_callback(lambda done: self._keep(key, done, position))
         # shield: a caller that gives up (its interaction cancelled) leaves the drawing to the others waiting.
         return await asyncio.shield(drawing)
 
-    def _keep(self, key: bytes, done: asyncio.Future[bytes]) -> None:
+    def _keep(self, key: bytes, done: asyncio.Future[bytes], position: tuple[int, int] | None) -> None:
         if self._drawing.get(key) is done:
             del self._drawing[key]
         if done.cancelled() or done.exception() is not None:
             return
         picture = done.result()
-        if len(picture) > self.kept_bytes:
+        if len(picture) > self.kept_bytes or (position is not None and not self._newest(key, *position)):
             return
         self._kept[key] = picture  # a new key: a kept picture is never drawn again
         self._kept_size += len(picture)
         while self._kept_size > self.kept_bytes:
             self._kept_size -= len(self._kept.popitem(last=False)[1])
+
+    def _newest(self, key: bytes, game: int, version: int) -> bool:
+        """Whether a picture of ``game`` at ``version`` is worth keeping (no newer one is kept), forgetting the
+        game's pictures of older versions."""
+        kept_version, keys = self._positions.get(game, (version, []))
+        if version < kept_version:
+            return False
+        if version > kept_version:
+            for old in keys:
+                if (dropped := self._kept.pop(old, None)) is not None:
+                    self._kept_size -= len(dropped)
+            keys = []
+        keys.append(key)
+        self._positions[game] = (version, keys)
+        if len(self._positions) > 2 * len(self._kept) + 64:  # games whose pictures are all gone: forget them
+            self._positions = {g: kept for g, kept in self._positions.items() if any(k in self._kept for k in kept[1])}
+        return True
 
     async def _drawn(self, spoken: tuple[Any, ...]) -> bytes:
         if self.processes == 0:
@@ -186,9 +207,10 @@ def configure(processes: int | None, kept_bytes: int = KEPT_BYTES) -> None:
     _pictures = Pictures(processes, kept_bytes)
 
 
-async def draw(fn: Callable[..., bytes], *args: Any) -> bytes:
-    """``fn(*args)``'s PNG bytes, drawn off the event loop; the drawing's own exceptions come back as raised."""
-    return await _pictures.draw(fn, *args)
+async def draw(fn: Callable[..., bytes], *args: Any, position: tuple[int, int] | None = None) -> bytes:
+    """``fn(*args)``'s PNG bytes, drawn off the event loop; the drawing's own exceptions come back as raised.
+    ``position``: the game and version the picture shows, if it shows one."""
+    return await _pictures.draw(fn, *args, position=position)
 
 
 def close() -> None:

@@ -85,6 +85,21 @@ async def test_a_picture_asked_for_again_is_drawn_once() -> None:
     assert DRAWN[-2:] == [("broken", "en"), ("broken", "en")]
 
 
+async def test_a_game_that_moved_on_keeps_only_its_new_position() -> None:
+    DRAWN.clear()
+    drawer = pictures.Pictures()
+    for game, version, hand in [(1, 4, "a"), (1, 4, "b"), (2, 9, "a")]:
+        await drawer.draw(counted, hand, {"v": version}, position=(game, version))
+    await drawer.draw(counted, "a", {"v": 5}, position=(1, 5))  # game 1 moves on
+    assert len(DRAWN) == 4
+    await drawer.draw(counted, "a", {"v": 5}, position=(1, 5))
+    await drawer.draw(counted, "a", {"v": 9}, position=(2, 9))  # another game's pictures stay
+    assert len(DRAWN) == 4
+    await drawer.draw(counted, "b", {"v": 4}, position=(1, 4))  # the old position's were let go
+    await drawer.draw(counted, "b", {"v": 4}, position=(1, 4))  # and one drawn late is not kept
+    assert len(DRAWN) == 6
+
+
 async def test_a_drawing_that_does_not_pickle_is_drawn_every_time() -> None:
     drawer, drawn = pictures.Pictures(), []
     for _ in range(2):  # a stand-in drawing of a test (a lambda): it could not go to a worker process either
