@@ -49,8 +49,8 @@ def cores() -> int:
 def default_processes() -> int:
     """One per core but one: under load the bot's own process (its event loop, the database, Discord) uses
     most of a core for about 45% of a move's CPU, so on 2 cores another picture process adds no throughput,
-    only its memory (the load test, 240 games on 2 cores: 214 MB with one, 268 MB with two, shared pages
-    counted once)."""
+    only its memory (the load test, 240 games on 2 cores, before pictures were kept by position: 214 MB with
+    one, 268 MB with two, shared pages counted once)."""
     return max(1, cores() - 1)
 
 
