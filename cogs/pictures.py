@@ -62,11 +62,13 @@ KEPT_BYTES = 32 * 2**20
 
 class Pictures:
     """``processes`` workers (None: ``default_processes()``); 0 draws in a thread of this process. The latest
-    pictures are kept, ``kept_bytes`` of them at most (0: none)."""
+    pictures are kept, ``kept_bytes`` of them at most (0: none); with ``by_position``, a game's until it moves
+    on."""
 
-    def __init__(self, processes: int | None = 0, kept_bytes: int = KEPT_BYTES) -> None:
+    def __init__(self, processes: int | None = 0, kept_bytes: int = KEPT_BYTES, by_position: bool = True) -> None:
         self.processes = default_processes() if processes is None else processes
         self.kept_bytes = kept_bytes
+        self.by_position = by_position
         self._kept_size = 0
         self._pool: ProcessPoolExecutor | None = None
         self._starting: asyncio.Lock | None = None
@@ -100,7 +102,7 @@ class Pictures:
         if done.cancelled() or done.exception() is not None:
             return
         picture = done.result()
-        if len(picture) > self.kept_bytes or (position is not None and not self._newest(key, *position)):
+        if len(picture) > self.kept_bytes or (self.by_position and position and not self._newest(key, *position)):
             return
         self._kept[key] = picture  # a new key: a kept picture is never drawn again
         self._kept_size += len(picture)
@@ -199,12 +201,12 @@ def _exit_with(bot: int) -> None:
 _pictures = Pictures()
 
 
-def configure(processes: int | None, kept_bytes: int = KEPT_BYTES) -> None:
+def configure(processes: int | None, kept_bytes: int = KEPT_BYTES, by_position: bool = True) -> None:
     """Draw in ``processes`` worker processes from now on (None: one per core but one; 0: in a thread),
-    keeping the latest pictures up to ``kept_bytes``."""
+    keeping the latest pictures up to ``kept_bytes`` (see ``Pictures``)."""
     global _pictures
     _pictures.close()
-    _pictures = Pictures(processes, kept_bytes)
+    _pictures = Pictures(processes, kept_bytes, by_position)
 
 
 async def draw(fn: Callable[..., bytes], *args: Any, position: tuple[int, int] | None = None) -> bytes:

@@ -14,14 +14,15 @@ from cogs import pictures
 from tests.cogs.harness import FakeClock, FakeDiscord, check_limits, make_user
 from tests.cogs.tournament_flows import plain_game_pictures
 
-# Pictures kept per worker: more than the bot keeps, so that a replayed game or a test playing the same seed as
-# an earlier one does not draw the same picture again (a sixth of the drawing time). Each is still drawn, once.
+# Pictures kept per worker: more than the bot keeps, and old positions too, so that a replayed game or a test
+# playing the same seed as an earlier one does not draw the same picture again (a sixth of the drawing time, a
+# third of the replay viewer's tests). Each is still drawn, once.
 KEPT_BYTES = 128 * 2**20
 
 
 @pytest.fixture(scope="session", autouse=True)
 def kept_pictures() -> Iterator[None]:
-    pictures.configure(0, kept_bytes=KEPT_BYTES)
+    pictures.configure(0, kept_bytes=KEPT_BYTES, by_position=False)
     yield
     pictures.configure(0)
 
