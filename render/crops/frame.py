@@ -3,7 +3,7 @@ that fades everything around the part in question (still there, for its surround
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -83,21 +83,45 @@ def shifted(points: Sequence[Point], box: Box) -> list[Point]:
 def spotlight(image: Image.Image, polygons: Sequence[Sequence[Point]], *, outline: bool = True) -> Image.Image:
     """``image`` faded outside ``polygons`` (in its own coordinates), which keep their colours and get a dark
     gold outline: the part in question stands out, its surroundings still read."""
-    faded = Image.blend(image, theme.canvas(image.width, image.height), FADE)
-    big = (image.width * SUPER, image.height * SUPER)
-    mask = Image.new("L", big, 0)
-    draw = ImageDraw.Draw(mask)
+    out = image.point(_FADED)
+    if not polygons:
+        return out
+    # Each polygon's mask is drawn over its own box only: the parts are small beside the picture, and masks of
+    # the whole picture at SUPER size made this half of a close-up's drawing time. Each paste adds a polygon's
+    # cover to what earlier ones left, so overlapping parts look as one.
+    ring_pad = 3  # half the outline's width, and a pixel for the smoothing
     for polygon in polygons:
-        draw.polygon([(x * SUPER, y * SUPER) for x, y in polygon], fill=255)
-    out = Image.composite(image, faded, mask.reduce(SUPER))
+        box = _clipped(bounds(polygon), ring_pad, image.size)
+        if box is None:
+            continue
+        inside = _mask(polygon, box, lambda draw, points: draw.polygon(points, fill=255))
+        out.paste(image.crop(box), box, inside)
     if outline:
-        ring = Image.new("L", big, 0)
-        ring_draw = ImageDraw.Draw(ring)
         for polygon in polygons:
-            points = [(x * SUPER, y * SUPER) for x, y in polygon]
-            ring_draw.line([*points, points[0]], fill=255, width=5 * SUPER, joint="curve")
-        out.paste(OUTLINE, (0, 0, image.width, image.height), ring.reduce(SUPER))
+            box = _clipped(bounds(polygon), ring_pad, image.size)
+            if box is None:
+                continue
+            ring = _mask(polygon, box, lambda draw, points: draw.line(
+                [*points, points[0]], fill=255, width=5 * SUPER, joint="curve"))
+            out.paste(OUTLINE, box, ring)
     return out
+
+
+# The fade as a table per channel: the same values as Image.blend with a plain background, in a third of the time.
+_FADED = [int(v + FADE * (theme.BACKGROUND[c] - v)) for c in range(3) for v in range(256)]
+
+
+def _clipped(box: Box, pad: int, size: tuple[int, int]) -> Box | None:
+    x0, y0, x1, y1 = max(0, box[0] - pad), max(0, box[1] - pad), min(size[0], box[2] + pad), min(size[1], box[3] + pad)
+    return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
+
+
+def _mask(polygon: Sequence[Point], box: Box, paint: Callable[[ImageDraw.ImageDraw, list[Point]], None]) -> Image.Image:
+    """A mask of ``box``'s size: what ``paint`` draws of ``polygon`` at SUPER size, reduced (smooth edges)."""
+    x0, y0, x1, y1 = box
+    mask = Image.new("L", ((x1 - x0) * SUPER, (y1 - y0) * SUPER), 0)
+    paint(ImageDraw.Draw(mask), [((x - x0) * SUPER, (y - y0) * SUPER) for x, y in polygon])
+    return mask.reduce(SUPER)
 
 
 def box_polygon(box: Box, pad: int = 0) -> list[Point]:

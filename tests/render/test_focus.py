@@ -14,6 +14,7 @@ from typing import Any, cast
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from PIL import Image
 
 import render
 from bot.games import GAMES, get
@@ -22,7 +23,7 @@ from bot.games.chinatown.data import BOARD as CHINATOWN
 from cogs.controls.registry import SPECS
 from render import BOARD, Focus, theme
 from render.alt_text import LIMIT, alt_text
-from render.crops import kinds
+from render.crops import frame, kinds
 from render.great_wall.players import seats_of
 from render.great_wall.table import draw_sections
 from tests.games.strategies import played_games
@@ -144,6 +145,24 @@ def test_chinatown_rings_the_lots_and_names_them() -> None:
     drawn = {label.text for label in labels}
     assert {str(lot) for lot in dealt} <= drawn
     assert any("(ringed)" in label.text for label in labels)
+
+
+def test_the_spotlight_keeps_the_parts_rings_them_and_fades_the_rest() -> None:
+    """Each part keeps its colours inside a dark gold ring; everything else fades toward the background, as a
+    blend with it would; a part reaching past the picture's edge is cut there, and no part only fades."""
+    red = (200, 40, 40)
+    image = Image.new("RGB", (300, 200), red)
+    parts = [frame.box_polygon((40, 40, 100, 100)), frame.box_polygon((90, 40, 150, 100)),  # overlapping
+             frame.box_polygon((250, 150, 400, 300))]  # past the bottom right corner
+    out = frame.spotlight(image, parts)
+    faded = Image.blend(image, theme.canvas(300, 200), frame.FADE).getpixel((0, 0))
+    assert out.size == image.size and out.getpixel((5, 5)) == out.getpixel((200, 20)) == faded != red
+    for inside in ((60, 60), (95, 70), (140, 90), (290, 190)):
+        assert out.getpixel(inside) == red, inside
+    for edge in ((40, 70), (70, 40), (150, 70), (250, 170), (270, 150)):
+        assert out.getpixel(edge) == frame.OUTLINE, edge
+    assert frame.spotlight(image, []).getpixel((60, 60)) == faded
+    assert frame.spotlight(image, parts, outline=False).getpixel((40, 70)) != frame.OUTLINE
 
 
 def _labels(key: str, view: dict[str, Any], focus: Focus) -> list[theme.Label]:
