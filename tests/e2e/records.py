@@ -142,10 +142,10 @@ def check_log(game: play.Game, recorded: Recorded) -> None:
     # before it (a control names its position, so one click can make one move at most).
     for move in moves:
         assert any(c.user_id == user_of[move.seat] and c.version == move.seq - 1 for c in controls), move
-    # Every position's board was shown (posted, or edited into its turn's message), and the final ranking. With
-    # processes sharing a database, a process that finds another delivering a game leaves its rows to it; a
-    # position still pending when a later one of its turn joins it goes out with it: one board, whose text
-    # tells every event of the turn (bot/tables/delivery.py).
+    # Every position's board was shown (posted, or edited into its turn's message), and the final ranking. A
+    # position still pending when a later one of its turn joins it (another process was delivering the game,
+    # or this one was down) goes out with it: one board, whose text tells every event of the turn
+    # (bot/tables/delivery.py).
     shown = game.shown_versions()
     unseen = {v for v in range(len(moves)) if v not in shown and not any(
         w > v and recorded.turns.get(w, -1) == recorded.turns.get(v) for w in shown)}

@@ -77,7 +77,7 @@ async def add_timers(url: str, game_id: int, now: float) -> None:
     """Thread upkeep timers due over the next seconds, as if the game had run for weeks (each keeps the thread
     open and sets the next upkeep six days on). All are due within ~4.5 s: a game's end cancels the timers
     still pending, and a game of moves at the bot's pace with two restarts takes longer than that (8 s on a
-    fast machine, 15 s on a slow one)."""
+    fast machine, 13 s on one half as fast)."""
     conn = await asyncpg.connect(url)
     try:
         for n in range(TIMERS_PER_GAME):
