@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from bench.act import act_latency
 from bench.ai import RANDOM, match
 from bench.engine import games_per_second
-from bench.pictures import picture_throughput
+from bench.pictures import close_up_ms, picture_throughput
 from bench.seating import seconds_per_round
 from bot import games, i18n
 from cogs.pictures import cores
@@ -87,6 +87,8 @@ def _pictures() -> None:
             f"p95 {found['lag_p95_ms']:.0f} ms, max {found['lag_max_ms']:.0f} ms",
             flush=True,
         )
+    each = ", ".join(f"{key} {close_up_ms(key):.1f} ms" for key in games.GAMES)
+    print(f"close-ups, drawn and encoded in a thread: {each} each", flush=True)
 
 
 def _ai(key: str, players: int, games_per_seat: int) -> bool:

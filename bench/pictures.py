@@ -13,6 +13,7 @@ from typing import Any
 import render
 from bot import games
 from cogs.pictures import Pictures
+from render.crops import kinds
 
 TICK = 0.005
 
@@ -66,3 +67,29 @@ async def _run(processes: int, pictures: int) -> dict[str, float]:
 def picture_throughput(processes: int, pictures: int = 40) -> dict[str, float]:
     """Boards of the four games, ``pictures`` of them requested at once; ``processes`` 0 draws in threads."""
     return asyncio.run(_run(processes, pictures))
+
+
+def _close_ups(key: str, view: dict[str, Any]) -> list[render.Focus]:
+    """The close-ups a prompt asks for in this position: China's regions one by one, the Great Wall's
+    sections, Chinatown's lots of each district (ringed, as for a trade or a placement), Sun Tzu's provinces."""
+    if key == "china":
+        return [render.Focus("region", (region["id"],)) for region in view["regions"]]
+    if key == "chinatown":
+        lots = [lot["lot"] for lot in view["lots"]]
+        return [render.Focus("lots", tuple(lots[start:start + 3])) for start in range(0, len(lots), 15)]
+    return [render.Focus(kind) for kind in kinds(key)]
+
+
+def close_up_ms(key: str, rounds: int = 3) -> float:
+    """Milliseconds to draw and encode one close-up of game ``key`` in this thread, the best of ``rounds``
+    passes over a seeded position's close-ups (the mean of a pass)."""
+    _, view, names = _position(key, moves=40)
+    focuses = _close_ups(key, view)
+    render.focus(key, view, names, focuses[0])  # fonts and static layers loaded, untimed
+    best = float("inf")
+    for _ in range(rounds):
+        started = time.perf_counter()
+        for focus in focuses:
+            render.focus(key, view, names, focus)
+        best = min(best, (time.perf_counter() - started) / len(focuses))
+    return 1000 * best
