@@ -70,8 +70,9 @@ def picture_throughput(processes: int, pictures: int = 40) -> dict[str, float]:
 
 
 def _close_ups(key: str, view: dict[str, Any]) -> list[render.Focus]:
-    """The close-ups a prompt asks for in this position: China's regions one by one, the Great Wall's
-    sections, Chinatown's lots of each district (ringed, as for a trade or a placement), Sun Tzu's provinces."""
+    """Close-ups as prompts ask for them in this position: China's regions one by one, the Great Wall's
+    sections, Chinatown's lots three at a time from across the board (ringed, as for a trade or a placement),
+    Sun Tzu's provinces."""
     if key == "china":
         return [render.Focus("region", (region["id"],)) for region in view["regions"]]
     if key == "chinatown":
