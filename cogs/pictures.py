@@ -88,6 +88,8 @@ class Pictures:
             return await self._drawn(spoken)
         if (kept := self._kept.get(key)) is not None:
             self._kept.move_to_end(key)
+            if self.by_position and position is not None:
+                self._newest(key, *position)  # the same picture for a newer position stays with that one
             return kept
         drawing = self._drawing.get(key)
         if drawing is None or drawing.get_loop() is not asyncio.get_running_loop():
@@ -113,16 +115,17 @@ class Pictures:
 
     def _newest(self, key: bytes, game: int, version: int) -> bool:
         """Whether a picture of ``game`` at ``version`` is worth keeping (no newer one is kept), forgetting the
-        game's pictures of older versions."""
+        game's pictures of older versions but ``key`` itself (the same picture, asked for again)."""
         kept_version, keys = self._positions.get(game, (version, []))
         if version < kept_version:
             return False
         if version > kept_version:
             for old in keys:
-                if (dropped := self._kept.pop(old, None)) is not None:
+                if old != key and (dropped := self._kept.pop(old, None)) is not None:
                     self._kept_size -= len(dropped)
             keys = []
-        keys.append(key)
+        if key not in keys:
+            keys.append(key)
         self._positions[game] = (version, keys)
         if len(self._positions) > 2 * len(self._kept) + 64:  # games whose pictures are all gone: forget them
             self._positions = {g: kept for g, kept in self._positions.items() if any(k in self._kept for k in kept[1])}

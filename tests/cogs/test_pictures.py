@@ -100,6 +100,16 @@ async def test_a_game_that_moved_on_keeps_only_its_new_position() -> None:
     assert len(DRAWN) == 6
 
 
+async def test_a_picture_the_new_position_asks_for_again_stays_with_it() -> None:
+    DRAWN.clear()
+    drawer = pictures.Pictures()
+    await drawer.draw(counted, "a", {}, position=(1, 4))
+    await drawer.draw(counted, "a", {}, position=(1, 5))  # the same picture for the next position: kept, not redrawn
+    await drawer.draw(counted, "b", {}, position=(1, 5))  # another of that position does not let it go
+    await drawer.draw(counted, "a", {}, position=(1, 5))
+    assert DRAWN == [("a", "en"), ("b", "en")]
+
+
 async def test_a_drawing_that_does_not_pickle_is_drawn_every_time() -> None:
     drawer, drawn = pictures.Pictures(), []
     for _ in range(2):  # a stand-in drawing of a test (a lambda): it could not go to a worker process either
