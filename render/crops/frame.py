@@ -90,20 +90,14 @@ def spotlight(image: Image.Image, polygons: Sequence[Sequence[Point]], *, outlin
     # the whole picture at SUPER size made this half of a close-up's drawing time. Each paste adds a polygon's
     # cover to what earlier ones left, so overlapping parts look as one.
     ring_pad = 3  # half the outline's width, and a pixel for the smoothing
-    for polygon in polygons:
-        box = _clipped(bounds(polygon), ring_pad, image.size)
-        if box is None:
-            continue
+    parts = [(polygon, box) for polygon in polygons if (box := _clipped(bounds(polygon), ring_pad, image.size))]
+    for polygon, box in parts:
         inside = _mask(polygon, box, lambda draw, points: draw.polygon(points, fill=255))
         out.paste(image.crop(box), box, inside)
-    if outline:
-        for polygon in polygons:
-            box = _clipped(bounds(polygon), ring_pad, image.size)
-            if box is None:
-                continue
-            ring = _mask(polygon, box, lambda draw, points: draw.line(
-                [*points, points[0]], fill=255, width=5 * SUPER, joint="curve"))
-            out.paste(OUTLINE, box, ring)
+    for polygon, box in parts if outline else ():
+        ring = _mask(polygon, box, lambda draw, points: draw.line(
+            [*points, points[0]], fill=255, width=5 * SUPER, joint="curve"))
+        out.paste(OUTLINE, box, ring)
     return out
 
 
