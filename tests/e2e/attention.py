@@ -20,13 +20,21 @@ class Attention:
     pictures: int = 0  # pictures in those posts and in the edits that changed them
     notifications: Counter[int] = field(default_factory=Counter)  # per user
     turns: Counter[int] = field(default_factory=Counter)  # per user
+    openings: int = 0  # positions that opened a turn (a seat newly waited for, or the game's end)
+    offers: int = 0  # offers proposed or changed in public (each has its own message, pinging its players)
+
+    @property
+    def quiet(self) -> bool:
+        """One post per turn and one per public offer, however long the game was."""
+        return self.posts <= self.openings + self.offers
 
     def per_turn(self, user_id: int) -> float:
         return self.notifications[user_id] / max(self.turns[user_id], 1)
 
     def summary(self, names: dict[int, str]) -> str:
         people = ", ".join(f"{names[u]} {self.notifications[u]}/{self.turns[u]}" for u in sorted(names))
-        return f"{self.posts} posts, {self.pictures} pictures; notifications/own turns: {people}"
+        return (f"{self.posts} posts for {self.openings} turns and {self.offers} offers, {self.pictures} pictures; "
+                f"notifications/own turns: {people}")
 
 
 def count_attention(double: DiscordDouble, recorded: Recorded, thread_id: int) -> Attention:
@@ -48,12 +56,15 @@ def count_attention(double: DiscordDouble, recorded: Recorded, thread_id: int) -
     user_of = {p.seat: p.user_id for p in recorded.players if p.user_id is not None}
     engine, before = recorded.engine, frozenset[int]()
     for state in recorded.states():
-        now = frozenset() if engine.is_over(state) else engine.to_act(state)
+        over = engine.is_over(state)
+        now = frozenset() if over else engine.to_act(state)
         found.turns.update(user_of[s] for s in now - before if s in user_of)
+        found.openings += bool(now - before) or over
         before = now
     for event in recorded.events():
         offer = event.public.get("offer") if event.type in OFFER_TYPES else None
         if isinstance(offer, dict):
+            found.offers += 1
             addressed = set(offer.get("participants", [])) - set(offer.get("accepted", []))
             found.turns.update(user_of[s] for s in addressed if s in user_of)
     return found
