@@ -174,7 +174,8 @@ class Timekeeper:
         marked fired in the transaction of the first move it makes: a crash in between fires it again."""
         policy = table.timeout_policy
         if policy == "forfeit":
-            await self.moves.commit(table, seat, "resign", {}, timeout="forfeit", fired_timer=timer_id)
+            # Logged as a resignation that ran out of time: a replay tells it the same way.
+            await self.moves.commit(table, seat, "resign", {"timed_out": True}, timeout="forfeit", fired_timer=timer_id)
             return
         turn = table.version
         fired: int | None = timer_id

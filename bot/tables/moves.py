@@ -72,7 +72,7 @@ class MoveCommitter:
     ) -> MoveOutcome:
         game = table.game
         if kind == "resign":
-            state, events = game.resign(table.state, seat)
+            state, events = game.resign(table.state, seat, timed_out=bool(action.get("timed_out")))
         else:
             state, events = game.apply(table.state, seat, action)  # raises IllegalAction, nothing written
         over = game.is_over(state)

@@ -42,7 +42,10 @@ def replay_steps(
         if kind != "resign" and not game.can_act(state, seat):
             raise BadMove(number, f"seat {seat} was not to act.")
         try:
-            state, said = game.resign(state, seat) if kind == "resign" else game.apply(state, seat, dict(action))
+            if kind == "resign":
+                state, said = game.resign(state, seat, timed_out=bool(action.get("timed_out")))
+            else:
+                state, said = game.apply(state, seat, dict(action))
         except IllegalAction as error:
             raise BadMove(number, str(error)) from None
         yield state, tuple(said)

@@ -159,9 +159,11 @@ class Game(ABC):
         """The new state and events. Raises IllegalAction; never mutates ``state``."""
 
     @abstractmethod
-    def resign(self, state: Any, seat: int) -> tuple[Any, list[Event]]:
+    def resign(self, state: Any, seat: int, *, timed_out: bool = False) -> tuple[Any, list[Event]]:
         """The seat leaves the game and will be ranked last; play goes on without it, or ends when
-        fewer than two seats remain in play. Raises IllegalAction if the seat already left or the game is over."""
+        fewer than two seats remain in play. Raises IllegalAction if the seat already left or the game is over.
+        ``timed_out``: the seat ran out of time on a table that forfeits it. It is ranked the same, but the
+        events, views and pictures say it ran out of time rather than resigned."""
 
     @abstractmethod
     def view(self, state: Any, seat: int | None) -> JSON:

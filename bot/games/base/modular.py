@@ -29,7 +29,7 @@ def run_handler(handler: Handler[S, A], state: S, seat: int, action: A) -> tuple
 class Handlers(Protocol):
     def apply(self, state: Any, seat: int, action: Mapping[str, Any], /) -> tuple[Any, list[Event]]: ...
 
-    def resign(self, state: Any, seat: int, /) -> tuple[Any, list[Event]]: ...
+    def resign(self, state: Any, seat: int, /, *, timed_out: bool = False) -> tuple[Any, list[Event]]: ...
 
 
 class Serial(Protocol):
@@ -61,8 +61,8 @@ class ModularGame(Game):
     def apply(self, state: Any, seat: int, action: Mapping[str, Any]) -> tuple[Any, list[Event]]:
         return self.handlers.apply(state, seat, action)
 
-    def resign(self, state: Any, seat: int) -> tuple[Any, list[Event]]:
-        return self.handlers.resign(state, seat)
+    def resign(self, state: Any, seat: int, *, timed_out: bool = False) -> tuple[Any, list[Event]]:
+        return self.handlers.resign(state, seat, timed_out=timed_out)
 
     def dump(self, state: Any) -> JSON:
         return self.serial.dump(state)
