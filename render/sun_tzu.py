@@ -238,8 +238,8 @@ def _player(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, pla
     theme.draw_key(draw, (x0 + 76, y0 + 26), theme.ellipsize(name, KEY, x1 - x0 - 260, bold=True), KEY, INK,
                    anchor="lm", bold=True)
     tags = []
-    if player["resigned"]:
-        tags.append(tr("RESIGNED"))
+    if player["resigned"]:  # out of time is no resignation
+        tags.append(tr("OUT OF TIME") if player["timed_out"] else tr("RESIGNED"))
     elif acting:
         tags.append(tr("TO ACT"))
     elif view["stage"] == "assign" and player["committed"]:
@@ -376,6 +376,15 @@ def draw_hand(view: SunTzuView, seats: Seats) -> Image.Image:
 
 
 # -- the result -------------------------------------------------------------------------------------------
+def _ending(view: SunTzuView, seats: Seats) -> str:
+    """Why the game ended; a player who ran out of time is named, for it did not resign."""
+    out = next((p["seat"] for p in view["players"] if p["timed_out"]), None)
+    if out is not None:
+        return tr("{player} ran out of time.", player=seats.name(out))
+    reason = str(cast("dict[str, Any]", view["result"])["reason"])
+    return tr("Ended by {reason}", reason=tr(REASONS[reason]) if reason in REASONS else reason)
+
+
 def draw_final(view: SunTzuView, seats: Seats) -> Image.Image:
     result = cast("dict[str, Any]", view["result"])
     ranking = cast("list[int]", result["ranking"])
@@ -386,8 +395,7 @@ def draw_final(view: SunTzuView, seats: Seats) -> Image.Image:
     image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
     theme.draw_key(draw, (MARGIN, 30), theme.ellipsize(_status(view, seats), 34, WIDTH - 2 * MARGIN), 34,
                     theme.HEADER_INK, anchor="lm", bold=True)
-    reason = tr(REASONS[str(result["reason"])]) if str(result["reason"]) in REASONS else str(result["reason"])
-    theme.draw_legend(draw, (MARGIN, 70), tr("Ended by {reason}", reason=reason), 24, theme.HEADER_INK, anchor="lm")
+    theme.draw_legend(draw, (MARGIN, 70), _ending(view, seats), 24, theme.HEADER_INK, anchor="lm")
     _track(image, draw, view, seats, HEADER_H + GAP)
     y = HEADER_H + GAP + TRACK_H
     for seat in sorted(range(len(ranking)), key=lambda s: ranking[s]):

@@ -67,12 +67,18 @@ def _game_over(view: ChinaView, names: Sequence[str]) -> str:
     return describe(event, names) or tr("The game is over.")
 
 
+def _score(player: PlayerView, names: Sequence[str]) -> str:
+    """ "Ann 12 points", marked when the player left play (out of time is no resignation)."""
+    fields = {"player": names[player["seat"]], "points": _points(player["score"])}
+    if player["timed_out"]:
+        return tr("{player} {points} (out of time)", **fields)
+    if player["resigned"]:
+        return tr("{player} {points} (resigned)", **fields)
+    return tr("{player} {points}", **fields)
+
+
 def _scores(view: ChinaView, names: Sequence[str]) -> str:
-    parts = [
-        tr("{player} {points} (resigned)", player=names[p["seat"]], points=_points(p["score"])) if p["resigned"]
-        else tr("{player} {points}", player=names[p["seat"]], points=_points(p["score"]))
-        for p in view["players"]
-    ]
+    parts = [_score(p, names) for p in view["players"]]
     # At the end the Emperor is the winner, not the start marker's holder: the marker is not worth a word.
     if view["result"] is None:
         return tr("Scores: {scores}; {player} holds the Emperor marker.", scores=trp("china list", ", ").join(parts),
@@ -219,7 +225,10 @@ def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
             "regions": part["regions"], "alliances": part["alliances"], "roads": part["roads"],
             "supply": part["tiebreak"]["supply"],
         }
-        if v["players"][seat]["resigned"]:
+        if v["players"][seat]["timed_out"]:
+            rows.append(tr("{place} {player} {points}: regions {regions}, alliances {alliances}, roads {roads}, "
+                           "{supply} pieces left, out of time", **fields))
+        elif v["players"][seat]["resigned"]:
             rows.append(tr("{place} {player} {points}: regions {regions}, alliances {alliances}, roads {roads}, "
                            "{supply} pieces left, resigned", **fields))
         else:

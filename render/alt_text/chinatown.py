@@ -71,7 +71,7 @@ def _player(player: PlayerView, first: bool, names: Sequence[str]) -> str:
     if first:
         parts.append(tr("First Player"))
     if player["resigned"]:
-        parts.append(tr("resigned"))
+        parts.append(tr("out of time") if player["timed_out"] else tr("resigned"))
     return ", ".join(parts)
 
 
@@ -210,7 +210,12 @@ def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         trades = ("+" if part["trades"] > 0 else "-" if part["trades"] < 0 else "") + money(abs(part["trades"]))
         fields = {"player": names[seat], "start": money(part["start_money"]), "income": money(part["income"]),
                   "trades": trades}
-        if part["resigned"]:
+        if part["timed_out"]:
+            rows.append(trn("{player}: start {start}, income {income}, trades {trades}, {n} shop on the board, "
+                            "out of time",
+                            "{player}: start {start}, income {income}, trades {trades}, {n} shops on the board, "
+                            "out of time", part["tiles_on_board"], **fields))
+        elif part["resigned"]:
             rows.append(trn("{player}: start {start}, income {income}, trades {trades}, {n} shop on the board, "
                             "resigned",
                             "{player}: start {start}, income {income}, trades {trades}, {n} shops on the board, "

@@ -17,6 +17,7 @@ from bot.games.great_wall.data import CardType
 from bot.games.great_wall.text import card_name, describe, plural, scores_sentence
 from render import theme
 from render.alt_text.words import placed
+from render.great_wall.players import ended_on_time
 
 if TYPE_CHECKING:
     from bot.games.great_wall.schema import CardView, GreatWallView, PlayerView, SectionView
@@ -57,7 +58,10 @@ def _status(view: GreatWallView, names: Sequence[str]) -> str:
 def _game_over(view: GreatWallView, names: Sequence[str]) -> str:
     """The engine's own end-of-game sentence: reason, scores in ranking order and the winner."""
     result = cast("dict[str, Any]", view["result"])
-    event = Event("game_over", {k: result[k] for k in ("reason", "scores", "ranking")})
+    data = {k: result[k] for k in ("reason", "scores", "ranking")}
+    if ended_on_time(view):
+        data["timed_out"] = True  # as the game_over event said it
+    event = Event("game_over", data)
     return f"{describe(event, names) or tr('The game is over.')} {scores_sentence(event.public, names)}"
 
 
@@ -69,7 +73,9 @@ def _score(player: PlayerView, names: Sequence[str]) -> str:
     else:
         text = trn("{player} {n} face-down marker", "{player} {n} face-down markers", player["markers_count"],
                    player=name)
-    return text + (tr(" (resigned)") if player["resigned"] else "")
+    if not player["resigned"]:
+        return text
+    return text + (tr(" (out of time)") if player["timed_out"] else tr(" (resigned)"))
 
 
 def _scores(view: GreatWallView, names: Sequence[str]) -> str:
@@ -99,6 +105,8 @@ def _last_move(view: GreatWallView, names: Sequence[str]) -> str:
     if move["kind"] == "draw":
         return tr("Last move: {player} drew a card.", player=who)
     if move["kind"] == "resign":
+        if view["players"][move["seat"]]["timed_out"]:
+            return tr("Last move: {player} ran out of time.", player=who)
         return tr("Last move: {player} resigned.", player=who)
     if move["kind"] == "claim":
         return tr("Last move: {player} placed a first marker in {section}.", player=who, section=where)
@@ -217,6 +225,13 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     ]
 
 
+def _left(part: Mapping[str, Any]) -> str:
+    """How a player in the final places left the game early, if they did."""
+    if not part["resigned"]:
+        return ""
+    return tr(", out of time") if part["timed_out"] else tr(", resigned")
+
+
 def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("GreatWallView", view)
     rows = []
@@ -226,6 +241,6 @@ def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
                  total=part["total"], markers=markers)
         if part["lost_on_cards"]:
             row += tr(", lost on cards: {markers}", markers=join([str(m) for m in part["lost_on_cards"]]))
-        rows.append(row + (tr(", resigned") if part["resigned"] else ""))
+        rows.append(row + _left(part))
     return [tr("{game}, final scores. {result}", game=tr(TITLE), result=_game_over(v, names)),
             tr("Places: {rows}.", rows=trp("great wall list", "; ").join(rows))]

@@ -66,7 +66,10 @@ def _game_over(view: SunTzuView, names: Sequence[str]) -> str:
     """The engine's end-of-game sentence (reason and marker), then who won."""
     result = cast("dict[str, Any]", view["result"])
     ranking = cast("list[int]", result["ranking"])
-    ended = describe(Event("game_over", {"reason": result["reason"], "marker": view["score_marker"]}), names)
+    said = {"reason": result["reason"], "marker": view["score_marker"]}
+    if any(p["timed_out"] for p in view["players"]):  # as the engine's event says it
+        said["timed_out"] = True
+    ended = describe(Event("game_over", said), names)
     verdict = tr("A draw.") if all(r == 1 for r in ranking) else winners(ranking, names)
     tie_break = cast("list[dict[str, Any]]", result["breakdown"])[0]["tie_break"]
     return f"{ended or tr('The game is over.')} {verdict}" + (tr(" The reserves decided.") if tie_break else "")
@@ -143,8 +146,8 @@ def _player(player: PlayerView, names: Sequence[str]) -> str:
     used = [warlord_name(w) for w in player["warlords_used"]]
     if used:
         stats.append(tr("used {warlords}", warlords=join(used)))
-    if player["resigned"]:
-        stats.append(tr("resigned"))
+    if player["resigned"]:  # out of time is no resignation
+        stats.append(tr("out of time") if player["timed_out"] else tr("resigned"))
     return tr("{player}: {stats}.", player=names[player["seat"]], stats=_comma().join(stats))
 
 
@@ -201,6 +204,15 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     ]
 
 
+def _place(part: Mapping[str, Any], fields: Mapping[str, Any]) -> str:
+    """One place of the result, marked when the player left (out of time is no resignation)."""
+    if part["timed_out"]:
+        return tr("{place} {player} {total}: points per scoring {points}, reserve {reserve}, out of time", **fields)
+    if part["resigned"]:
+        return tr("{place} {player} {total}: points per scoring {points}, reserve {reserve}, resigned", **fields)
+    return tr("{place} {player} {total}: points per scoring {points}, reserve {reserve}", **fields)
+
+
 def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     v = cast("SunTzuView", view)
     rows = []
@@ -208,9 +220,7 @@ def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         points = _comma().join(str(p) for p in part["points"]) or trp("sun tzu points", "none")
         fields = {"place": theme.ordinal(place), "player": names[seat], "total": f"{part['total']:+d}",
                   "points": points, "reserve": part["reserve"]}
-        rows.append(tr("{place} {player} {total}: points per scoring {points}, reserve {reserve}, resigned", **fields)
-                    if part["resigned"] else
-                    tr("{place} {player} {total}: points per scoring {points}, reserve {reserve}", **fields))
+        rows.append(_place(part, fields))
     return [
         tr("{title}, result. {end}", title=tr(TITLE), end=_game_over(v, names)),
         _scores(v, names),

@@ -192,10 +192,17 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ChinaView,
         forts = player["fortifications"]
         fort = tr("{n} fort", n=forts) if forts else tr("no fort")
         theme.draw_key(draw, (x1 - 14, y1 - 20), fort, KEY, INK, anchor="rm")
-    tag = tr("RESIGNED") if player["resigned"] else (tr("TO PLAY") if to_play else None)
+    tag = _tag(player, to_play)
     if tag is not None:
         theme.draw_pill(draw, ((x0 + x1) // 2, y0), tag, CAPTION, theme.CLOSED_INK if player["resigned"] else INK,
                         theme.LEAD, centered=True)
+
+
+def _tag(player: PlayerView, to_play: bool) -> str | None:
+    """The pill over a player's box: why it left play (out of time is no resignation), else its turn."""
+    if player["resigned"]:
+        return tr("OUT OF TIME") if player["timed_out"] else tr("RESIGNED")
+    return tr("TO PLAY") if to_play else None
 
 
 def _status(view: ChinaView, seats: Seats) -> str:

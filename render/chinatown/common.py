@@ -114,6 +114,8 @@ def last_move_text(view: ChinatownView, seats: Seats) -> str | None:
                   lot=last["lots"][0])
     if kind == "trade":
         return tr("trade done: {terms}", terms=terms) if terms else tr("a trade was done (ringed lots changed hands)")
+    if kind == "resign" and view["players"][last["seat"]]["timed_out"]:  # a seat leaves once: this was it
+        return tr("{player} ran out of time", player=who)
     if terms and kind in MOVES_WITH_TERMS:
         return tr(MOVES_WITH_TERMS[kind], player=who, terms=terms)
     if kind in MOVES:

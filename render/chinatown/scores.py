@@ -15,6 +15,14 @@ if TYPE_CHECKING:
     from bot.games.chinatown.schema import ChinatownView
 
 
+def _name(view: ChinatownView, seats: Seats, seat: int) -> str:
+    """The player's name, marked when it left the game early (resigned, or ran out of time)."""
+    player, name = view["players"][seat], seats.name(seat)
+    if player["timed_out"]:
+        return tr("{player} (out of time)", player=name)
+    return tr("{player} (resigned)", player=name) if player["resigned"] else name
+
+
 def draw_final(view: ChinatownView, seats: Seats) -> Image.Image:
     result = view["result"]
     assert result is not None
@@ -29,7 +37,7 @@ def draw_final(view: ChinatownView, seats: Seats) -> Image.Image:
         resigned = view["players"][seat]["resigned"]
         box = (MARGIN, y, WIDTH - MARGIN, y + row_h - 8)
         mid = theme.place_row(image, draw, box, seats, seat, ranking[seat], resigned, LEAD_BACK)
-        name = tr("{player} (resigned)", player=seats.name(seat)) if resigned else seats.name(seat)
+        name = _name(view, seats, seat)
         theme.draw_key(
             draw, (MARGIN + 148, mid - 18), theme.ellipsize(name, KEY, 420, bold=True), KEY, INK, anchor="lm", bold=True
         )

@@ -207,7 +207,7 @@ def _draw_last(draw: ImageDraw.ImageDraw, view: ChinatownView, seats: Seats, top
 def _status(view: ChinatownView, player: PlayerView) -> str | None:
     seat, phase = player["seat"], view["phase"]
     if player["resigned"]:
-        return tr("RESIGNED")
+        return tr("OUT OF TIME") if player["timed_out"] else tr("RESIGNED")
     if phase == "deal_buildings":
         return tr("CHOSEN") if player["keep_submitted"] else tr("CHOOSING")
     if phase == "trades":

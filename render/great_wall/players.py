@@ -29,6 +29,14 @@ def seats_of(view: GreatWallView, names: Sequence[str] | None) -> theme.Seats:
 Seats = theme.Seats
 
 
+def ended_on_time(view: GreatWallView) -> bool:
+    """Whether the game ended because the last player to leave ran out of time; that leaving is then the
+    view's last move."""
+    move, result = view["last_move"], view["result"]
+    return (result is not None and result["reason"] == "resignation" and move is not None
+            and move["kind"] == "resign" and view["players"][move["seat"]]["timed_out"])
+
+
 def draw_won_markers(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerView, box: Box,
                      size: int = MARKER_SIZE) -> None:
     """Markers in front of a player: their values and sum when this view may see them, else a count."""
@@ -75,7 +83,7 @@ def _count(draw: ImageDraw.ImageDraw, xy: tuple[int, int], word: str, n: int, ri
 
 def _tag(view: GreatWallView, player: PlayerView) -> str | None:
     if player["resigned"]:
-        return tr("RESIGNED")
+        return tr("OUT OF TIME") if player["timed_out"] else tr("RESIGNED")
     if view["active"] == player["seat"] and view["phase"] != "over":
         return tr("TO PLAY") if view["phase"] == "actions" else tr("TO CHECK")
     last = view["last_round"]

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from bot.games.base.language import mark, tr
 from render import theme
 from render.great_wall.geometry import GAP, MARGIN, WIDTH
-from render.great_wall.players import LEAD_BACK, Seats
+from render.great_wall.players import LEAD_BACK, Seats, ended_on_time
 from render.theme import INK, MUTED, PANEL, Box
 
 if TYPE_CHECKING:
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 TITLE_H = 84
 ROW_H = 124
 REASONS = {"normal": "", "resignation": mark("ended by resignation")}
+ON_TIME = mark("ended by running out of time")  # "resignation" when the last player to leave ran out of time
 
 
 class Breakdown(TypedDict):
@@ -27,6 +28,7 @@ class Breakdown(TypedDict):
     total: int
     lost_on_cards: list[int]  # first markers still on this player's cards: they score nothing
     resigned: bool
+    timed_out: bool  # resigned by running out of time
 
 
 def draw_final(view: GreatWallView, seats: Seats) -> Image.Image:
@@ -39,7 +41,7 @@ def draw_final(view: GreatWallView, seats: Seats) -> Image.Image:
     draw = ImageDraw.Draw(image)
     image.paste(theme.title_band(WIDTH, TITLE_H), (0, 0))
     theme.draw_key(draw, (MARGIN + 8, 38), tr("Final scores"), 36, theme.HEADER_INK, anchor="lm", bold=True)
-    reason = REASONS.get(str(result["reason"]), str(result["reason"]))
+    reason = ON_TIME if ended_on_time(view) else REASONS.get(str(result["reason"]), str(result["reason"]))
     if reason:
         reason = tr(reason)
         theme.draw_legend(draw, (WIDTH - MARGIN - 4, 38), reason, 24, theme.HEADER_INK, anchor="rm")
@@ -48,6 +50,13 @@ def draw_final(view: GreatWallView, seats: Seats) -> Image.Image:
         _draw_row(image, draw, seats, seat, ranking[seat], breakdown[seat], (MARGIN, y, WIDTH - MARGIN, y + ROW_H))
         y += ROW_H + GAP
     return image
+
+
+def _left(detail: Breakdown) -> str:
+    """How the player left the game early, if they did."""
+    if not detail["resigned"]:
+        return ""
+    return tr("out of time") if detail["timed_out"] else tr("resigned")
 
 
 def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, seats: Seats, seat: int, place: int,
@@ -61,8 +70,7 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, seats: Seats, seat:
     theme.draw_badge(image, seats.colour(seat), (x0 + 150, mid), 56)
     colour_name = theme.player_style(seats.colour(seat)).name
     label = seats.name(seat)
-    sub = ", ".join(part for part in (colour_name if label != colour_name else "",
-                                      tr("resigned") if detail["resigned"] else "") if part)
+    sub = ", ".join(part for part in (colour_name if label != colour_name else "", _left(detail)) if part)
     theme.draw_key(draw, (x0 + 190, y0 + 40 if sub else mid), theme.ellipsize(label, 32, 260, bold=True), 32,
                    INK, anchor="lm", bold=True)
     if sub:

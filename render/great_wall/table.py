@@ -143,6 +143,8 @@ def _last_move_text(view: GreatWallView, seats: Seats) -> str:
     if move["kind"] == "draw":
         return tr("Last: {player} drew a card", player=who)
     if move["kind"] == "resign":
+        if view["players"][move["seat"]]["timed_out"]:
+            return tr("Last: {player} ran out of time", player=who)
         return tr("Last: {player} resigned", player=who)
     if move["kind"] == "claim":
         return tr("Last: {player} placed a first marker in {section}", player=who, section=section)

@@ -132,6 +132,15 @@ async def test_forfeits_leave_the_game_to_the_others_until_one_is_left(
     winner_seat = table.seat_of(winner)
     assert winner_seat is not None and result.ranking[winner_seat] == 1
     assert sum("ran out of time and forfeits" in text for text in _thread(timed, table)) == 2
+    # Nobody resigned: the end, the final picture and its alt text say who ran out of time.
+    final = timed.last(f"thread:{table.thread_id}")
+    assert "resign" not in final.content.lower() and f"<@{winner}> wins" in final.content
+    (alt_text,) = final.descriptions
+    assert "resign" not in alt_text and alt_text.count(", out of time") == 2, alt_text
+    log = await timed.bot.service.move_log(game_id)  # the log tells it too, and replays to the same state
+    assert [m.action for m in log if m.kind == "resign"] == [{"timed_out": True}] * 2
+    replayed = await timed.bot.service.replay(game_id)
+    assert table.game.dump(replayed) == table.game.dump(table.state)
 
 
 async def test_out_of_time_the_computer_or_an_automatic_move_plays_and_says_so(

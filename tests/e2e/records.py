@@ -17,6 +17,7 @@ from bot import games
 from bot.games.base import Event, Game
 from bot.store.games import MoveRow
 from bot.tables import Player, Table, replay_moves
+from bot.tables.replay import replay_steps
 from bot.timecontrol import TimeControl
 from tests.e2e import play
 
@@ -44,16 +45,8 @@ class Recorded:
 
     def states(self) -> list[Any]:
         """The state at every version: states()[v] is the game after v moves (the log replayed)."""
-        engine = self.engine
-        state = engine.new(len(self.players), self.seed, self.options)
-        found = [state]
-        for move in self.moves:
-            if move.kind == "resign":
-                state, _ = engine.resign(state, move.seat)
-            else:
-                state, _ = engine.apply(state, move.seat, move.action)
-            found.append(state)
-        return found
+        moves = ((m.seat, m.kind, m.action) for m in self.moves)
+        return [state for state, _ in replay_steps(self.engine, len(self.players), self.seed, self.options, moves)]
 
     def replays_to_snapshot(self) -> bool:
         """The log is the truth: replaying it gives exactly the stored snapshot."""

@@ -19,6 +19,7 @@ from bot.games import Game, get
 class Move:
     seat: int
     action: Mapping[str, Any] | None  # None: the seat resigns
+    timed_out: bool = False  # a resignation because the seat ran out of time (a forfeit table)
 
 
 @dataclass
@@ -41,7 +42,7 @@ class PlayedGame:
 
 def step(game: Game, state: Any, move: Move) -> Any:
     if move.action is None:
-        return game.resign(state, move.seat)[0]
+        return game.resign(state, move.seat, timed_out=move.timed_out)[0]
     return game.apply(state, move.seat, move.action)[0]
 
 
@@ -89,7 +90,7 @@ def played_games(
         seat = seats[0] if len(seats) == 1 else draw(st.sampled_from(seats))
         # Not 0 or 99: hypothesis favours simple and extreme values, and every game would end at once.
         if resignations and draw(st.integers(0, 99)) == 57:
-            move = Move(seat, None)
+            move = Move(seat, None, timed_out=draw(st.booleans()))
         else:
             move = Move(seat, draw(st.sampled_from(game.legal_actions(state, seat))))
         state = step(game, state, move)

@@ -106,6 +106,32 @@ def test_resignations_keep_the_contract(key: str, players: int, data: st.DataObj
     assert game.dump(replay(game, players, played.seed, played.options, played.moves)) == game.dump(played.final)
 
 
+@pytest.mark.parametrize(("key", "players"), CASES)
+@pytest.mark.parametrize("timed_out", [False, True])
+def test_a_seat_out_of_time_leaves_as_a_resignation_told_as_time_running_out(
+    key: str, players: int, timed_out: bool
+) -> None:
+    """The same state in every rule sense as a resignation; only the words (event, views) differ."""
+    game = get(key)
+    state = game.new(players, 7)
+    seat = min(game.to_act(state))
+    left, events = game.resign(state, seat, timed_out=timed_out)
+    resigned, _ = game.resign(state, seat)
+    told = [e.public for e in events if e.public.get("seat") == seat and e.type in ("resign", "resigned")]
+    assert len(told) == 1 and told[0].get("timed_out", False) is timed_out
+    assert "timed_out" in told[0] or not timed_out, "an ordinary resignation's event is unchanged"
+    assert game.to_act(left) == game.to_act(resigned) and game.is_over(left) == game.is_over(resigned)
+    if game.is_over(left):
+        assert game.result(left).ranking == game.result(resigned).ranking
+    dumped = json.dumps(game.dump(left))
+    assert json.dumps(game.dump(game.load(json.loads(dumped)))) == dumped, "dump/load must round-trip"
+    assert ("timed_out" in dumped) is timed_out, "snapshots without a timeout keep their old form"
+    for viewer in (None, *range(players)):
+        view = game.view(left, viewer)
+        assert view == game.view(game.load(json.loads(dumped)), viewer)
+        assert ('"timed_out": true' in json.dumps(view)) is timed_out, "the view tells who ran out of time"
+
+
 @pytest.mark.parametrize("key", GAMES)
 def test_identity_and_options(key: str) -> None:
     game = get(key)

@@ -108,7 +108,7 @@ def closed(slot: int, num_players: int) -> SectionView:
 
 
 def player(seat: int, hand: int = 5, deck: int = 15, markers: Sequence[int] = (), resigned: bool = False,
-           visible: bool = False) -> PlayerView:
+           visible: bool = False, timed_out: bool = False) -> PlayerView:
     return {
         "seat": seat,
         "colour": COLOURS[seat],  # type: ignore[typeddict-item]
@@ -119,6 +119,7 @@ def player(seat: int, hand: int = 5, deck: int = 15, markers: Sequence[int] = ()
         "score": sum(markers) if visible else None,
         "unplayed": {},
         "resigned": resigned,
+        "timed_out": timed_out,
     }
 
 
@@ -269,7 +270,7 @@ def game_over(n: int, reason: str = "normal") -> GreatWallView:
     ranking = [1 + sum(1 for o in scores if o > mine) for mine in scores]
     breakdown = [
         {"markers": sorted(won[s], reverse=True), "total": scores[s], "lost_on_cards": [8] if s == 0 else [],
-         "resigned": False}
+         "resigned": False, "timed_out": False}
         for s in range(n)
     ]
     return view(n, sections, players, phase="over", active=None, actions_left=0, cavalry_allowed=False,
@@ -285,4 +286,14 @@ def resigned_over() -> GreatWallView:
         breakdown: Any = over["result"]["breakdown"]  # type: ignore[index]
         breakdown[seat]["resigned"] = True
     over["result"]["ranking"] = [1, 3, 2]  # type: ignore[index]
+    return over
+
+
+def timed_out_over() -> GreatWallView:
+    """As :func:`resigned_over`, but the last to leave (seat 2) ran out of time: that was the last move."""
+    over = resigned_over()
+    over["players"][2]["timed_out"] = True
+    breakdown: Any = over["result"]["breakdown"]  # type: ignore[index]
+    breakdown[2]["timed_out"] = True
+    over["last_move"] = {"seat": 2, "kind": "resign", "section": None, "cards": []}
     return over

@@ -6,7 +6,10 @@ import io
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+import pytest
 from PIL import Image
+
+from render import theme
 
 MAX_PNG = 1_000_000  # bytes: the foundation issue's limit for any picture
 
@@ -37,3 +40,18 @@ class GuardedView(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self.view)
+
+
+def drawn_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every pill, key and legend text the pictures draw from now on (the words a picture shows, read
+    without reading pixels)."""
+    words: list[str] = []
+    for name in ("draw_pill", "draw_key", "draw_legend"):
+        drawn = getattr(theme, name)
+
+        def record(draw: Any, at: Any, text: str, *args: Any, _drawn: Any = drawn, **kwargs: Any) -> Any:
+            words.append(text)
+            return _drawn(draw, at, text, *args, **kwargs)
+
+        monkeypatch.setattr(theme, name, record)
+    return words

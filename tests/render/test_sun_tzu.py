@@ -10,7 +10,8 @@ import pytest
 
 from bot.games.sun_tzu import GAME
 from bot.games.sun_tzu.hidden import resample
-from render import sun_tzu
+from render import sun_tzu, theme
+from render.alt_text import alt_text
 from tests.games.sun_tzu.helpers import play_random
 from tests.render.pictures import decode
 
@@ -69,3 +70,23 @@ def test_a_resigned_game_draws(states: list[Any]) -> None:
     over, _ = GAME.resign(states[3], 1)
     decode(sun_tzu.board(GAME.view(over, None), NAMES))
     decode(sun_tzu.final(GAME.view(over, 0)))
+
+
+def _labels(picture: Any, view: Any) -> set[str]:
+    with theme.audit() as labels:
+        picture(view, NAMES)
+    return {label.text for label in labels}
+
+
+@pytest.mark.parametrize("timed_out", [False, True])
+def test_a_player_out_of_time_is_not_called_resigned(states: list[Any], timed_out: bool) -> None:
+    over, _ = GAME.resign(states[3], 1, timed_out=timed_out)
+    view = GAME.view(over, None)
+    board = _labels(sun_tzu.board, view)
+    final = _labels(sun_tzu.final, view)
+    assert ("OUT OF TIME" in board, "RESIGNED" in board) == (timed_out, not timed_out)
+    assert (f"{NAMES[1]} ran out of time." in final) is timed_out
+    assert ("Ended by resignation" in final) is not timed_out
+    said = alt_text("sun_tzu", "board", view, NAMES) + alt_text("sun_tzu", "final", view, NAMES)
+    assert ("a player ran out of time" in said, "out of time" in said) == (timed_out, timed_out)
+    assert ("resigned" in said) is not timed_out

@@ -61,6 +61,7 @@ def sample_world(view: Mapping[str, Any], rng: random.Random) -> State:
                     for item in player["breakdown"]
                 ),
                 resigned=player["resigned"],
+                timed_out=player["timed_out"],
             )
         )
     if len(pool) != view["deck_count"]:

@@ -218,6 +218,7 @@ class SeatState:
     hand: tuple[Colour, ...]  # sorted multiset, hidden from the others
     breakdown: tuple[ScoreEntry, ...] = ()
     resigned: bool = False
+    timed_out: bool = False  # resigned by running out of time (a forfeit clock): only the words differ
 
     @property
     def score(self) -> int:

@@ -42,13 +42,15 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Outcome:
     return run_handler(handler, state, seat, move)
 
 
-def resign(state: State, seat: int) -> Outcome:
+def resign(state: State, seat: int, *, timed_out: bool = False) -> Outcome:
+    """The seat leaves play; ``timed_out``: its clock ran out (the same in every rule sense, told apart)."""
     if state.phase == "over":
         raise IllegalAction(tr("The game is over."))
     if not 0 <= seat < state.players or state.seats[seat].resigned:
         raise IllegalAction(tr("You are not playing in this game any more."))
-    state = with_seat(state, seat, evolve(state.seats[seat], resigned=True))
-    events = [Event("resigned", {"seat": seat})]
+    state = with_seat(state, seat, evolve(state.seats[seat], resigned=True, timed_out=timed_out))
+    public: JSON = {"seat": seat, "timed_out": True} if timed_out else {"seat": seat}
+    events = [Event("resigned", public)]
     if len(state.active_seats()) < 2:
         state, more = finish(state, "resignation")
         return state, events + more

@@ -56,7 +56,8 @@ class PlayerView(TypedDict):
     fortifications: int  # in supply (0 without the variant)
     supply: int  # pieces left: the tie-break
     hand_count: int
-    resigned: bool
+    resigned: bool  # out of play (ranked last), whether it resigned or ran out of time
+    timed_out: bool  # it left by running out of time on a forfeit clock (public: everybody saw it)
     breakdown: list[ScoreItemView]
 
 

@@ -72,6 +72,8 @@ def dump(state: State) -> JSON:
                 "hand": [c.value for c in st.hand],
                 "breakdown": [_entry(e) for e in st.breakdown],
                 "resigned": st.resigned,
+                # Only a seat that ran out of time has the key: older snapshots keep their form.
+                **({"timed_out": True} if st.timed_out else {}),
             }
             for st in state.seats
         ],
@@ -139,6 +141,7 @@ def _parse(data: Mapping[str, Any]) -> State:
                     for e in raw["breakdown"]
                 ),
                 resigned=bool(raw["resigned"]),
+                timed_out=bool(raw.get("timed_out", False)),
             )
         )
     lp_raw = data["last_placement"]
@@ -226,6 +229,7 @@ def check_invariants(state: State) -> None:
         )
         _require(all(e.kind in ("region", "alliance", "road") and e.points > 0 for e in st.breakdown),
                  "score breakdown lines")
+        _require(st.resigned or not st.timed_out, "a seat out of time has resigned")
 
     # Board: the fundamental rule, and regions scored exactly when full during play.
     for ridx, region in enumerate(b.regions):

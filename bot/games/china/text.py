@@ -215,6 +215,13 @@ def _reshuffled(e: Event, names: Sequence[str], seat: int | None) -> str:
                e.public["deck"], detail=detail)
 
 
+def _resigned(e: Event, names: Sequence[str], seat: int | None) -> str:
+    player = names[e.public["seat"]]
+    if e.public.get("timed_out"):
+        return tr("{player} ran out of time and leaves the game.", player=player)
+    return tr("{player} resigns.", player=player)
+
+
 def _final_scoring(e: Event, names: Sequence[str], seat: int | None) -> str:
     # The totals are the final ranking, which the board states once below the events.
     p = e.public
@@ -246,7 +253,7 @@ _DESCRIBE: dict[str, Callable[[Event, Sequence[str], int | None], str]] = {
     "passed": lambda e, names, seat: tr(
         "{player} cannot place or exchange, and passes.", player=names[e.public["seat"]]
     ),
-    "resigned": lambda e, names, seat: tr("{player} resigns.", player=names[e.public["seat"]]),
+    "resigned": _resigned,
     "final_scoring": _final_scoring,
     "game_over": _game_over,
 }

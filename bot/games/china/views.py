@@ -76,6 +76,7 @@ def build_view(state: State, seat: int | None, result: Result | None) -> ChinaVi
             "supply": st.supply,
             "hand_count": len(st.hand),
             "resigned": st.resigned,
+            "timed_out": st.timed_out,
             "breakdown": [_item(e) for e in st.breakdown],
         }
         for s, st in enumerate(state.seats)

@@ -152,6 +152,7 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
                 batch=batch,
                 income=tuple(history),
                 resigned=p["resigned"],
+                timed_out=p["timed_out"],
             )
         )
     return State(

@@ -231,6 +231,7 @@ class SeatState:
     batch: tuple[tuple[int, Shop], ...]  # simultaneous placement: private until all have ended [R21]
     income: tuple[int, ...]  # income received in each finished round
     resigned: bool = False
+    timed_out: bool = False  # resigned by running out of time (a forfeit clock): only the words differ
 
 
 @dataclass(frozen=True)

@@ -57,13 +57,17 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Outcome:
     return remember_move(settle(new, events), seat, events), events
 
 
-def resign(state: State, seat: int) -> Outcome:
+def resign(state: State, seat: int, *, timed_out: bool = False) -> Outcome:
+    """The seat leaves play; ``timed_out``: its clock ran out (the same in every rule sense, told apart)."""
     _check_playing(state, seat)
     me = state.seats[seat]
-    events = [Event("resigned", public={"seat": seat})]
+    public: dict[str, Any] = {"seat": seat, "timed_out": True} if timed_out else {"seat": seat}
+    events = [Event("resigned", public=public)]
     seats = list(state.seats)
     # Unresolved cards go back to the deck unseen; placed tiles and owned lots stay on the board.
-    seats[seat] = replace(me, resigned=True, dealt=(), keep=None, ready=False, turn_done=False, batch=())
+    seats[seat] = replace(
+        me, resigned=True, timed_out=timed_out, dealt=(), keep=None, ready=False, turn_done=False, batch=()
+    )
     state = replace(
         state,
         seats=tuple(seats),

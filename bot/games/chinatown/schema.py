@@ -57,7 +57,8 @@ class PlayerView(TypedDict):
     keep_submitted: bool  # phase 1: has chosen (what is chosen stays secret) [R7]
     ready: bool  # done trading [R17]
     turn_done: bool  # phase 4: has ended the turn / submitted the batch
-    resigned: bool
+    resigned: bool  # out of play (ranked last), whether it resigned or ran out of time
+    timed_out: bool  # it left by running out of time on a forfeit clock (public: everybody saw it)
 
 
 # "from" is a Python keyword, hence the functional form.

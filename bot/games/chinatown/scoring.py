@@ -130,6 +130,7 @@ def final_result(state: State) -> Result:
                 "trades": seat.cash - BOARD.start_money - earned,
                 "tiles_on_board": tiles_on_board(state, s),
                 "resigned": seat.resigned,
+                "timed_out": seat.timed_out,  # the final picture says "out of time" rather than "resigned"
             }
         )
     return Result(

@@ -59,6 +59,8 @@ def dump(state: State) -> dict[str, Any]:
                 "batch": [[lot, shop.value] for lot, shop in seat.batch],
                 "income": list(seat.income),
                 "resigned": seat.resigned,
+                # Only a seat that ran out of time has the key: older snapshots keep their form.
+                **({"timed_out": True} if seat.timed_out else {}),
             }
             for seat in state.seats
         ],
@@ -112,6 +114,7 @@ def load(data: Mapping[str, Any]) -> State:
                 batch=tuple((int(lot), Shop(shop)) for lot, shop in s["batch"]),
                 income=tuple(int(x) for x in s["income"]),
                 resigned=bool(s["resigned"]),
+                timed_out=bool(s.get("timed_out", False)),
             )
             for s in data["seats"]
         )
@@ -199,6 +202,7 @@ def check(state: State) -> None:
         sorted(state.resigned_order) == sorted(resigned) and len(set(state.resigned_order)) == len(resigned),
         "resigned_order lists exactly the resigned seats",
     )
+    require(all(seat.resigned or not seat.timed_out for seat in state.seats), "a seat out of time has resigned")
     _check_phase(state, require)
     _check_offers(state, require)
 

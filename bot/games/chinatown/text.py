@@ -76,7 +76,8 @@ def _by_player(name: str, items: str) -> str:
 def _game_over(data: Mapping[str, Any], names: Sequence[str]) -> str:
     """How the game ended and how ties on money were broken; the ranking itself is on the board (once)."""
     cash, shops, ranking = data["cash"], data["tiles_on_board"], data["ranking"]
-    end = tr("The game is over after a resignation.") if data.get("reason") == "resignation" else (
+    # Worded for a player who resigned and one who ran out of time alike: either can end the game early.
+    end = tr("The game is over: too few players are left.") if data.get("reason") == "resignation" else (
         tr("The game is over: the income of 1970 is paid.")
     )
     ties = []
@@ -215,6 +216,8 @@ def _public(event: Event, names: Sequence[str]) -> str | None:
     if kind == "game_over":
         return _game_over(data, names)
     if kind == "resigned":
+        if data.get("timed_out"):
+            return tr("{player} ran out of time and leaves the game.", player=names[data["seat"]])
         return tr("{player} resigns and leaves the game.", player=names[data["seat"]])
     return None
 

@@ -121,6 +121,7 @@ def _player(state: State, seat: int, viewer: int | None, held: dict[int, Shop], 
         "ready": data.ready,
         "turn_done": data.turn_done,
         "resigned": data.resigned,
+        "timed_out": data.timed_out,
     }
 
 

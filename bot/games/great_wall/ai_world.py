@@ -87,6 +87,7 @@ def sample_world(view: Mapping[str, Any], rng: random.Random) -> State:
         owed=tuple(last_round["remaining"]) if last_round else (),
         # The order of leaving only ranks resigned seats among themselves: seat order will do.
         resigned=tuple(seat for seat, player in enumerate(view["players"]) if player["resigned"]),
+        timed_out=tuple(seat for seat, player in enumerate(view["players"]) if player["timed_out"]),
         last_move=_last_move(view["last_move"]),
         end_reason=None,
     )

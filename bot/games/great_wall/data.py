@@ -150,7 +150,7 @@ class SeatState:
 @dataclass(frozen=True)
 class LastMove:
     seat: int
-    kind: str  # "play", "draw", "claim" or "resign"
+    kind: str  # "play", "draw", "claim" or "resign" (also when the seat ran out of time)
     section: int | None = None
     cards: tuple[int, ...] = ()
 
@@ -173,6 +173,7 @@ class State:
     declarer: int | None = None
     owed: tuple[int, ...] = ()  # seats still owed a last turn / final check after the active one
     resigned: tuple[int, ...] = ()  # in the order they left
+    timed_out: tuple[int, ...] = ()  # the resigned seats that left by running out of time, in that order
     last_move: LastMove | None = None
     end_reason: str | None = None  # "normal" or "resignation" once over
 

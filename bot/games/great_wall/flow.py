@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 from bot.games.base import Event
 from bot.games.great_wall.data import (
@@ -223,7 +224,8 @@ def finish(state: State, reason: str, events: list[Event]) -> State:
         state, phase=Phase.OVER, active=None, actions_left=0, pending=None, owed=(), end_reason=reason
     )
     final = result(state)
-    events.append(
-        Event("game_over", {"reason": reason, "scores": list(final.scores), "ranking": list(final.ranking)})
-    )
+    over: dict[str, Any] = {"reason": reason, "scores": list(final.scores), "ranking": list(final.ranking)}
+    if reason == "resignation" and state.resigned[-1] in state.timed_out:
+        over["timed_out"] = True  # the last leaver ran out of time: the sentence says so
+    events.append(Event("game_over", over))
     return state

@@ -162,8 +162,9 @@ HANDLERS: dict[type, Handler[State, GameAction]] = {
 }
 
 
-def resign(state: State, seat: int) -> Outcome:
-    """The seat leaves play: skipped from now on, its cards stay on the wall, it ranks last."""
+def resign(state: State, seat: int, *, timed_out: bool = False) -> Outcome:
+    """The seat leaves play: skipped from now on, its cards stay on the wall, it ranks last. ``timed_out``:
+    it ran out of time on a table that forfeits it, the same in every rule, only told apart in words."""
     if state.phase is Phase.OVER:
         raise IllegalAction(tr("The game is over."))
     if not 0 <= seat < state.num_players:
@@ -173,10 +174,11 @@ def resign(state: State, seat: int) -> Outcome:
     state = replace(
         state,
         resigned=(*state.resigned, seat),
+        timed_out=(*state.timed_out, seat) if timed_out else state.timed_out,
         owed=tuple(s for s in state.owed if s != seat),
         last_move=LastMove(seat, "resign"),
     )
-    events = [Event("resign", {"seat": seat})]
+    events = [Event("resign", {"seat": seat, "timed_out": True} if timed_out else {"seat": seat})]
     if state.num_players - len(state.resigned) < 2:
         return finish(state, "resignation", events), events
     if seat == state.active:

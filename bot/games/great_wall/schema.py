@@ -57,6 +57,7 @@ class PlayerView(TypedDict):
     score: int | None  # sum of ``markers`` when visible
     unplayed: dict[str, int]  # deck + hand by card type (derivable from public play)
     resigned: bool
+    timed_out: bool  # resigned by running out of time (public: everybody saw the clock run out)
 
 
 class LastMoveView(TypedDict):

@@ -39,6 +39,7 @@ def result(state: State) -> Result:
             "total": totals[seat],
             "lost_on_cards": lost_on_cards(state, seat),
             "resigned": seat in state.resigned,
+            "timed_out": seat in state.timed_out,
         }
         for seat in range(state.num_players)
     )

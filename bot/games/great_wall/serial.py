@@ -33,7 +33,7 @@ FORMAT = 1
 
 
 def dump(state: State) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "num_players": state.num_players,
         "seed": state.seed,
@@ -81,6 +81,9 @@ def dump(state: State) -> dict[str, Any]:
         ),
         "end_reason": state.end_reason,
     }
+    if state.timed_out:  # only then: a dump without a time-out stays as it always was
+        data["timed_out"] = list(state.timed_out)
+    return data
 
 
 def _ints(value: Any, name: str) -> tuple[int, ...]:
@@ -161,6 +164,7 @@ def parse(data: Mapping[str, Any]) -> State:
             declarer=_opt_int(data["declarer"], "declarer"),
             owed=_ints(data["owed"], "owed"),
             resigned=_ints(data["resigned"], "resigned"),
+            timed_out=_ints(data.get("timed_out", []), "timed_out"),
             last_move=(
                 LastMove(
                     seat=_int(move["seat"], "last move seat"),
@@ -203,11 +207,16 @@ def _invariants(state: State) -> list[tuple[str, Any]]:
         ("a closed slot means an empty supply", lambda: all(s.open for s in state.sections) or not state.supply),
         ("only Dragons cover cards", lambda: _stacks_ok(state)),
         ("resigned seats are distinct seats", lambda: len(set(state.resigned)) == len(state.resigned) <= n),
+        ("timed-out seats are resigned seats, in the order they left", lambda: _timed_out_ok(state)),
         ("phase, active seat and actions agree", lambda: _phase_ok(state)),
         ("a pending claim is a real choice of the active leader", lambda: _pending_ok(state)),
         ("last-round bookkeeping is consistent", lambda: _last_round_ok(state)),
         ("last move is well formed", lambda: _last_move_ok(state)),
     ]
+
+
+def _timed_out_ok(state: State) -> bool:
+    return list(state.timed_out) == [seat for seat in state.resigned if seat in state.timed_out]
 
 
 def _options_ok(state: State) -> bool:

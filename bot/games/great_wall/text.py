@@ -120,10 +120,16 @@ def _game_over(p: Mapping[str, Any], names: Sequence[str]) -> str:
     order = sorted(range(len(p["scores"])), key=lambda s: (p["ranking"][s], s))
     winners = [names[s] for s in order if p["ranking"][s] == 1]
     resigned = p["reason"] == "resignation"
+    timed_out = resigned and bool(p.get("timed_out"))  # the last player to leave ran out of time
     if len(winners) == 1:
+        if timed_out:
+            return tr("The game is over after a player ran out of time: {player} wins.", player=winners[0])
         if resigned:
             return tr("The game is over after a resignation: {player} wins.", player=winners[0])
         return tr("The game is over: {player} wins.", player=winners[0])
+    if timed_out:
+        return tr("The game is over after a player ran out of time: {players} share the win.",
+                  players=join(winners))
     if resigned:
         return tr("The game is over after a resignation: {players} share the win.", players=join(winners))
     return tr("The game is over: {players} share the win.", players=join(winners))
@@ -155,6 +161,8 @@ def describe(event: Event, names: Sequence[str], seat: int | None = None) -> str
     if event.type == "check_round":
         return tr("The check-only round begins: nobody plays or draws any more, each player only checks.")
     if event.type == "resign":
+        if p.get("timed_out"):
+            return tr("{player} ran out of time and leaves the game.", player=names[p["seat"]])
         return tr("{player} resigned and leaves the game.", player=names[p["seat"]])
     if event.type == "game_over":
         return _game_over(p, names)

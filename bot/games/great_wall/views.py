@@ -95,6 +95,7 @@ def _player(state: State, seat: int, viewer: int | None, public_cards: Counter[C
         "score": sum(mine.scored) if visible else None,
         "unplayed": unplayed,
         "resigned": seat in state.resigned,
+        "timed_out": seat in state.timed_out,
     }
 
 

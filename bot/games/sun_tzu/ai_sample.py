@@ -271,4 +271,5 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> State:
         scorings=tuple(scorings),
         end_reason=None if result is None else result["reason"],
         resigned=resigned,
+        timed_out=any(p["timed_out"] for p in players.values()),
     )

@@ -49,7 +49,9 @@ def seat(state: State, colour: Colour) -> int:
 
 def end_game(state: State, reason: str, events: list[Event]) -> State:
     state = replace(state, stage=Stage.OVER, end_reason=reason, payments=(), awaiting=(False, False))
-    events.append(Event("game_over", {"reason": reason, "marker": state.score_marker}))
+    # A leaver out of time: the ending says so rather than "resigned" (the key only then, as in its event).
+    timed_out = {"timed_out": True} if state.timed_out else {}
+    events.append(Event("game_over", {"reason": reason, "marker": state.score_marker, **timed_out}))
     return state
 
 

@@ -48,13 +48,14 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
     return flow.proceed(new, events), events
 
 
-def resign(state: State, seat: int) -> tuple[State, list[Event]]:
+def resign(state: State, seat: int, *, timed_out: bool = False) -> tuple[State, list[Event]]:
+    """The seat leaves; ``timed_out``: its clock ran out (the same in every rule sense, told apart)."""
     if state.stage is Stage.OVER:
         raise IllegalAction(tr("The game is already over."))
     colour = state.colour_of(seat)
-    events = [Event("resigned", {"seat": seat})]
+    events = [Event("resigned", {"seat": seat, "timed_out": True} if timed_out else {"seat": seat})]
     # Two players: the other one wins at once.
-    new = flow.end_game(replace(state, resigned=colour), "resignation", events)
+    new = flow.end_game(replace(state, resigned=colour, timed_out=timed_out), "resignation", events)
     return new, events
 
 

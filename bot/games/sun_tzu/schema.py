@@ -115,7 +115,8 @@ class PlayerView(TypedDict):
     passed: bool  # in the current warlord window
     drawing: int  # cards drawn and not yet kept or put under
     revealed_one: bool  # draws 3 keep 2 this round
-    resigned: bool
+    resigned: bool  # left the game (ranked last), whether it resigned or ran out of time
+    timed_out: bool  # it left by running out of time on a forfeit clock (public: everybody saw it)
 
 
 class SunTzuView(TypedDict):

@@ -53,6 +53,7 @@ def result(state: State) -> Result:
             "reserve": side.reserve,
             "tie_break": tie_break,
             "resigned": state.resigned is colour,
+            "timed_out": state.resigned is colour and state.timed_out,
         }
     return Result(
         scores=(scores[0], scores[1]),

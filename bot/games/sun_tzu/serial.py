@@ -113,6 +113,8 @@ def dump(state: State) -> dict[str, Any]:
         ],
         "end_reason": state.end_reason,
         "resigned": None if state.resigned is None else state.resigned.value,
+        # Only when the leaver ran out of time: older snapshots keep their form.
+        **({"timed_out": True} if state.timed_out else {}),
     }
 
 
@@ -186,6 +188,7 @@ def load(data: Mapping[str, Any]) -> State:
             ),
             end_reason=data["end_reason"],
             resigned=_colour(data["resigned"]),
+            timed_out=bool(data.get("timed_out", False)),
         )
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"malformed Sun Tzu state: {exc!r}") from None
@@ -203,6 +206,7 @@ def check(state: State) -> None:
     _need(len(state.sides) == 2 and {s.seat for s in state.sides} == {0, 1}, "seats are 0 and 1, one per colour")
     _need(state.stage in RESTING, f"stage {state.stage.value} is a resting stage")
     _need((state.stage is Stage.OVER) == (state.end_reason is not None), "end_reason is set exactly when over")
+    _need(state.resigned is not None or not state.timed_out, "a player out of time has resigned")
     _need(1 <= state.round <= ROUNDS, "round is 1..9")
     _need(-TRACK <= state.score_marker <= TRACK, "score marker within -9..+9")
     _need(

@@ -195,6 +195,7 @@ class State:
     scorings: tuple[Scoring, ...] = ()
     end_reason: str | None = None
     resigned: Colour | None = None
+    timed_out: bool = False  # the resigned colour ran out of time (a forfeit clock): only the words differ
 
     # -- lookups -----------------------------------------------------------------------------------
     def side(self, colour: Colour) -> Side:

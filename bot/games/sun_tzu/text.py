@@ -24,6 +24,8 @@ REASONS = {
     "last_event": mark("the condition of the last event card was met"),
     "resignation": mark("a player resigned"),
 }
+# The reason "resignation" when the leaver in fact ran out of time (a forfeit clock).
+TIMED_OUT = mark("a player ran out of time")
 # The names printed on the board and the cards (the package data is English): translated where shown.
 PROVINCE_WORDS = {"qin": "Qin", "chu": "Chu", "jin_yan": "Jin-Yan", "han_qi": "Han-Qi", "wu": "Wu"}
 # In their own context: China's map spells some of the same states its own way.
@@ -272,9 +274,22 @@ def _scored(d: Mapping[str, Any], names: Sequence[str]) -> str:
               red_points=trn("{n} point", "{n} points", d["red"]), marker=marker_text(d["marker"]))
 
 
+def _reason(d: Mapping[str, Any]) -> str:
+    if d.get("timed_out"):
+        return tr(TIMED_OUT)
+    return tr(REASONS[d["reason"]]) if d["reason"] in REASONS else d["reason"]
+
+
+def _resigned(d: Mapping[str, Any], names: Sequence[str]) -> str:
+    player = _name(names, d["seat"])
+    if d.get("timed_out"):
+        return tr("{player} ran out of time and leaves the game.", player=player)
+    return tr("{player} resigns.", player=player)
+
+
 def _game_over(d: Mapping[str, Any], names: Sequence[str]) -> str:
     # The winner and each player's final marker are in the board's final ranking, said once there.
-    why, where = tr(REASONS[d["reason"]]) if d["reason"] in REASONS else d["reason"], marker_text(d["marker"])
+    why, where = _reason(d), marker_text(d["marker"])
     if str(d["reason"]).startswith("instant_win"):
         return tr("The game is over: {reason}, {marker}.", reason=why, marker=where)
     if d["marker"] == 0:  # the tie-break of §5.2: the larger reserve (the final ranking tells who)
@@ -351,7 +366,7 @@ PUBLIC: dict[str, Phrase] = {
     ),
     "scored": _scored,
     "game_over": _game_over,
-    "resigned": lambda d, n: tr("{player} resigns.", player=_name(n, d["seat"])),
+    "resigned": _resigned,
 }
 
 PRIVATE: dict[str, Phrase] = {

@@ -127,6 +127,7 @@ def _player(state: State, colour: Colour) -> PlayerView:
         "drawing": len(side.drawn),
         "revealed_one": state.revealed_one(colour),
         "resigned": state.resigned is colour,
+        "timed_out": state.resigned is colour and state.timed_out,
     }
 
 

@@ -125,6 +125,7 @@ def test_the_game_ends_after_the_1970_income() -> None:
         "trades": 0,
         "tiles_on_board": 2,
         "resigned": False,
+        "timed_out": False,
     }
     assert [p["cash"] for p in GAME.view(state, None)["players"]] == [70_000, 60_000, 50_000]  # revealed (§8)
     # The ranking is said once, by the board's final ranking; the event says how the game ended.

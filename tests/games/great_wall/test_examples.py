@@ -438,7 +438,8 @@ def test_tv12_scoring_markers_on_cards_and_a_tie() -> None:
     state = replace(state, phase=Phase.OVER, active=None, actions_left=0, end_reason="normal")
     result = GAME.result(state)
     assert result.scores == (8, 8, 7) and result.ranking == (1, 1, 3)
-    assert result.breakdown[0] == {"markers": [5, 3], "total": 8, "lost_on_cards": [8], "resigned": False}
+    assert result.breakdown[0] == {"markers": [5, 3], "total": 8, "lost_on_cards": [8], "resigned": False,
+                                   "timed_out": False}
 
 
 def test_tv13_infantry_group_ranks() -> None:
