@@ -49,7 +49,7 @@ async def check_finished(game: Game, bot: BotProcess, moves: int) -> None:
     assert report.rendered >= 10 and report.pictures > 0
     attention = count_attention(game.double, recorded, game.thread_id)
     names = {u.id: u.name for u in game.players.values()}
-    print(f"\n{game.key} {len(names)}p, {moves} moves: {attention.summary(names)}")
+    print(f"\n{game.key} {len(names)}p, {moves} moves, table seed {recorded.seed}: {attention.summary(names)}")
     assert attention.quiet, attention.summary(names)
     for user_id in names:
         assert attention.per_turn(user_id) <= NOTIFICATIONS_PER_TURN, attention.summary(names)
