@@ -550,19 +550,28 @@ class Seats:
 
 
 def place_row(
-    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seats: Seats, seat: int, place: int, resigned: bool,
-    lead_back: RGB,
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seats: Seats, seat: int, place: int,
+    player: Mapping[str, Any], lead_back: RGB, *, name_size: int, name_width: int,
 ) -> int:
-    """A final ranking's row: its panel (greyed for a player who resigned, ``lead_back`` for a winner), the
-    place and the seat's badge; the row's middle, for the name and numbers beside them."""
-    if resigned:
+    """A final ranking's row: its panel (greyed for a player who left play, ``lead_back`` for a winner), the
+    place, the seat's badge and its name above the row's middle; the middle, for the numbers beside them."""
+    if player["resigned"]:
         panel(draw, box, fill=CLOSED, outline=CLOSED_INK)
     else:
         panel(draw, box, fill=lead_back if place == 1 else PANEL)
     mid = box[1] + (box[3] - box[1]) // 2
     draw_key(draw, (box[0] + 16, mid), ordinal(place), 32, INK, anchor="lm", bold=True)
     draw_badge(image, seats.colour(seat), (box[0] + 110, mid), 48)
+    name = ellipsize(_ranked_name(seats.name(seat), player), name_size, name_width, bold=True)
+    draw_key(draw, (box[0] + 148, mid - name_size * 5 // 8), name, name_size, INK, anchor="lm", bold=True)
     return mid
+
+
+def _ranked_name(name: str, player: Mapping[str, Any]) -> str:
+    """Marked when the player left play early: resigned, or ran out of time (a forfeit is no resignation)."""
+    if player["timed_out"]:
+        return tr("{player} (out of time)", player=name)
+    return tr("{player} (resigned)", player=name) if player["resigned"] else name
 
 
 def standing(result: Mapping[str, object]) -> tuple[list[int], list[dict[str, Any]], list[int]]:

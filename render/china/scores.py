@@ -12,7 +12,7 @@ from render.china.common import GAP, LEAD_BACK, MARGIN, TITLE_H, draw_header
 from render.theme import INK, MUTED, Seats
 
 if TYPE_CHECKING:
-    from bot.games.china.schema import ChinaView, PlayerView
+    from bot.games.china.schema import ChinaView
 
 
 _REASONS = {
@@ -20,13 +20,6 @@ _REASONS = {
     "no_pieces": mark("no more pieces could be placed"),
     "resignation": mark("too few players were left"),
 }
-
-
-def _name(player: PlayerView, name: str) -> str:
-    """The player's name, marked when it left play: a seat out of time did not resign."""
-    if player["timed_out"]:
-        return tr("{player} (out of time)", player=name)
-    return tr("{player} (resigned)", player=name) if player["resigned"] else name
 
 
 def draw_final(view: ChinaView, seats: Seats) -> Image.Image:
@@ -44,10 +37,8 @@ def draw_final(view: ChinaView, seats: Seats) -> Image.Image:
     for seat in order:
         player = view["players"][seat]
         box = (MARGIN, y, width - MARGIN, y + row_h - 8)
-        mid = theme.place_row(image, draw, box, seats, seat, ranking[seat], player["resigned"], LEAD_BACK)
-        name = _name(player, seats.name(seat))
-        theme.draw_key(draw, (MARGIN + 148, mid - 16), theme.ellipsize(name, 26, 360, bold=True), 26, INK,
-                       anchor="lm", bold=True)
+        mid = theme.place_row(image, draw, box, seats, seat, ranking[seat], player, LEAD_BACK, name_size=26,
+                              name_width=360)
         part = parts[seat]
         detail = tr("regions {regions} · alliances {alliances} · roads {roads} · pieces left {supply}",
                     regions=part["regions"], alliances=part["alliances"], roads=part["roads"],

@@ -15,14 +15,6 @@ if TYPE_CHECKING:
     from bot.games.chinatown.schema import ChinatownView
 
 
-def _name(view: ChinatownView, seats: Seats, seat: int) -> str:
-    """The player's name, marked when it left the game early (resigned, or ran out of time)."""
-    player, name = view["players"][seat], seats.name(seat)
-    if player["timed_out"]:
-        return tr("{player} (out of time)", player=name)
-    return tr("{player} (resigned)", player=name) if player["resigned"] else name
-
-
 def draw_final(view: ChinatownView, seats: Seats) -> Image.Image:
     result = view["result"]
     assert result is not None
@@ -34,13 +26,10 @@ def draw_final(view: ChinatownView, seats: Seats) -> Image.Image:
     draw = ImageDraw.Draw(image)
     y = HEADER_H + GAP
     for seat in order:
-        resigned = view["players"][seat]["resigned"]
+        player = view["players"][seat]
         box = (MARGIN, y, WIDTH - MARGIN, y + row_h - 8)
-        mid = theme.place_row(image, draw, box, seats, seat, ranking[seat], resigned, LEAD_BACK)
-        name = _name(view, seats, seat)
-        theme.draw_key(
-            draw, (MARGIN + 148, mid - 18), theme.ellipsize(name, KEY, 420, bold=True), KEY, INK, anchor="lm", bold=True
-        )
+        mid = theme.place_row(image, draw, box, seats, seat, ranking[seat], player, LEAD_BACK, name_size=KEY,
+                              name_width=420)
         part = parts[seat]
         trades = f"{'+' if part['trades'] > 0 else '-' if part['trades'] < 0 else ''}{money(abs(part['trades']))}"
         # English says "shops" for one as well (as the picture always has); other languages count properly.
