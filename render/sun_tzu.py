@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.base.language import mark, tr, trp
 from bot.games.sun_tzu.text import event_name, province, role_name, warlord_name
-from render import theme
+from render import leaving, theme
 from render.theme import INK, MUTED, Box
 
 if TYPE_CHECKING:
@@ -238,8 +238,8 @@ def _player(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, pla
     theme.draw_key(draw, (x0 + 76, y0 + 26), theme.ellipsize(name, KEY, x1 - x0 - 260, bold=True), KEY, INK,
                    anchor="lm", bold=True)
     tags = []
-    if player["resigned"]:  # out of time is no resignation
-        tags.append(tr("OUT OF TIME") if player["timed_out"] else tr("RESIGNED"))
+    if (left := leaving.tag(player)) is not None:
+        tags.append(left)
     elif acting:
         tags.append(tr("TO ACT"))
     elif view["stage"] == "assign" and player["committed"]:

@@ -24,7 +24,7 @@ from typing import Any, Literal, cast
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.base.language import mark, tr, trp
-from render import fonts
+from render import fonts, leaving
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -562,16 +562,9 @@ def place_row(
     mid = box[1] + (box[3] - box[1]) // 2
     draw_key(draw, (box[0] + 16, mid), ordinal(place), 32, INK, anchor="lm", bold=True)
     draw_badge(image, seats.colour(seat), (box[0] + 110, mid), 48)
-    name = ellipsize(_ranked_name(seats.name(seat), player), name_size, name_width, bold=True)
+    name = ellipsize(leaving.ranked_name(seats.name(seat), player), name_size, name_width, bold=True)
     draw_key(draw, (box[0] + 148, mid - name_size * 5 // 8), name, name_size, INK, anchor="lm", bold=True)
     return mid
-
-
-def _ranked_name(name: str, player: Mapping[str, Any]) -> str:
-    """Marked when the player left play early: resigned, or ran out of time (a forfeit is no resignation)."""
-    if player["timed_out"]:
-        return tr("{player} (out of time)", player=name)
-    return tr("{player} (resigned)", player=name) if player["resigned"] else name
 
 
 def standing(result: Mapping[str, object]) -> tuple[list[int], list[dict[str, Any]], list[int]]:

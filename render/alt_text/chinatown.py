@@ -15,7 +15,7 @@ from bot.games.base.language import tr, trn
 from bot.games.base.words import join
 from bot.games.chinatown.data import BOARD, Shop, shop_name
 from bot.games.chinatown.text import describe, money, offer_text, standings_sentence, tile, year_name
-from render import theme
+from render import leaving, theme
 from render.alt_text.words import placed
 from render.crops import chinatown as crop
 
@@ -70,8 +70,8 @@ def _player(player: PlayerView, first: bool, names: Sequence[str]) -> str:
         parts.append(tr("income now {money}", money=money(player["income_now"])))
     if first:
         parts.append(tr("First Player"))
-    if player["resigned"]:
-        parts.append(tr("out of time") if player["timed_out"] else tr("resigned"))
+    if (left := leaving.word(player)) is not None:
+        parts.append(left)
     return ", ".join(parts)
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 from bot.games.base import Event
 from bot.games.base.language import mark, tr, trn, trp
 from bot.games.sun_tzu.text import colour_word, describe, event_name, province, role_name, warlord_name
-from render import theme
+from render import leaving, theme
 from render.alt_text.words import join, placed, winners
 from render.sun_tzu import STAGE_TEXT
 
@@ -146,8 +146,8 @@ def _player(player: PlayerView, names: Sequence[str]) -> str:
     used = [warlord_name(w) for w in player["warlords_used"]]
     if used:
         stats.append(tr("used {warlords}", warlords=join(used)))
-    if player["resigned"]:  # out of time is no resignation
-        stats.append(tr("out of time") if player["timed_out"] else tr("resigned"))
+    if (left := leaving.word(player)) is not None:
+        stats.append(left)
     return tr("{player}: {stats}.", player=names[player["seat"]], stats=_comma().join(stats))
 
 

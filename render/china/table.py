@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.base.language import mark, tr, trn, trp
 from bot.games.base.words import join
-from render import theme
+from render import leaving, theme
 from render.china.board_map import SCORED_FILL, draw_map, emissaries_placed, map_height
 from render.china.common import (
     CAPTION,
@@ -199,10 +199,8 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ChinaView,
 
 
 def _tag(player: PlayerView, to_play: bool) -> str | None:
-    """The pill over a player's box: why it left play (out of time is no resignation), else its turn."""
-    if player["resigned"]:
-        return tr("OUT OF TIME") if player["timed_out"] else tr("RESIGNED")
-    return tr("TO PLAY") if to_play else None
+    """The pill over a player's box: why it left play, else its turn."""
+    return leaving.tag(player) or (tr("TO PLAY") if to_play else None)
 
 
 def _status(view: ChinaView, seats: Seats) -> str:

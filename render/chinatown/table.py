@@ -15,7 +15,7 @@ from bot.games.base import language
 from bot.games.base.language import mark, tr
 from bot.games.chinatown.data import BOARD, ZODIAC, shop_name
 from bot.games.chinatown.text import animal
-from render import theme
+from render import leaving, theme
 from render.chinatown.common import (
     CAPTION,
     GAP,
@@ -206,8 +206,8 @@ def _draw_last(draw: ImageDraw.ImageDraw, view: ChinatownView, seats: Seats, top
 # -- players ------------------------------------------------------------------------------------------
 def _status(view: ChinatownView, player: PlayerView) -> str | None:
     seat, phase = player["seat"], view["phase"]
-    if player["resigned"]:
-        return tr("OUT OF TIME") if player["timed_out"] else tr("RESIGNED")
+    if (left := leaving.tag(player)) is not None:
+        return left
     if phase == "deal_buildings":
         return tr("CHOSEN") if player["keep_submitted"] else tr("CHOOSING")
     if phase == "trades":

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from bot.games.base.language import tr, trn
-from render import theme
+from render import leaving, theme
 from render.great_wall.geometry import GAP, KEY, MARGIN, WIDTH
 from render.theme import INK, MUTED, Box
 
@@ -82,8 +82,8 @@ def _count(draw: ImageDraw.ImageDraw, xy: tuple[int, int], word: str, n: int, ri
 
 
 def _tag(view: GreatWallView, player: PlayerView) -> str | None:
-    if player["resigned"]:
-        return tr("OUT OF TIME") if player["timed_out"] else tr("RESIGNED")
+    if (left := leaving.tag(player)) is not None:
+        return left
     if view["active"] == player["seat"] and view["phase"] != "over":
         return tr("TO PLAY") if view["phase"] == "actions" else tr("TO CHECK")
     last = view["last_round"]

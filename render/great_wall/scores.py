@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, TypedDict, cast
 from PIL import Image, ImageDraw
 
 from bot.games.base.language import mark, tr
-from render import theme
+from render import leaving, theme
 from render.great_wall.geometry import GAP, MARGIN, WIDTH
 from render.great_wall.players import LEAD_BACK, Seats, ended_on_time
 from render.theme import INK, MUTED, PANEL, Box
@@ -52,13 +52,6 @@ def draw_final(view: GreatWallView, seats: Seats) -> Image.Image:
     return image
 
 
-def _left(detail: Breakdown) -> str:
-    """How the player left the game early, if they did."""
-    if not detail["resigned"]:
-        return ""
-    return tr("out of time") if detail["timed_out"] else tr("resigned")
-
-
 def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, seats: Seats, seat: int, place: int,
               detail: Breakdown, box: Box) -> None:
     x0, y0, x1, y1 = box
@@ -70,7 +63,7 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, seats: Seats, seat:
     theme.draw_badge(image, seats.colour(seat), (x0 + 150, mid), 56)
     colour_name = theme.player_style(seats.colour(seat)).name
     label = seats.name(seat)
-    sub = ", ".join(part for part in (colour_name if label != colour_name else "", _left(detail)) if part)
+    sub = ", ".join(part for part in (colour_name if label != colour_name else "", leaving.word(detail) or "") if part)
     theme.draw_key(draw, (x0 + 190, y0 + 40 if sub else mid), theme.ellipsize(label, 32, 260, bold=True), 32,
                    INK, anchor="lm", bold=True)
     if sub:

@@ -2,7 +2,8 @@
 
 ``contract`` is the :class:`Game` contract itself; ``modular`` the delegations every game's ``rules.py``
 shares (the same module names for the same jobs); ``snapshots`` the snapshot-format check; ``search`` the
-determinized Monte Carlo loop of the computer players.
+determinized Monte Carlo loop of the computer players; ``leaving`` a seat leaving play early (resigned, or out
+of time), its event and words the same in every game.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.games.base import JSON, Action, Event, Handler, IllegalAction, run_handler
 from bot.games.base.language import mark, tr
+from bot.games.base.leaving import left_event
 from bot.games.china.actions import ChinaAction, Draw, Exchange, Pass, Place, parse, sort_key
 from bot.games.china.cards import Cards
 from bot.games.china.data import Colour, LastPlacement, Source, State, board, evolve, sort_cards
@@ -49,8 +50,7 @@ def resign(state: State, seat: int, *, timed_out: bool = False) -> Outcome:
     if not 0 <= seat < state.players or state.seats[seat].resigned:
         raise IllegalAction(tr("You are not playing in this game any more."))
     state = with_seat(state, seat, evolve(state.seats[seat], resigned=True, timed_out=timed_out))
-    public: JSON = {"seat": seat, "timed_out": True} if timed_out else {"seat": seat}
-    events = [Event("resigned", public)]
+    events = [left_event("resigned", seat, timed_out)]
     if len(state.active_seats()) < 2:
         state, more = finish(state, "resignation")
         return state, events + more

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.games.base import Event
 from bot.games.base.language import mark, tr, trn, trp
+from bot.games.base.leaving import ran_out_of_time
 from bot.games.base.words import join
 from bot.games.china.data import COLOURS, board
 
@@ -218,7 +219,7 @@ def _reshuffled(e: Event, names: Sequence[str], seat: int | None) -> str:
 def _resigned(e: Event, names: Sequence[str], seat: int | None) -> str:
     player = names[e.public["seat"]]
     if e.public.get("timed_out"):
-        return tr("{player} ran out of time and leaves the game.", player=player)
+        return ran_out_of_time(player)
     return tr("{player} resigns.", player=player)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.games.base import Event, Handler, IllegalAction, run_handler
 from bot.games.base.language import tr
+from bot.games.base.leaving import left_event
 from bot.games.chinatown import placement, rounds, trading
 from bot.games.chinatown.actions import (
     TRADE_KINDS,
@@ -61,8 +62,7 @@ def resign(state: State, seat: int, *, timed_out: bool = False) -> Outcome:
     """The seat leaves play; ``timed_out``: its clock ran out (the same in every rule sense, told apart)."""
     _check_playing(state, seat)
     me = state.seats[seat]
-    public: dict[str, Any] = {"seat": seat, "timed_out": True} if timed_out else {"seat": seat}
-    events = [Event("resigned", public=public)]
+    events = [left_event("resigned", seat, timed_out)]
     seats = list(state.seats)
     # Unresolved cards go back to the deck unseen; placed tiles and owned lots stay on the board.
     seats[seat] = replace(

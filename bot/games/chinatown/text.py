@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.games.base import Event
 from bot.games.base.language import mark, tr, trn
+from bot.games.base.leaving import ran_out_of_time
 from bot.games.base.words import join
 from bot.games.chinatown.data import ZODIAC, Shop, shop_name
 
@@ -217,7 +218,7 @@ def _public(event: Event, names: Sequence[str]) -> str | None:
         return _game_over(data, names)
     if kind == "resigned":
         if data.get("timed_out"):
-            return tr("{player} ran out of time and leaves the game.", player=names[data["seat"]])
+            return ran_out_of_time(names[data["seat"]])
         return tr("{player} resigns and leaves the game.", player=names[data["seat"]])
     return None
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.games.base import Event, Handler, IllegalAction, run_handler
 from bot.games.base.language import tr
+from bot.games.base.leaving import left_event
 from bot.games.great_wall.actions import Claim, Draw, GameAction, Play, parse
 from bot.games.great_wall.data import (
     MAX_CAVALRY_PER_PLAY,
@@ -178,7 +179,7 @@ def resign(state: State, seat: int, *, timed_out: bool = False) -> Outcome:
         owed=tuple(s for s in state.owed if s != seat),
         last_move=LastMove(seat, "resign"),
     )
-    events = [Event("resign", {"seat": seat, "timed_out": True} if timed_out else {"seat": seat})]
+    events = [left_event("resign", seat, timed_out)]
     if state.num_players - len(state.resigned) < 2:
         return finish(state, "resignation", events), events
     if seat == state.active:

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.games.base import Event
 from bot.games.base.language import tr, trn, trp
+from bot.games.base.leaving import ran_out_of_time
 from bot.games.base.words import join
 from bot.games.great_wall.data import COLOURS, CardType, Colour, card_owner, card_type
 
@@ -162,7 +163,7 @@ def describe(event: Event, names: Sequence[str], seat: int | None = None) -> str
         return tr("The check-only round begins: nobody plays or draws any more, each player only checks.")
     if event.type == "resign":
         if p.get("timed_out"):
-            return tr("{player} ran out of time and leaves the game.", player=names[p["seat"]])
+            return ran_out_of_time(names[p["seat"]])
         return tr("{player} resigned and leaves the game.", player=names[p["seat"]])
     if event.type == "game_over":
         return _game_over(p, names)

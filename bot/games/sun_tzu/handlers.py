@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.games.base import Event, Handler, IllegalAction, run_handler
 from bot.games.base.language import mark, tr
+from bot.games.base.leaving import left_event
 from bot.games.sun_tzu import actions, armies, event_cards, flow, legal, text, turns, windows
 from bot.games.sun_tzu.actions import (
     Chariot,
@@ -53,7 +54,7 @@ def resign(state: State, seat: int, *, timed_out: bool = False) -> tuple[State, 
     if state.stage is Stage.OVER:
         raise IllegalAction(tr("The game is already over."))
     colour = state.colour_of(seat)
-    events = [Event("resigned", {"seat": seat, "timed_out": True} if timed_out else {"seat": seat})]
+    events = [left_event("resigned", seat, timed_out)]
     # Two players: the other one wins at once.
     new = flow.end_game(replace(state, resigned=colour, timed_out=timed_out), "resignation", events)
     return new, events

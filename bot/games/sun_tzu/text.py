@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.games.base import Event
 from bot.games.base.language import mark, tr, trn, trp
+from bot.games.base.leaving import ran_out_of_time
 from bot.games.base.words import join
 from bot.games.sun_tzu.data import EVENT_DEFS, PROVINCE_NAMES, WARLORD_DEFS, card_def, card_label
 
@@ -283,7 +284,7 @@ def _reason(d: Mapping[str, Any]) -> str:
 def _resigned(d: Mapping[str, Any], names: Sequence[str]) -> str:
     player = _name(names, d["seat"])
     if d.get("timed_out"):
-        return tr("{player} ran out of time and leaves the game.", player=player)
+        return ran_out_of_time(player)
     return tr("{player} resigns.", player=player)
 
 
