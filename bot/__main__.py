@@ -10,6 +10,7 @@ import logging
 import sys
 from collections.abc import Sequence
 
+from bot import games
 from bot.config import Config, ConfigError, StartupError
 
 
@@ -20,7 +21,7 @@ def _parser() -> argparse.ArgumentParser:
     sync = sub.add_parser("sync", help="publish the slash commands to Discord (globally, or to one server)")
     sync.add_argument("--guild", type=int, default=None, help="a server id: sync there only (appears at once)")
     demo = sub.add_parser("demo", help="play a whole game between computer players, without Discord")
-    demo.add_argument("game", help="the game key, e.g. great_wall")
+    demo.add_argument("game", help="the game key: " + ", ".join(games.GAMES))
     demo.add_argument("--players", type=int, default=4)
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--out", default="demo-out", help="folder for the pictures and the database")
@@ -34,7 +35,7 @@ def _parser() -> argparse.ArgumentParser:
     catalogs = sub.add_parser(
         "catalogs", help="bring the translation catalogs (bot/locales) up to date with the code; list what is left"
     )
-    catalogs.add_argument("--domain", action="append", help="only this catalog (china, bot, commands, ...)")
+    catalogs.add_argument("--domain", action="append", help="only this catalog (bot, commands, community or a game key)")
     return parser
 
 

@@ -21,12 +21,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from bot import i18n
+from bot import games, i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"tr": None, "trn": (1, 2), "trp": ((1, "c"), 2), "mark": None}
-GAMES = ("china", "great_wall", "sun_tzu", "chinatown")
 COMMANDS = "commands"
+GAME_LAYERS = (("bot", "games"), ("render",), ("cogs", "controls"))  # where a game's packages are, by layer
 # The community tools (settings, help, ratings, servers, tournaments) have their own catalog, apart from the
 # play of a table (``bot``).
 COMMUNITY = "community"
@@ -56,9 +56,10 @@ def domain_of(path: Path) -> str:
     if relative.as_posix() in _COMMUNITY_FILES or relative.parts[:2] == ("bot", "tournaments"):
         return COMMUNITY
     parts = relative.with_suffix("").parts
-    for game in GAMES:
-        if game in parts[1:3] and parts[0] in ("bot", "cogs", "render"):
-            return game
+    # A game's three packages (bot/games/<key>, render/<key>, cogs/controls/<key>) are its domain.
+    for package in (parts[:3], parts[:2]):
+        if package[:-1] in GAME_LAYERS and package[-1] in games.GAMES:
+            return package[-1]
     return "bot"
 
 

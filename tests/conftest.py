@@ -22,9 +22,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from bot.store.db import Database
-from bot.store.sqlite import SqliteDatabase
-from tests.postgres import PostgresServer
+from tests import toy
+
+toy.install()  # before any test module reads bot.games.GAMES: every suite over the games runs the toy too
+
+from bot.store.db import Database  # noqa: E402
+from bot.store.sqlite import SqliteDatabase  # noqa: E402
+from tests.postgres import PostgresServer  # noqa: E402
 
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FAST_EXAMPLES = 2

@@ -1,21 +1,36 @@
-"""Every game the bot hosts, registered once: its :class:`~cogs.controls.spec.GameSpec`, in menu order.
-
-A new game adds its spec here (and its engine to ``bot.games``, its pictures to ``render``: the layers below
-cannot import this one); ``tests/cogs/test_wiring.py`` checks the three agree and every part is there.
+"""Every game's :class:`~cogs.controls.spec.GameSpec`, found by the game's key: ``cogs/controls/<key>/``
+exports ``SPEC``. Nothing here names a game: the keys are ``bot.games.GAMES`` (found by discovery), and a
+game whose controls package is missing fails ``spec`` with a sentence naming the package
+(``tests/cogs/test_wiring.py`` asks it for every game).
 """
 
 from __future__ import annotations
 
+import importlib
+from functools import cache
+
 from bot import games
-from cogs.controls import china, chinatown, great_wall, sun_tzu
 from cogs.controls.spec import GameSpec
 
-SPECS: dict[str, GameSpec] = {spec.key: spec for spec in (china.SPEC, great_wall.SPEC, sun_tzu.SPEC, chinatown.SPEC)}
 
-
+@cache
 def spec(key: str) -> GameSpec:
-    """The spec of game ``key``; KeyError names the known games."""
+    """The spec of game ``key``; KeyError names the known games, or the part a known game lacks."""
+    games.get(key)  # KeyError for a game that does not exist
     try:
-        return SPECS[key]
-    except KeyError:
-        raise KeyError(f"unknown game {key!r}; known games: {', '.join(games.GAMES)}") from None
+        package = importlib.import_module(f"{__package__}.{key}")
+    except ModuleNotFoundError as error:
+        if error.name != f"{__package__}.{key}":
+            raise
+        raise KeyError(f"game {key!r} has no controls: cogs/controls/{key}/ is missing") from None
+    found = getattr(package, "SPEC", None)
+    if not isinstance(found, GameSpec):
+        raise KeyError(f"game {key!r} has no spec: cogs/controls/{key}/__init__.py must export SPEC")
+    if found.key != key:
+        raise KeyError(f"cogs/controls/{key}/ declares the spec of {found.key!r}")
+    return found
+
+
+def specs() -> dict[str, GameSpec]:
+    """Every game's spec, in menu order."""
+    return {key: spec(key) for key in games.GAMES}

@@ -13,7 +13,7 @@ from bot.games import GAMES, get
 from bot.games.base import Event
 from bot.store.outbox import OutboxRow
 from bot.tables import Table, TableService
-from cogs.controls.registry import SPECS
+from cogs.controls.registry import spec
 from cogs.history import history_page, pages
 from tests.cogs.flows import start_game
 from tests.cogs.harness import FakeDiscord, Posted
@@ -54,7 +54,7 @@ async def test_running_history_is_the_same_whatever_is_hidden(service: TableServ
             break
         rows = await service.delivery.positions(table.id, after=-1, upto=table.version)
         seen = _all_pages(table, rows)
-        other = replace(table, state=SPECS[key].resample(table.state, None, rng))
+        other = replace(table, state=spec(key).resample(table.state, None, rng))
         assert game.view(other.state, None) == game.view(table.state, None)
         assert _all_pages(other, _other_secrets(rows, rng)) == seen, f"{key} history leaks at {table.version}"
         checked += 1

@@ -14,7 +14,9 @@ import pytest
 from discord import app_commands
 from PIL import Image
 
+from bot import games
 from bot.store import users
+from bot.tables import Table
 from cogs.board_posts import HOW_TO_PLAY
 from cogs.components import Ref, RulesButton, persistent_view, with_rules
 from cogs.help import help_embed
@@ -23,14 +25,13 @@ from cogs.rulebook import phase_rules, summary
 from tests.cogs.flows import last_board, start_game
 from tests.cogs.harness import FakeDiscord, Posted, labels, make_user
 
-# The phase each game's first prompt is in (default options), as the Rules answer's first line names it.
+# The phase each of these games' first prompt is in (default options), as the Rules answer's first line names it.
 FIRST_PHASE = {
     "china": "**Your turn: place or exchange**",
     "great_wall": "**Actions**",
     "sun_tzu": "**Choosing a warlord**",
     "chinatown": "**Building cards**",
 }
-SEATS = {"china": 3, "great_wall": 2, "sun_tzu": 2, "chinatown": 3}
 MOVES = 400  # a whole game of each, or well into it
 
 
@@ -70,9 +71,9 @@ async def test_the_first_board_says_how_to_play_here(fake: FakeDiscord, alice: A
 
 
 # -- the Rules button ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("key", sorted(FIRST_PHASE))
+@pytest.mark.parametrize("key", games.GAMES)
 async def test_every_first_prompt_has_a_rules_button_naming_the_phase(fake: FakeDiscord, key: str) -> None:
-    people = [make_user(101 + i, name) for i, name in enumerate(("Alice", "Bob", "Carol")[: SEATS[key]])]
+    people = [make_user(101 + i, f"Player {i + 1}") for i in range(games.get(key).min_players)]
     game_id = await _start(fake, key, people)
     mover = await _mover(fake, game_id, people)
     dm = fake.last(f"dm:{mover.id}")
@@ -85,10 +86,17 @@ async def test_every_first_prompt_has_a_rules_button_naming_the_phase(fake: Fake
         await fake.click(mover, prompt, label="Rules")
         (answer,) = fake.posted_since(mark)
         assert answer.private and answer.message.owner == mover.id
-        assert answer.content.startswith(FIRST_PHASE[key]) and "`/rules`" in answer.content
+        assert answer.content == phase_rules(await fake.bot.service.get(game_id)) and "`/rules`" in answer.content
+        assert re.match(r"\*\*[^*]+\*\*", answer.content), "the first line names the phase in bold"
         assert 3 <= len(answer.content.splitlines()) <= 7  # the phase's name, 2-5 lines, the pointer to /rules
         assert answer.message.view is None and not answer.files
     assert (await fake.bot.service.get(game_id)).version == 0  # explaining changed nothing
+
+
+@pytest.mark.parametrize("key", sorted(FIRST_PHASE))
+async def test_the_first_phase_of_each_game_is_named(fake: FakeDiscord, key: str) -> None:
+    table = await _started_by_computers(fake, key)
+    assert phase_rules(table).startswith(FIRST_PHASE[key])
 
 
 async def test_a_rules_button_answers_anybody_after_a_restart_and_after_the_game_moved(
@@ -104,15 +112,20 @@ async def test_a_rules_button_answers_anybody_after_a_restart_and_after_the_game
     assert answer.private and answer.content.startswith("**Actions**")
 
 
-@pytest.mark.parametrize("key", sorted(FIRST_PHASE))
+async def _started_by_computers(fake: FakeDiscord, key: str) -> Table:
+    """A table of ``key`` at its fewest players, seeded, started."""
+    service, seats = fake.bot.service, games.get(key).min_players
+    table = await service.create(key=key, creator_id=1, creator_name="P0", seat_count=seats, seed=5)
+    for n in range(1, seats):
+        await service.join(table.id, 1 + n, f"P{n}")
+    return await service.start(table.id, 1)
+
+
+@pytest.mark.parametrize("key", games.GAMES)
 async def test_every_phase_of_a_whole_game_has_its_summary(fake: FakeDiscord, key: str) -> None:
     """Along a seeded game between computer players, the summary names each phase in a bold first line,
     then says it in 2-5 plain lines, from the public view (the same for every reader)."""
-    service = fake.bot.service
-    table = await service.create(key=key, creator_id=1, creator_name="P0", seat_count=SEATS[key], seed=5)
-    for n in range(1, SEATS[key]):
-        await service.join(table.id, 1 + n, f"P{n}")
-    table = await service.start(table.id, 1)
+    table = await _started_by_computers(fake, key)
     game, state, rng = table.game, table.state, random.Random(5)
     phases: set[str] = set()
     for n in range(MOVES):
@@ -195,7 +208,7 @@ def test_help_lists_a_command_added_later() -> None:
 
 
 # -- /rules -------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("key", sorted(FIRST_PHASE))
+@pytest.mark.parametrize("key", games.GAMES)
 async def test_rules_send_an_annotated_picture_with_alt_text_and_legend(
     fake: FakeDiscord, alice: Any, key: str
 ) -> None:

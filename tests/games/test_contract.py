@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from bot.games import GAMES, Game, get
-from cogs.controls.registry import SPECS
+from cogs.controls.registry import spec
 from tests.games.strategies import PlayedGame, action_key, played_games, replay
 
 SECRET_KEYS = {"seed", "rng", "rng_state", "deck_order", "supply_order"}
@@ -81,7 +81,7 @@ def test_random_games_keep_the_contract(key: str, players: int, data: st.DataObj
     game, rng = played.game, random.Random(played.seed)
     for index in range(len(played.states)):
         _check_step(game, played, index, rng)
-        _check_views(game, played.states[index], players, SPECS[key].resample, rng)
+        _check_views(game, played.states[index], players, spec(key).resample, rng)
     final = played.final
     assert game.is_over(final), "random games finish"
     assert game.to_act(final) == frozenset()

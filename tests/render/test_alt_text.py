@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from bot.games import GAMES, get
 from bot.games.chinatown.text import money
-from cogs.controls.registry import SPECS
+from cogs.controls.registry import spec
 from render.alt_text import LIMIT, alt_text
 from render.alt_text.words import MORE, clean_name, fit
 from tests.games.chinatown.helpers import ANN, BEN, act, lot, propose, scenario
@@ -111,7 +111,7 @@ def test_a_description_is_blind_to_what_its_viewer_cannot_see(key: str, data: st
             kinds = ["board"] if seat is None else ["board", "hand"]
             kinds += ["final"] if game.is_over(state) else []
             before = {kind: alt_text(key, kind, game.view(state, seat), names) for kind in kinds}
-            shuffled = SPECS[key].resample(state, seat, rng)
+            shuffled = spec(key).resample(state, seat, rng)
             after = {kind: alt_text(key, kind, game.view(shuffled, seat), names) for kind in kinds}
             assert after == before, f"{key}: the description for seat {seat} depends on hidden information"
 

@@ -20,7 +20,7 @@ import render
 from bot.games import GAMES, get
 from bot.games.china.text import space_label
 from bot.games.chinatown.data import BOARD as CHINATOWN
-from cogs.controls.registry import SPECS
+from cogs.controls.registry import spec
 from render import BOARD, Focus, theme
 from render.alt_text import LIMIT, alt_text
 from render.crops import frame, kinds
@@ -182,7 +182,7 @@ def test_a_close_up_is_blind_to_what_its_seat_cannot_see(key: str, data: st.Data
     for state in played.states[::step][:SAMPLES]:
         seat = rng.randrange(played.players)
         view = cast(dict[str, Any], game.view(state, seat))
-        shuffled = game.view(SPECS[key].resample(state, seat, rng), seat)
+        shuffled = game.view(spec(key).resample(state, seat, rng), seat)
         for focus in focuses(key, view):
             before = (render.focus(key, view, names, focus), alt_text(key, "focus", view, names, focus=focus))
             after = (render.focus(key, shuffled, names, focus), alt_text(key, "focus", shuffled, names, focus=focus))

@@ -107,6 +107,7 @@ class Game(ABC):
     title: str
     min_players: int
     max_players: int
+    menu_order: int = 100  # its place in the menus (/game new, /rules), lowest first; ties by key
     options: tuple[Option, ...] = ()
 
     # -- options ---------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ class China(ModularGame):
     ai = ai
     key = "china"
     title = "China"
+    menu_order = 1
     min_players = 3
     max_players = 5
     options = (

@@ -96,6 +96,7 @@ class Chinatown(ModularGame):
     ai = ai
     key = "chinatown"
     title = "Chinatown"
+    menu_order = 4
     min_players = 3
     max_players = 5
     options = OPTIONS

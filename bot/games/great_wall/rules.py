@@ -28,6 +28,7 @@ class GreatWall(ModularGame):
     ai = ai
     key = "great_wall"
     title = mark("The Great Wall of China")
+    menu_order = 2
     min_players = 2
     max_players = 5
     options = (

@@ -24,6 +24,7 @@ class SunTzu(ModularGame):
     ai = ai
     key = "sun_tzu"
     title = mark("Sun Tzu")
+    menu_order = 3
     min_players = 2
     max_players = 2
     options = (
