@@ -25,16 +25,16 @@ async def open_from_panel(fake: FakeDiscord, host: Any, panel: Posted) -> tuple[
     return int(found[1]), lobby
 
 
-async def open_table(fake: FakeDiscord, host: Any, *, seats: int = 2) -> tuple[int, Posted]:
+async def open_table(fake: FakeDiscord, host: Any, *, seats: int = 2, game: str = "great_wall") -> tuple[int, Posted]:
     """``/game new`` then "Open the table" on the private options panel: the game id and the public lobby."""
     cog = fake.bot.get_cog("GameCommands")
-    await fake.command(cog.new, host, game="great_wall", seats=seats)  # type: ignore[union-attr]
+    await fake.command(cog.new, host, game=game, seats=seats)  # type: ignore[union-attr]
     panel = fake.last(private=True)
     return await open_from_panel(fake, host, panel)
 
 
-async def start_game(fake: FakeDiscord, host: Any, *others: Any) -> tuple[int, Posted]:
-    game_id, lobby = await open_table(fake, host, seats=1 + len(others))
+async def start_game(fake: FakeDiscord, host: Any, *others: Any, game: str = "great_wall") -> tuple[int, Posted]:
+    game_id, lobby = await open_table(fake, host, seats=1 + len(others), game=game)
     for user in others:
         await fake.click(user, lobby, label="Join")
     await fake.click(host, lobby, label="Start")

@@ -21,11 +21,6 @@ from render.crops import Focus
 
 ROOT = Path(__file__).resolve().parents[2]
 
-CLOSE_UPS = {
-    "great_wall": Focus("sections", (0,)),
-    "chinatown": Focus("lots", ()),
-    "sun_tzu": Focus("provinces", ()),
-}
 
 
 async def test_the_pool_draws_the_same_bytes_as_the_bot_itself() -> None:
@@ -34,10 +29,9 @@ async def test_the_pool_draws_the_same_bytes_as_the_bot_itself() -> None:
         for key in games.GAMES:
             view, names = demo_position(key)
             assert await pool.draw(render.board, key, view, names) == render.board(key, view, names)
-            close_up = CLOSE_UPS.get(key) or Focus("region", (view["regions"][0]["id"],))
-            assert await pool.draw(render.focus, key, view, names, close_up) == render.focus(
-                key, view, names, close_up
-            )
+            for kind, close_up in render.pictures(key).close_ups.items():
+                focus = Focus(kind, close_up.samples(view)[0])
+                assert await pool.draw(render.focus, key, view, names, focus) == render.focus(key, view, names, focus)
         with pytest.raises(ValueError):  # a hand from the public view: refused in the worker, raised here
             await pool.draw(render.hand, "great_wall", *demo_position("great_wall"))
         pool.close()

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot import games
 from bot.errors import NotYourTurn, StaleVersion
 from bot.games.base.words import join
 from bot.tables import Table
@@ -137,12 +138,11 @@ async def _running(fake: FakeDiscord, key: str, players: int) -> Table:
     return await service.start(table.id, 500)
 
 
-@pytest.mark.parametrize(("key", "players"), [("china", 3), ("great_wall", 3), ("sun_tzu", 2), ("chinatown", 3)])
-async def test_every_refusal_out_of_turn_names_whom_the_game_waits_for(
-    fake: FakeDiscord, key: str, players: int
-) -> None:
+@pytest.mark.parametrize("key", games.GAMES)
+async def test_every_refusal_out_of_turn_names_whom_the_game_waits_for(fake: FakeDiscord, key: str) -> None:
     """Through whole games: whoever may not act is told who is awaited (by name, never a mention), what for,
     and where the latest board is; the sentence starts as every such refusal does."""
+    players = min(games.get(key).max_players, 3)
     table = await _running(fake, key, players)
     game, rng = table.game, random.Random(7)
     state, refusals, steps = table.state, 0, 0

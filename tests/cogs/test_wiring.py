@@ -6,6 +6,9 @@ from __future__ import annotations
 import importlib
 import inspect
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -16,12 +19,37 @@ from cogs.controls.base import Controls
 from cogs.controls.generic import GenericControls
 from cogs.controls.registry import specs
 from cogs.rulebook import demo_position, summary
+from tests import toy
+from tests.parts import missing_parts
+
+ROOT = Path(__file__).resolve().parents[2]
 
 EMBED_DESCRIPTION = 4096
 
 
 def test_one_spec_per_game_in_menu_order() -> None:
     assert tuple(specs()) == games.GAMES
+
+
+def test_no_game_misses_a_part() -> None:
+    assert missing_parts() == []
+
+
+@pytest.mark.parametrize("layer", [layer for layer in toy.LAYERS if layer != "bot.games"])
+def test_a_game_missing_a_part_fails_naming_the_part(layer: str) -> None:
+    """The toy game without one of its packages, in a fresh process: the part is named."""
+    folder = layer.replace(".", "/")
+    code = (f"from tests import toy; toy.install(tuple(l for l in toy.LAYERS if l != {layer!r}))\n"
+            "from tests.parts import missing_parts; print(missing_parts())")
+    said = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert f"{folder}/toy/ is missing" in said, said
+
+
+def test_a_part_without_its_engine_is_named() -> None:
+    code = ("from tests import toy; toy.install(('render', 'cogs.controls'))\n"
+            "from tests.parts import missing_parts; print(missing_parts())")
+    said = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert "render/toy/ has no engine: bot/games/toy/ is missing" in said, said
 
 
 @pytest.mark.parametrize("key", games.GAMES)

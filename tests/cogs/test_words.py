@@ -50,8 +50,9 @@ def _states_every_score(line: str, names: list[str], scores: list[str]) -> bool:
     return all(re.search(rf"{re.escape(name)}:? {re.escape(score)}\b", line) for name, score in pairs)
 
 
-@pytest.mark.parametrize(("key", "players"), [("china", 3), ("great_wall", 3), ("sun_tzu", 2), ("chinatown", 4)])
-async def test_the_final_result_states_the_ranking_once(fake: FakeDiscord, key: str, players: int) -> None:
+@pytest.mark.parametrize("key", games.GAMES)
+async def test_the_final_result_states_the_ranking_once(fake: FakeDiscord, key: str) -> None:
+    players = min(games.get(key).max_players, 4)
     for seed in (1, 2):
         table, events = await _finished(fake, key, players, seed)
         result = table.result()
@@ -69,9 +70,16 @@ async def test_the_final_result_states_the_ranking_once(fake: FakeDiscord, key: 
         for line in said:
             assert not re.search(r"(^|: )1\. ", line), line
             assert not _states_every_score(line, names, raw) and not _states_every_score(line, names, money), line
-        if key == "sun_tzu":  # the marker is the one number of its ending, in the same words everywhere
-            marker = table.view(None)["score_marker"]
-            over = next(line for line in said if line.startswith("The game is over"))
-            assert marker_text(marker) in over
-            if marker:
-                assert any(f"score marker {abs(marker)} space" in line for line in ranking)
+
+
+
+async def test_sun_tzu_ends_on_its_marker_in_the_same_words_everywhere(fake: FakeDiscord) -> None:
+    """The marker is the one number of Sun Tzu's ending, in the same words in the thread and the ranking."""
+    for seed in (1, 2):
+        table, events = await _finished(fake, "sun_tzu", 2, seed)
+        said, ranking = event_lines(table, events), ranking_lines(table)
+        marker = table.view(None)["score_marker"]
+        over = next(line for line in said if line.startswith("The game is over"))
+        assert marker_text(marker) in over
+        if marker:
+            assert any(f"score marker {abs(marker)} space" in line for line in ranking)

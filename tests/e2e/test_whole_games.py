@@ -9,6 +9,10 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
+from bot import games
+
 from tests.e2e.attention import count_attention
 from tests.e2e.double import DiscordDouble
 from tests.e2e.hidden import check_hidden_information
@@ -60,32 +64,15 @@ async def check_finished(game: Game, bot: BotProcess, moves: int) -> None:
     assert [b for b in game.boards()[:-1] if b.custom_ids()] == []
 
 
-async def test_chinatown_four_people(
-    double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser, carol: SimUser, dave: SimUser
-) -> None:
-    game = await start_game(double, "chinatown", alice, bob, carol, dave)
-    moves = await play_to_end(game, random.Random(3))
+PEOPLE = ("Alice", "Bob", "Carol", "Dave")
+
+
+@pytest.mark.parametrize("key", games.GAMES)
+async def test_a_whole_game_of_each(double: DiscordDouble, bot: BotProcess, key: str) -> None:
+    """Every game the bot hosts, at as many players as it takes up to four, played to its final ranking."""
+    engine = games.get(key)
+    people = [SimUser(double, double.person(name)) for name in PEOPLE[: min(engine.max_players, len(PEOPLE))]]
+    game = await start_game(double, key, *people)
+    moves = await play_to_end(game, random.Random(key))
     await check_finished(game, bot, moves)
-
-
-async def test_great_wall_three_people(
-    double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser, carol: SimUser
-) -> None:
-    game = await start_game(double, "great_wall", alice, bob, carol)
-    moves = await play_to_end(game, random.Random(7))
-    await check_finished(game, bot, moves)
-    assert all(not c.failed for c in game.clicks)
-
-
-async def test_china_four_people(
-    double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser, carol: SimUser, dave: SimUser
-) -> None:
-    game = await start_game(double, "china", alice, bob, carol, dave)
-    moves = await play_to_end(game, random.Random(11))
-    await check_finished(game, bot, moves)
-
-
-async def test_sun_tzu_two_people(double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser) -> None:
-    game = await start_game(double, "sun_tzu", alice, bob)
-    moves = await play_to_end(game, random.Random(5))
-    await check_finished(game, bot, moves)
+    assert all(not c.failed for c in game.clicks), [c for c in game.clicks if c.failed][:3]

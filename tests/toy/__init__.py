@@ -13,6 +13,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 KEY = "toy"
+BOOT = HERE / "boot"  # a sitecustomize that installs the toy in a new Python process
 #: Each layer's package and where the toy keeps its part of it.
 LAYERS = {"bot.games": HERE / "bot" / "games", "render": HERE / "render", "cogs.controls": HERE / "cogs" / "controls"}
 
