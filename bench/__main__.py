@@ -7,6 +7,7 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
+import render
 from bench.act import act_latency
 from bench.ai import RANDOM, match
 from bench.engine import games_per_second
@@ -87,7 +88,7 @@ def _pictures() -> None:
             f"p95 {found['lag_p95_ms']:.0f} ms, max {found['lag_max_ms']:.0f} ms",
             flush=True,
         )
-    each = ", ".join(f"{key} {close_up_ms(key):.1f} ms" for key in games.GAMES)
+    each = ", ".join(f"{key} {close_up_ms(key):.1f} ms" for key in games.GAMES if render.pictures(key).close_ups)
     print(f"close-ups, drawn and encoded in a thread: {each} each", flush=True)
 
 

@@ -13,7 +13,6 @@ from typing import Any
 import render
 from bot import games
 from cogs.pictures import Pictures
-from render.crops import kinds
 
 TICK = 0.005
 
@@ -70,15 +69,10 @@ def picture_throughput(processes: int, pictures: int = 40) -> dict[str, float]:
 
 
 def _close_ups(key: str, view: dict[str, Any]) -> list[render.Focus]:
-    """Close-ups as prompts ask for them in this position: China's regions one by one, the Great Wall's
-    sections, Chinatown's lots three at a time from across the board (ringed, as for a trade or a placement),
-    Sun Tzu's provinces."""
-    if key == "china":
-        return [render.Focus("region", (region["id"],)) for region in view["regions"]]
-    if key == "chinatown":
-        lots = [lot["lot"] for lot in view["lots"]]
-        return [render.Focus("lots", tuple(lots[start:start + 3])) for start in range(0, len(lots), 15)]
-    return [render.Focus(kind) for kind in kinds(key)]
+    """Close-ups as prompts ask for them in this position: each kind the game has, with the parts its
+    pictures name as samples (``CloseUp.samples``)."""
+    close_ups = render.pictures(key).close_ups
+    return [render.Focus(kind, part) for kind, close_up in close_ups.items() for part in close_up.samples(view)]
 
 
 def close_up_ms(key: str, rounds: int = 3) -> float:

@@ -10,31 +10,12 @@ nothing hidden; a seat's own view may add that seat's hand.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from render.alt_text import china, chinatown, great_wall, sun_tzu
-from render.alt_text.focus import FOCUS
 from render.alt_text.words import LIMIT, fit, seat_names
 from render.crops import Focus
+from render.game import pictures
 
-Sentences = Callable[[Mapping[str, Any], Sequence[str]], list[str]]
-
-
-@dataclass(frozen=True)
-class Describers:
-    colours: Callable[[Mapping[str, Any]], list[str]]  # seat colours as the picture draws them (unnamed seats)
-    board: Sentences
-    hand: Sentences  # raises ValueError for a public view
-    final: Sentences  # raises ValueError before the game is over
-
-
-_GAMES: dict[str, Describers] = {
-    "great_wall": Describers(great_wall.seat_colours, great_wall.board, great_wall.hand, great_wall.final),
-    "china": Describers(china.seat_colours, china.board, china.hand, china.final),
-    "sun_tzu": Describers(sun_tzu.seat_colours, sun_tzu.board, sun_tzu.hand, sun_tzu.final),
-    "chinatown": Describers(chinatown.seat_colours, chinatown.board, chinatown.hand, chinatown.final),
-}
 KINDS = ("board", "hand", "final", "focus")
 
 
@@ -46,23 +27,24 @@ def alt_text(key: str, kind: str, view: Mapping[str, Any], names: Sequence[str],
     Raises KeyError for a game without pictures (as ``render`` does), ValueError for an unknown kind, a view
     of another game, a hand from a public view, a final before the end or a close-up the game does not have.
     """
-    try:
-        describers = _GAMES[key]
-    except KeyError:
-        raise KeyError(f"no alt text for game {key!r}; known: {', '.join(_GAMES)}") from None
+    game = pictures(key)
     if kind not in KINDS:
         raise ValueError(f"no picture called {kind!r}; known: {', '.join(KINDS)}")
     if view.get("key") != key:
         raise ValueError(f"a view of {view.get('key')!r} cannot be described as {key!r}")
-    named = seat_names(names, describers.colours(view))
+    named = seat_names(names, game.seat_colours(view))
     if kind == "focus":
         if focus is None:
             raise ValueError("a close-up's alt text needs its focus")
         if focus.kind != "board":
-            return fit(FOCUS[key](view, named, focus.part), LIMIT)
+            close_up = game.close_ups.get(focus.kind)
+            if close_up is None:
+                raise ValueError(f"{key} has no close-up of kind {focus.kind!r}")
+            return fit(close_up.words(view, named, focus.part), LIMIT)
         kind = "board"
-    sentences: Sentences = getattr(describers, kind)
-    return fit(sentences(view, named), LIMIT)
+    sentences: dict[str, Callable[[Mapping[str, Any], Sequence[str]], list[str]]] = {
+        "board": game.board_words, "hand": game.hand_words, "final": game.final_words}
+    return fit(sentences[kind](view, named), LIMIT)
 
 
 __all__ = ["KINDS", "LIMIT", "alt_text"]

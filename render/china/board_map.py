@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from PIL import Image, ImageDraw
 
@@ -43,10 +43,26 @@ DRAGON_R = 28  # the dragon disc, "placed/allowed" emissaries on it
 FEATURE_NAMES = (mark("Qinling"), mark("Mengzhu"))
 
 
+class MapData(TypedDict):
+    """The board file's geometry, as the map reads it."""
+
+    map_outline: list[list[int]]
+    regions: list[dict[str, Any]]
+    house_spaces: dict[str, dict[str, Any]]
+    features: list[dict[str, Any]]
+    roads: dict[str, list[list[str]]]
+    alliances: list[dict[str, Any]]
+
+
+def map_data() -> MapData:
+    """The board file read as map geometry (the engine's data module keeps it untyped: it parses it itself)."""
+    return cast(MapData, board_json())
+
+
 @cache
 def _frame() -> tuple[float, float, float]:
     """Map origin and scale: the map outline's bounding box, padded, fills the picture's width."""
-    outline = cast("list[list[int]]", board_json()["map_outline"])
+    outline = map_data()["map_outline"]
     x0 = min(p[0] for p in outline) - 14
     x1 = max(p[0] for p in outline) + 14
     y0 = min(p[1] for p in outline) - 14
@@ -54,7 +70,7 @@ def _frame() -> tuple[float, float, float]:
 
 
 def map_height() -> int:
-    outline = cast("list[list[int]]", board_json()["map_outline"])
+    outline = map_data()["map_outline"]
     _, y0, scale = _frame()
     return round((max(p[1] for p in outline) + 14 - y0) * scale)
 
@@ -79,38 +95,38 @@ def region_outline(region_id: str) -> list[tuple[float, float]]:
 
 
 def _geometry() -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
-    data = board_json()
-    return cast("list[dict[str, Any]]", data["regions"]), cast("dict[str, dict[str, Any]]", data["house_spaces"])
+    data = map_data()
+    return data["regions"], data["house_spaces"]
 
 
 @cache
 def _base_map(side: str, language: str) -> Image.Image:
     """Regions, the two non-playable features and the roads of one side (cached per side and language,
     antialiased)."""
-    data = board_json()
+    data = map_data()
     height = map_height()
     big = Image.new("RGB", (WIDTH * SUPER, height * SUPER), theme.BACKGROUND)
     draw = ImageDraw.Draw(big)
     regions, spaces = _geometry()
-    for feature in cast("list[dict[str, Any]]", data["features"]):
+    for feature in data["features"]:
         draw.polygon([_at(p, 0, SUPER) for p in feature["polygon"]], fill=FEATURE_FILL)
     for region in regions:
         draw.polygon([_at(p, 0, SUPER) for p in region["polygon"]], fill=MAP_FILL[region["color"]])
-    for shape in [*(f["polygon"] for f in cast("list[dict[str, Any]]", data["features"])),
+    for shape in [*(f["polygon"] for f in data["features"]),
                   *(r["polygon"] for r in regions)]:
         points = [_at(p, 0, SUPER) for p in shape]
         draw.line([*points, points[0]], fill=INK, width=3 * SUPER, joint="curve")
-    roads = cast("dict[str, list[list[str]]]", data["roads"])[side]
+    roads = data["roads"][side]
     for a, b in roads:
         draw.line([_at(spaces[a]["xy"], 0, SUPER), _at(spaces[b]["xy"], 0, SUPER)], fill=ROAD, width=5 * SUPER)
     image = big.resize((WIDTH, height), Image.Resampling.LANCZOS)
     draw = ImageDraw.Draw(image)
-    for feature in cast("list[dict[str, Any]]", data["features"]):
+    for feature in data["features"]:
         xs = [p[0] for p in feature["polygon"]]
         ys = [p[1] for p in feature["polygon"]]
         centre = _at(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), 0)
         theme.draw_legend(draw, centre, tr(feature["name"].split()[0]), CAPTION, MUTED, anchor="mm")
-    for alliance in cast("list[dict[str, Any]]", data["alliances"]):
+    for alliance in data["alliances"]:
         # An alliance's number only orders the final scoring; the border it sits on is what counts.
         theme.draw_token(image, str(alliance["number"]), 34, _at(alliance["xy"], 0), key=False)
     return image

@@ -7,10 +7,13 @@ otherwise they are called by their colour.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from render import theme
+from render.game import CloseUp, GamePictures
+from render.great_wall import alt_text, crops
+from render.great_wall.callouts import callouts
 from render.great_wall.players import seats_of
 from render.great_wall.private import draw_hand
 from render.great_wall.scores import draw_final
@@ -20,27 +23,37 @@ if TYPE_CHECKING:
     from bot.games.great_wall.schema import GreatWallView
 
 
-def board(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+def board(view: GreatWallView, names: Sequence[str] | None = None) -> bytes:
     """The public table as PNG. Reads no hidden field (hand, deck composition); a seat's own view only adds
     that seat's marker values."""
-    v = cast("GreatWallView", view)
-    return theme.to_png(draw_board(v, seats_of(v, names)))
+    return theme.to_png(draw_board(view, seats_of(view, names)))
 
 
-def hand(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+def hand(view: GreatWallView, names: Sequence[str] | None = None) -> bytes:
     """The viewer's private picture: hand by type, remaining deck, markers and score."""
-    v = cast("GreatWallView", view)
-    if v["hand"] is None or v["viewer"] is None:
+    if view["hand"] is None or view["viewer"] is None:
         raise ValueError("hand() needs a player's own view; this one is public")
-    return theme.to_png(draw_hand(v, seats_of(v, names)))
+    return theme.to_png(draw_hand(view, seats_of(view, names)))
 
 
-def final(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
+def final(view: GreatWallView, names: Sequence[str] | None = None) -> bytes:
     """Final scores: places, each player's markers and total, markers lost on cards."""
-    v = cast("GreatWallView", view)
-    if v["result"] is None:
+    if view["result"] is None:
         raise ValueError("final() needs a finished game's view")
-    return theme.to_png(draw_final(v, seats_of(v, names)))
+    return theme.to_png(draw_final(view, seats_of(view, names)))
 
 
-__all__ = ["board", "final", "hand"]
+PICTURES: GamePictures[GreatWallView] = GamePictures(
+    board=board,
+    hand=hand,
+    final=final,
+    seat_colours=alt_text.seat_colours,
+    board_words=alt_text.board,
+    hand_words=alt_text.hand,
+    final_words=alt_text.final,
+    callouts=callouts,
+    close_ups={"sections": CloseUp(crops.sections, alt_text.close_up, crops.samples)},
+)
+
+
+__all__ = ["PICTURES", "board", "final", "hand"]

@@ -3,10 +3,11 @@ screens, armies, 6-marks and this round's cards), which every order and most dec
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from render.sun_tzu import Seats, draw_provinces
+from render.game import Part
+from render.sun_tzu.drawing import Seats, draw_provinces
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -14,8 +15,12 @@ if TYPE_CHECKING:
     from bot.games.sun_tzu.schema import SunTzuView
 
 
-def provinces(view: Mapping[str, Any], names: Sequence[str] | None, part: Sequence[int | str]) -> Image.Image:
+def provinces(view: SunTzuView, names: Sequence[str] | None, part: Sequence[int | str]) -> Image.Image:
     if part:
         raise ValueError(f"a Sun Tzu close-up shows all five provinces; got {list(part)!r}")
-    v = cast("SunTzuView", view)
-    return draw_provinces(v, Seats(v, names))
+    return draw_provinces(view, Seats(view, names))
+
+
+def samples(view: SunTzuView) -> list[Part]:
+    """The one close-up there is: all five provinces."""
+    return [()]

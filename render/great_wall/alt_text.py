@@ -17,6 +17,8 @@ from bot.games.great_wall.data import CardType
 from bot.games.great_wall.text import card_name, describe, plural, scores_sentence
 from render import theme
 from render.alt_text.words import placed
+from render.game import Part
+from render.great_wall.crops import slots_of
 from render.great_wall.players import ended_on_time
 
 if TYPE_CHECKING:
@@ -25,8 +27,8 @@ if TYPE_CHECKING:
 TITLE = mark("The Great Wall of China")
 
 
-def seat_colours(view: Mapping[str, Any]) -> list[str]:
-    return [p["colour"] for p in cast("GreatWallView", view)["players"]]
+def seat_colours(view: GreatWallView) -> list[str]:
+    return [p["colour"] for p in view["players"]]
 
 
 # -- pieces ---------------------------------------------------------------------------------------------
@@ -178,34 +180,32 @@ def _supply(view: GreatWallView) -> str:
 
 
 # -- the three pictures -----------------------------------------------------------------------------------
-def board(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    v = cast("GreatWallView", view)
-    if v["result"] is not None:
-        head = [tr("{game}, the wall at the end. {result}", game=tr(TITLE), result=_game_over(v, names))]
+def board(view: GreatWallView, names: Sequence[str]) -> list[str]:
+    if view["result"] is not None:
+        head = [tr("{game}, the wall at the end. {result}", game=tr(TITLE), result=_game_over(view, names))]
     else:
-        head = [tr("{game}: {status}.", game=tr(TITLE), status=_status(v, names)), _last_round(v, names),
-                _scores(v, names)]
+        head = [tr("{game}: {status}.", game=tr(TITLE), status=_status(view, names)), _last_round(view, names),
+                _scores(view, names)]
     return [
         *head,
-        _last_move(v, names),
-        *(_section(s, names) for s in v["sections"]),
-        *(_section_cards(s, names) for s in v["sections"]),
-        _players(v, names),
-        _supply(v),
+        _last_move(view, names),
+        *(_section(s, names) for s in view["sections"]),
+        *(_section_cards(s, names) for s in view["sections"]),
+        _players(view, names),
+        _supply(view),
     ]
 
 
-def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    v = cast("GreatWallView", view)
-    seat, cards = v["viewer"], v["hand"]
+def hand(view: GreatWallView, names: Sequence[str]) -> list[str]:
+    seat, cards = view["viewer"], view["hand"]
     if seat is None or cards is None:
         raise ValueError("a hand's alt text needs a player's own view; this one is public")
-    now = _game_over(v, names) if v["result"] is not None else tr("Now: {status}.", status=_status(v, names))
+    now = _game_over(view, names) if view["result"] is not None else tr("Now: {status}.", status=_status(view, names))
     held = trn("In your hand: {n} card: {cards}.", "In your hand: {n} cards: {cards}.", len(cards),
                cards=_cards([c["type"] for c in cards])) if cards else tr("Your hand is empty.")
-    deck = v["deck_composition"] or {}
+    deck = view["deck_composition"] or {}
     types = [k for k, n in deck.items() for _ in range(n)]
-    me = v["players"][seat]
+    me = view["players"][seat]
     won = me["markers"] or []
     markers = (tr("Your markers: {markers} = {total}.", markers=" + ".join(str(m) for m in won), total=sum(won))
                if won else tr("You have no markers yet."))
@@ -221,7 +221,7 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         held,
         deck_line,
         markers,
-        _scores(v, names),
+        _scores(view, names),
     ]
 
 
@@ -232,15 +232,27 @@ def _left(part: Mapping[str, Any]) -> str:
     return tr(", out of time") if part["timed_out"] else tr(", resigned")
 
 
-def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    v = cast("GreatWallView", view)
+def final(view: GreatWallView, names: Sequence[str]) -> list[str]:
     rows = []
-    for seat, place, part in placed(v):
+    for seat, place, part in placed(view):
         markers = join([str(m) for m in part["markers"]]) or tr("none")
         row = tr("{place} {player}, {total} from markers {markers}", place=theme.ordinal(place), player=names[seat],
                  total=part["total"], markers=markers)
         if part["lost_on_cards"]:
             row += tr(", lost on cards: {markers}", markers=join([str(m) for m in part["lost_on_cards"]]))
         rows.append(row + _left(part))
-    return [tr("{game}, final scores. {result}", game=tr(TITLE), result=_game_over(v, names)),
+    return [tr("{game}, final scores. {result}", game=tr(TITLE), result=_game_over(view, names)),
             tr("Places: {rows}.", rows=trp("great wall list", "; ").join(rows))]
+
+
+# -- close-ups --------------------------------------------------------------------------------------------
+def close_up(view: GreatWallView, names: Sequence[str], part: Part) -> list[str]:
+    """Sections' close-up (``crops.sections``): each section's strengths, markers and cards."""
+    slots = slots_of(view, part)
+    what = f"section {slots[0] + 1}" if len(slots) == 1 else f"sections {join([str(s + 1) for s in slots])}"
+    sections = [view["sections"][s] for s in slots]
+    return [
+        f"{TITLE}, a close-up of {what}.",
+        *(_section(s, names) for s in sections),
+        *(_section_cards(s, names) for s in sections),
+    ]

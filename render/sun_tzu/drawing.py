@@ -1,14 +1,9 @@
-"""Pictures of Sun Tzu, drawn from a view (``bot/games/sun_tzu/schema.py``) only.
-
-``board`` is the public table: the score track, the five provinces (screens, armies, 6-marks, this
-round's revealed cards) and both players. It reads public fields only, so a seat's own view draws the
-same board as the public view. ``hand`` is one player's private picture (hand, face-down assignment,
-drawn cards, warlords); ``final`` the result. ``names[seat]`` labels players, else their colour.
-"""
+"""Everything Sun Tzu draws: the board (score track, provinces, players), a seat's private picture and the
+result, each from a view only; the package's ``board``, ``hand`` and ``final`` turn them into PNG."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image, ImageDraw
@@ -414,29 +409,3 @@ def draw_final(view: SunTzuView, seats: Seats) -> Image.Image:
                        anchor="lm")
         y += PLAYER_H + GAP
     return image
-
-
-# -- entry points -------------------------------------------------------------------------------------------
-def board(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """The public table as PNG; reads no private field, so any seat's view draws the same board."""
-    v = cast("SunTzuView", view)
-    return theme.to_png(draw_board(v, Seats(v, names)))
-
-
-def hand(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """The viewer's private picture: hand, face-down cards, drawn cards and secret warlords."""
-    v = cast("SunTzuView", view)
-    if v["viewer"] is None or v["hand"] is None:
-        raise ValueError("hand() needs a player's own view; this one is public")
-    return theme.to_png(draw_hand(v, Seats(v, names)))
-
-
-def final(view: Mapping[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """The result: places, final marker per player, points of each scoring, reserves."""
-    v = cast("SunTzuView", view)
-    if v["result"] is None:
-        raise ValueError("final() needs a finished game's view")
-    return theme.to_png(draw_final(v, Seats(v, names)))
-
-
-__all__ = ["board", "final", "hand"]

@@ -3,11 +3,12 @@ board, under a caption stating each participant's strength when it is one sectio
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bot.games.base.language import tr, trp
 from render.crops import frame
+from render.game import Part
 from render.great_wall.players import seats_of
 from render.great_wall.table import draw_sections
 
@@ -45,8 +46,12 @@ def caption(view: GreatWallView, seats: Seats, slots: Sequence[int]) -> str:
     return head + (tr(" · markers {markers}", markers=markers) if markers else "")
 
 
-def sections(view: Mapping[str, Any], names: Sequence[str] | None, part: Sequence[int | str]) -> Image.Image:
-    v = cast("GreatWallView", view)
-    slots = slots_of(v, part)
-    seats = seats_of(v, names)
-    return frame.banded(draw_sections(v, seats, slots), caption(v, seats, slots))
+def sections(view: GreatWallView, names: Sequence[str] | None, part: Sequence[int | str]) -> Image.Image:
+    slots = slots_of(view, part)
+    seats = seats_of(view, names)
+    return frame.banded(draw_sections(view, seats, slots), caption(view, seats, slots))
+
+
+def samples(view: GreatWallView) -> list[Part]:
+    """The open sections, as a play prompt shows them."""
+    return [()]

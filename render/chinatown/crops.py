@@ -4,7 +4,7 @@ in secret this year (simultaneous building), since what it builds next joins the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image, ImageDraw
@@ -17,6 +17,7 @@ from render.chinatown import table
 from render.chinatown.common import WIDTH
 from render.chinatown.lots import draw_lot
 from render.crops import frame
+from render.game import Part
 from render.theme import Seats
 
 if TYPE_CHECKING:
@@ -50,14 +51,13 @@ def caption(lots: Sequence[int]) -> str:
     return trn("Lot {lots} (ringed)", "Lots {lots} (ringed)", len(lots), lots=listed)
 
 
-def lots(view: Mapping[str, Any], names: Sequence[str] | None, part: Sequence[int | str]) -> Image.Image:
-    v = cast("ChinatownView", view)
+def lots(view: ChinatownView, names: Sequence[str] | None, part: Sequence[int | str]) -> Image.Image:
     chosen = lots_of(part)
-    seats = Seats.in_order(v["num_players"], names)
-    whole = table.map_picture(v, seats)
+    seats = Seats.in_order(view["num_players"], names)
+    whole = table.map_picture(view, seats)
     draw = ImageDraw.Draw(whole)
-    for placed in v["batch"] or ():  # the viewer's own shops, built in secret, as they will stand
-        lot = {**v["lots"][placed["lot"] - 1], "tile": placed["tile"]}
+    for placed in view["batch"] or ():  # the viewer's own shops, built in secret, as they will stand
+        lot = {**view["lots"][placed["lot"] - 1], "tile": placed["tile"]}
         draw_lot(whole, draw, cast(Any, lot), table.lot_box(placed["lot"]), seats)
     frames = [table.district_frame(n) for n in districts_of(chosen)]
     box = frame.window(frame.union(frames), (0, 0, LEGEND_X, whole.height), PAD, min_width=0)
@@ -71,3 +71,9 @@ def lots(view: Mapping[str, Any], names: Sequence[str] | None, part: Sequence[in
     body.paste(close, (0, 0))
     body.paste(legend, (close.width, 0))
     return frame.banded(body, caption(chosen))
+
+
+def samples(view: ChinatownView) -> list[Part]:
+    """Three lots at a time from across the board, ringed, as a trade or a placement asks for them."""
+    numbers = [lot["lot"] for lot in view["lots"]]
+    return [tuple(numbers[start:start + 3]) for start in range(0, len(numbers), 15)]

@@ -15,7 +15,8 @@ from bot.games.base.language import mark, tr, trn, trp
 from bot.games.sun_tzu.text import colour_word, describe, event_name, province, role_name, warlord_name
 from render import leaving, theme
 from render.alt_text.words import join, placed, winners
-from render.sun_tzu import STAGE_TEXT
+from render.game import Part
+from render.sun_tzu.drawing import STAGE_TEXT
 
 if TYPE_CHECKING:
     from bot.games.sun_tzu.schema import BattleView, CardView, PlayerView, ProvinceView, SunTzuView
@@ -26,8 +27,8 @@ FACES = (mark("screens on their first value"), mark("screens on their second val
          mark("screens on their third value"))
 
 
-def seat_colours(view: Mapping[str, Any]) -> list[str]:
-    return [p["colour"].upper() for p in cast("SunTzuView", view)["players"]]
+def seat_colours(view: SunTzuView) -> list[str]:
+    return [p["colour"].upper() for p in view["players"]]
 
 
 def _card(card: CardView) -> str:
@@ -163,44 +164,42 @@ def _footer(view: SunTzuView) -> str:
 
 
 # -- the three pictures -----------------------------------------------------------------------------------
-def board(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    v = cast("SunTzuView", view)
-    now = _game_over(v, names) if v["result"] is not None else tr("{status}.", status=_status(v, names))
-    holder = v["privilege_holder"]
+def board(view: SunTzuView, names: Sequence[str]) -> list[str]:
+    now = _game_over(view, names) if view["result"] is not None else tr("{status}.", status=_status(view, names))
+    holder = view["privilege_holder"]
     return [
-        tr("{title}, {round}: {now}", title=tr(TITLE), round=_round(v), now=now),
-        _sides(v, names),
-        _scores(v, names),
+        tr("{title}, {round}: {now}", title=tr(TITLE), round=_round(view), now=now),
+        _sides(view, names),
+        _scores(view, names),
         tr("{player} chooses the order of the battles.", player=names[holder]) if holder is not None else "",
-        *(_province(v, p, names) for p in v["provinces"]),
-        *(_player(p, names) for p in v["players"]),
-        _footer(v),
+        *(_province(view, p, names) for p in view["provinces"]),
+        *(_player(p, names) for p in view["players"]),
+        _footer(view),
     ]
 
 
-def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    v = cast("SunTzuView", view)
-    seat = v["viewer"]
-    if seat is None or v["hand"] is None:
+def hand(view: SunTzuView, names: Sequence[str]) -> list[str]:
+    seat = view["viewer"]
+    if seat is None or view["hand"] is None:
         raise ValueError("a hand's alt text needs a player's own view; this one is public")
-    now = _game_over(v, names) if v["result"] is not None else tr("Now: {status}.", status=_status(v, names))
-    rows = [tr("Your hand: {cards}.", cards=_cards(v["hand"]))]
-    if v["assignment"]:
+    now = _game_over(view, names) if view["result"] is not None else tr("Now: {status}.", status=_status(view, names))
+    rows = [tr("Your hand: {cards}.", cards=_cards(view["hand"]))]
+    if view["assignment"]:
         rows.append(tr("Face down on the table: {cards}.",
-                       cards=_comma().join(f"{province(p)} {_card(c)}" for p, c in v["assignment"].items())))
-    if v["drawn"]:
-        rows.append(tr("Drawn, to keep some and put one under: {cards}.", cards=_cards(v["drawn"])))
-    if v["deck_bottom"]:
-        rows.append(tr("You put these under your deck: {cards}.", cards=_cards(v["deck_bottom"])))
-    if v["out_hidden"]:
-        rows.append(tr("Removed face down: {cards}.", cards=_cards(v["out_hidden"])))
-    held = join([warlord_name(w) for w in v["warlords_held"] or []]) or trp("sun tzu warlords", "none")
+                       cards=_comma().join(f"{province(p)} {_card(c)}" for p, c in view["assignment"].items())))
+    if view["drawn"]:
+        rows.append(tr("Drawn, to keep some and put one under: {cards}.", cards=_cards(view["drawn"])))
+    if view["deck_bottom"]:
+        rows.append(tr("You put these under your deck: {cards}.", cards=_cards(view["deck_bottom"])))
+    if view["out_hidden"]:
+        rows.append(tr("Removed face down: {cards}.", cards=_cards(view["out_hidden"])))
+    held = join([warlord_name(w) for w in view["warlords_held"] or []]) or trp("sun tzu warlords", "none")
     return [
         tr("{title}: {player}'s cards, {colour}, round {round}. {now}", title=tr(TITLE), player=names[seat],
-           colour=colour_word(str(v["viewer_colour"])), round=v["round"], now=now),
+           colour=colour_word(str(view["viewer_colour"])), round=view["round"], now=now),
         *rows,
         tr("Secret warlords: {warlords}.", warlords=held),
-        _scores(v, names),
+        _scores(view, names),
     ]
 
 
@@ -213,16 +212,26 @@ def _place(part: Mapping[str, Any], fields: Mapping[str, Any]) -> str:
     return tr("{place} {player} {total}: points per scoring {points}, reserve {reserve}", **fields)
 
 
-def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    v = cast("SunTzuView", view)
+def final(view: SunTzuView, names: Sequence[str]) -> list[str]:
     rows = []
-    for seat, place, part in placed(v):
+    for seat, place, part in placed(view):
         points = _comma().join(str(p) for p in part["points"]) or trp("sun tzu points", "none")
         fields = {"place": theme.ordinal(place), "player": names[seat], "total": f"{part['total']:+d}",
                   "points": points, "reserve": part["reserve"]}
         rows.append(_place(part, fields))
     return [
-        tr("{title}, result. {end}", title=tr(TITLE), end=_game_over(v, names)),
-        _scores(v, names),
+        tr("{title}, result. {end}", title=tr(TITLE), end=_game_over(view, names)),
+        _scores(view, names),
         tr("Places: {places}.", places=trp("sun tzu list", "; ").join(rows)),
+    ]
+
+
+# -- close-ups --------------------------------------------------------------------------------------------
+def close_up(view: SunTzuView, names: Sequence[str], part: Part) -> list[str]:
+    """The provinces' close-up (``crops.provinces``): the round, the score track and every province."""
+    now = _game_over(view, names) if view["result"] is not None else f"{_status(view, names)}."
+    return [
+        f"{TITLE}, the score track and the provinces, {_round(view)}: {now}",
+        _scores(view, names),
+        *(_province(view, p, names) for p in view["provinces"]),
     ]

@@ -15,7 +15,8 @@ from bot.games.base.words import join
 from bot.games.china.text import cards_text, colour_word, describe, region_name, space_label
 from render import theme
 from render.alt_text.words import final_result, placed, places
-from render.crops import china as china_crop
+from render.china.crops import region_of
+from render.game import Part
 
 if TYPE_CHECKING:
     from bot.games.china.schema import ChinaView, PlayerView, RegionView
@@ -23,9 +24,9 @@ if TYPE_CHECKING:
 TITLE = "China"
 
 
-def seat_colours(view: Mapping[str, Any]) -> list[str]:
+def seat_colours(view: ChinaView) -> list[str]:
     # The picture gives China's seats the theme's colours in seat order (render/china.py).
-    return list(theme.SEAT_ORDER[: cast("ChinaView", view)["num_players"]])
+    return list(theme.SEAT_ORDER[: view["num_players"]])
 
 
 def _points(n: int) -> str:
@@ -169,34 +170,32 @@ def _supplies(view: ChinaView, names: Sequence[str]) -> str:
 
 
 # -- the three pictures -----------------------------------------------------------------------------------
-def board(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    v = cast("ChinaView", view)
-    now = _game_over(v, names) if v["result"] is not None else tr("{status}.", status=_status(v, names))
+def board(view: ChinaView, names: Sequence[str]) -> list[str]:
+    now = _game_over(view, names) if view["result"] is not None else tr("{status}.", status=_status(view, names))
     return [
-        tr("{game}, {side} board: {now}", game=tr(TITLE), side=v["board_side"], now=now),
-        _scores(v, names),
-        _last_placement(v, names),
-        _deck_and_display(v),
-        *_regions(v, names),
-        _supplies(v, names),
-        _spent(v),
+        tr("{game}, {side} board: {now}", game=tr(TITLE), side=view["board_side"], now=now),
+        _scores(view, names),
+        _last_placement(view, names),
+        _deck_and_display(view),
+        *_regions(view, names),
+        _supplies(view, names),
+        _spent(view),
     ]
 
 
-def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    v = cast("ChinaView", view)
-    seat, cards = v["viewer"], v["hand"]
+def hand(view: ChinaView, names: Sequence[str]) -> list[str]:
+    seat, cards = view["viewer"], view["hand"]
     if seat is None or cards is None:
         raise ValueError("a hand's alt text needs a player's own view; this one is public")
-    if v["result"] is not None:
-        now = _game_over(v, names)
-    elif v["active"] == seat:
-        now = tr("It is your turn.") if v["phase"] == "action" else trn(
-            "You draw {n} more card.", "You draw {n} more cards.", v["draws_owed"])
+    if view["result"] is not None:
+        now = _game_over(view, names)
+    elif view["active"] == seat:
+        now = tr("It is your turn.") if view["phase"] == "action" else trn(
+            "You draw {n} more card.", "You draw {n} more cards.", view["draws_owed"])
     else:
-        now = tr("Now: {status}.", status=_status(v, names))
+        now = tr("Now: {status}.", status=_status(view, names))
     pays: dict[str, list[str]] = {}
-    for region in v["regions"]:
+    for region in view["regions"]:
         pays.setdefault(region["color"], []).append(tr(region["name"]))
     uses = [tr("{colour} pays for {regions}", colour=colour_word(c), regions=join(pays.get(c, [])))
             for c in dict.fromkeys(cards)]
@@ -205,47 +204,45 @@ def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     uses_text = trp("china list", "; ").join(uses)
     held = (tr("In your hand: {cards} ({uses}).", cards=cards_text(cards), uses=uses_text) if cards
             else tr("You have no cards in hand."))
-    me = v["players"][seat]
+    me = view["players"][seat]
     return [
         tr("{game}: {player}'s cards. {now}", game=tr(TITLE), player=names[seat], now=now),
         held,
         tr("Your supply: {supply}; your score: {points}.", supply=_supply(me), points=_points(me["score"])),
-        _scores(v, names),
-        _deck_and_display(v),
+        _scores(view, names),
+        _deck_and_display(view),
     ]
 
 
-def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    v = cast("ChinaView", view)
-    scores = final_result(v)[1]
+def final(view: ChinaView, names: Sequence[str]) -> list[str]:
+    scores = final_result(view)[1]
     rows = []
-    for seat, place, part in placed(v):
+    for seat, place, part in placed(view):
         fields = {
             "place": theme.ordinal(place), "player": names[seat], "points": _points(scores[seat]),
             "regions": part["regions"], "alliances": part["alliances"], "roads": part["roads"],
             "supply": part["tiebreak"]["supply"],
         }
-        if v["players"][seat]["timed_out"]:
+        if view["players"][seat]["timed_out"]:
             rows.append(tr("{place} {player} {points}: regions {regions}, alliances {alliances}, roads {roads}, "
                            "{supply} pieces left, out of time", **fields))
-        elif v["players"][seat]["resigned"]:
+        elif view["players"][seat]["resigned"]:
             rows.append(tr("{place} {player} {points}: regions {regions}, alliances {alliances}, roads {roads}, "
                            "{supply} pieces left, resigned", **fields))
         else:
             rows.append(tr("{place} {player} {points}: regions {regions}, alliances {alliances}, roads {roads}, "
                            "{supply} pieces left", **fields))
     return [
-        tr("{game}, final scores. {result}", game=tr(TITLE), result=_game_over(v, names)),
+        tr("{game}, final scores. {result}", game=tr(TITLE), result=_game_over(view, names)),
         tr("Places: {places}.", places=trp("china list", "; ").join(rows)),
         tr("Ties are broken by the most pieces left in supply."),
     ]
 
 
-def close_up(view: Mapping[str, Any], names: Sequence[str], part: Sequence[int | str]) -> list[str]:
+def close_up(view: ChinaView, names: Sequence[str], part: Part) -> list[str]:
     """A region's close-up (``render.crops.china``): its house spaces by number, who built on them, its dragon."""
-    v = cast("ChinaView", view)
-    region = china_crop.region_of(v, part)
-    spaces = [s for s in v["spaces"] if s["region"] == region["id"]]
+    region = region_of(view, part)
+    spaces = [s for s in view["spaces"] if s["region"] == region["id"]]
     forts: dict[int, int] = {}
     for space in spaces:
         if space["fortified"] and space["house"] is not None:

@@ -17,7 +17,8 @@ from bot.games.chinatown.data import BOARD, Shop, shop_name
 from bot.games.chinatown.text import describe, money, offer_text, standings_sentence, tile, year_name
 from render import leaving, theme
 from render.alt_text.words import placed
-from render.crops import chinatown as crop
+from render.chinatown import crops
+from render.game import Part
 
 if TYPE_CHECKING:
     from bot.games.chinatown.schema import BusinessView, ChinatownView, LotView, OfferView, PlayerView
@@ -26,9 +27,9 @@ TITLE = "Chinatown"
 ROUNDS = 6
 
 
-def seat_colours(view: Mapping[str, Any]) -> list[str]:
+def seat_colours(view: ChinatownView) -> list[str]:
     # The picture gives Chinatown's seats the theme's colours in seat order (render/chinatown).
-    return list(theme.SEAT_ORDER[: cast("ChinatownView", view)["num_players"]])
+    return list(theme.SEAT_ORDER[: view["num_players"]])
 
 
 def _when(view: ChinatownView) -> str:
@@ -157,56 +158,53 @@ def _reason(view: ChinatownView) -> str:
 
 
 # -- the three pictures -----------------------------------------------------------------------------------
-def board(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    v = cast("ChinatownView", view)
-    now = _game_over(v, names) if v["result"] is not None else f"{_status(v, names)}."
+def board(view: ChinatownView, names: Sequence[str]) -> list[str]:
+    now = _game_over(view, names) if view["result"] is not None else f"{_status(view, names)}."
     return [
-        tr("{title}, {when}: {now}", title=TITLE, when=_when(v), now=now),
-        _players(v, names),
-        *_offers(_open(v), names),
-        _tiles(v, names),
-        *(_businesses(p, names) for p in v["players"] if p["businesses"]),
-        "" if any(p["businesses"] for p in v["players"]) else tr("No shops are built yet."),
-        *_lots(v, names),
+        tr("{title}, {when}: {now}", title=TITLE, when=_when(view), now=now),
+        _players(view, names),
+        *_offers(_open(view), names),
+        _tiles(view, names),
+        *(_businesses(p, names) for p in view["players"] if p["businesses"]),
+        "" if any(p["businesses"] for p in view["players"]) else tr("No shops are built yet."),
+        *_lots(view, names),
     ]
 
 
-def hand(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    v = cast("ChinatownView", view)
-    seat = v["viewer"]
+def hand(view: ChinatownView, names: Sequence[str]) -> list[str]:
+    seat = view["viewer"]
     if seat is None:
         raise ValueError("a hand's alt text needs a player's own view; this one is public")
-    me = v["players"][seat]
-    now = _game_over(v, names) if v["result"] is not None else tr("Now: {status}.", status=_status(v, names))
+    me = view["players"][seat]
+    now = _game_over(view, names) if view["result"] is not None else tr("Now: {status}.", status=_status(view, names))
     if me["income_now"] is not None:
         rows = [tr("Your cash: {money}; income now {income}.", money=money(me["cash"]), income=money(me["income_now"]))]
     else:
         rows = [tr("Your cash: {money}.", money=money(me["cash"]))]
-    if v["hand_cards"]:
-        dealt = join([str(c) for c in v["hand_cards"]])
-        if v["keep_choice"]:
+    if view["hand_cards"]:
+        dealt = join([str(c) for c in view["hand_cards"]])
+        if view["keep_choice"]:
             rows.append(tr("Building cards dealt to you: lots {lots}; keep {keep}; you keep {kept}.", lots=dealt,
-                           keep=v["keep"], kept=join([str(c) for c in v["keep_choice"]])))
+                           keep=view["keep"], kept=join([str(c) for c in view["keep_choice"]])))
         else:
-            rows.append(tr("Building cards dealt to you: lots {lots}; keep {keep}.", lots=dealt, keep=v["keep"]))
+            rows.append(tr("Building cards dealt to you: lots {lots}; keep {keep}.", lots=dealt, keep=view["keep"]))
     rows.append(tr("Your shop tiles: {tiles}.", tiles=_hand_tiles(me["hand_tiles"])))
-    if v["batch"]:
-        batch = ", ".join(tr("{shop} on lot {lot}", shop=tile(p["tile"]), lot=p["lot"]) for p in v["batch"])
+    if view["batch"]:
+        batch = ", ".join(tr("{shop} on lot {lot}", shop=tile(p["tile"]), lot=p["lot"]) for p in view["batch"])
         rows.append(tr("To build when everyone is done: {shops}.", shops=batch))
-    rows.append(_players(v, names))  # the scores, before the longer lists
-    mine = [_lot(lot) for lot in v["lots"] if lot["owner"] == seat]
+    rows.append(_players(view, names))  # the scores, before the longer lists
+    mine = [_lot(lot) for lot in view["lots"] if lot["owner"] == seat]
     rows.append(tr("Your lots: {lots}.", lots=", ".join(mine)) if mine else tr("You own no lots."))
     rows.append(_businesses(me, names, mine=True))
-    rows += _offers([o for o in _open(v) if seat in o["participants"]], names)
-    head = tr("{title}: {player}'s private picture, {when}. {now}", title=TITLE, player=names[seat], when=_when(v),
+    rows += _offers([o for o in _open(view) if seat in o["participants"]], names)
+    head = tr("{title}: {player}'s private picture, {when}. {now}", title=TITLE, player=names[seat], when=_when(view),
               now=now)
     return [head, *rows]
 
 
-def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    v = cast("ChinatownView", view)
+def final(view: ChinatownView, names: Sequence[str]) -> list[str]:
     rows = []
-    for seat, _, part in placed(v):
+    for seat, _, part in placed(view):
         trades = ("+" if part["trades"] > 0 else "-" if part["trades"] < 0 else "") + money(abs(part["trades"]))
         fields = {"player": names[seat], "start": money(part["start_money"]), "income": money(part["income"]),
                   "trades": trades}
@@ -225,22 +223,21 @@ def final(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
                             "{player}: start {start}, income {income}, trades {trades}, {n} shops on the board",
                             part["tiles_on_board"], **fields))
     return [
-        tr("{title}, final ranking, {reason}. {game_over}", title=TITLE, reason=_reason(v),
-           game_over=_game_over(v, names)),
+        tr("{title}, final ranking, {reason}. {game_over}", title=TITLE, reason=_reason(view),
+           game_over=_game_over(view, names)),
         "; ".join(rows) + ".",
         tr("Ties are broken by the most shops on the board."),
     ]
 
 
 # -- close-ups (render/alt_text/focus) -----------------------------------------------------------------------
-def close_up(view: Mapping[str, Any], names: Sequence[str], part: Sequence[int | str]) -> list[str]:
+def close_up(view: ChinatownView, names: Sequence[str], part: Part) -> list[str]:
     """The lots a close-up rings, each with its neighbours, from the view it was drawn from."""
-    v = cast("ChinatownView", view)
-    lots = crop.lots_of(part)
+    lots = crops.lots_of(part)
     if not lots:
-        return [tr("{title}, every district.", title=TITLE), *_lots(v, names)]
-    batch = {p["lot"]: p["tile"] for p in v["batch"] or ()}
-    where = crop.districts_of(lots)
+        return [tr("{title}, every district.", title=TITLE), *_lots(view, names)]
+    batch = {p["lot"]: p["tile"] for p in view["batch"] or ()}
+    where = crops.districts_of(lots)
     if len(where) == 1:
         head = tr("district {district}", district=where[0])
     else:
@@ -249,8 +246,8 @@ def close_up(view: Mapping[str, Any], names: Sequence[str], part: Sequence[int |
                 "{title}, a close-up of {where}: {n} lots ringed, the others faded.", len(lots), title=TITLE,
                 where=head)]
     for number in lots:
-        near = ", ".join(_near(v, n, names, batch) for n in sorted(BOARD.adjacency[number]))
-        rows.append(tr("Lot {lot}; next to {lots}.", lot=_near(v, number, names, batch), lots=near or tr("no lot")))
+        near = ", ".join(_near(view, n, names, batch) for n in sorted(BOARD.adjacency[number]))
+        rows.append(tr("Lot {lot}; next to {lots}.", lot=_near(view, number, names, batch), lots=near or tr("no lot")))
     return rows
 
 

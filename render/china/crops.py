@@ -4,8 +4,8 @@ choices use)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bot.games.base.language import tr
 from bot.games.base.words import join
@@ -14,6 +14,7 @@ from render import theme
 from render.china import board_map
 from render.china.common import WIDTH
 from render.crops import frame
+from render.game import Part
 from render.theme import Seats
 
 if TYPE_CHECKING:
@@ -43,13 +44,17 @@ def caption(view: ChinaView, region: RegionView) -> str:
     return text + state
 
 
-def region(view: Mapping[str, Any], names: Sequence[str] | None, part: Sequence[int | str]) -> Image.Image:
-    v = cast("ChinaView", view)
-    chosen = region_of(v, part)
+def region(view: ChinaView, names: Sequence[str] | None, part: Sequence[int | str]) -> Image.Image:
+    chosen = region_of(view, part)
     height = board_map.map_height()
     whole = theme.canvas(WIDTH, height)
-    board_map.draw_map(whole, v, Seats.in_order(v["num_players"], names), 0)  # the cached map, then pieces
+    board_map.draw_map(whole, view, Seats.in_order(view["num_players"], names), 0)  # the cached map, then pieces
     outline = board_map.region_outline(chosen["id"])
     box = frame.window(frame.bounds(outline), (0, 0, WIDTH, height), PAD, MIN_WIDTH)
     close = frame.spotlight(whole.crop(box), [frame.shifted(outline, box)])
-    return frame.banded(close, caption(v, chosen))
+    return frame.banded(close, caption(view, chosen))
+
+
+def samples(view: ChinaView) -> list[Part]:
+    """Every region, one at a time: what the pieces prompts show."""
+    return [(region["id"],) for region in view["regions"]]
