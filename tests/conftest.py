@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, settings
 from tests import toy
 
 toy.install()  # before any test module reads bot.games.GAMES: every suite over the games runs the toy too
+toy.install_in_subprocesses()  # the bot processes of tests/e2e, the picture workers
 
 from bot.store.db import Database  # noqa: E402
 from bot.store.sqlite import SqliteDatabase  # noqa: E402

@@ -106,6 +106,51 @@ async def make_move(fake: FakeDiscord, game_id: int, users: dict[int, Any], rng:
     raise AssertionError(f"no move after 4 steps; last shown: {message.content!r}")
 
 
+def picks(view: discord.ui.View | None, rng: random.Random) -> list[tuple[str, tuple[str, ...], bool]]:
+    """What a person may pick on a step, as (custom_id, select values, a select still to fill in): never
+    "Back" or "Rules"; a select allowing several values gets a random number of them, within its bounds."""
+    found: list[tuple[str, tuple[str, ...], bool]] = []
+    for item in walk(view):
+        inner = getattr(item, "item", item)
+        if getattr(inner, "disabled", False):
+            continue
+        if isinstance(inner, discord.ui.Select):
+            options = inner.options
+            fresh = not any(o.default for o in options)
+            low, high = inner.min_values, min(inner.max_values, len(options))
+            if high > 1:
+                chosen = rng.sample(options, rng.randint(max(low, 1), high))
+                found.append((inner.custom_id, tuple(o.value for o in chosen), fresh))
+            else:
+                found.extend((inner.custom_id, (o.value,), fresh) for o in options)
+        elif getattr(inner, "label", None) not in (None, "Back", "Rules") and getattr(inner, "custom_id", None):
+            found.append((inner.custom_id, (), False))
+    return found
+
+
+async def play_a_move(fake: FakeDiscord, game_id: int, users: dict[int, Any], rng: random.Random) -> None:
+    """A seat to act makes one move with the controls the bot shows it, whatever the game: mostly a select
+    still to fill in, else a button; after a refusal, or with no controls left, it starts again from "Play"."""
+    table = await fake.bot.service.get(game_id)
+    seat = rng.choice(sorted(table.to_act()))
+    user = users[table.player_at(seat).user_id or 0]
+    message = controls_of(fake, table, user) if rng.random() > 0.2 else None
+    for step in range(120):
+        if message is None or step % 30 == 29 or not any(is_control(i, table) for i in walk(message.view)):
+            await fake.click(user, last_board(fake), label="Play")
+            message = fake.last(private=True)
+        found = picks(message.view, rng)
+        fresh = [p for p in found if p[2]]
+        buttons = [p for p in found if not p[1]]
+        custom_id, values, _ = rng.choice(fresh if fresh and (not buttons or rng.random() < 0.75) else buttons or found)
+        await fake.dispatch(user, message, custom_id, values)
+        now = await fake.bot.service.get(game_id)
+        if now.version != table.version or now.status != "running":
+            return
+        table = now
+    raise AssertionError(f"no move after 120 steps; last shown: {message.content!r}")
+
+
 async def open_timed(
     fake: FakeDiscord, host: Any, *others: Any, clock: str, policy: str, vacations: bool = True
 ) -> tuple[int, Posted]:

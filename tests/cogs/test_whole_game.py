@@ -18,7 +18,7 @@ from bot.store import games as game_sql
 from bot.store import outbox, users
 from bot.tables import replay_moves
 from cogs.messages import picture_names
-from tests.cogs.flows import make_move, private_sentences, start_game
+from tests.cogs.flows import play_a_move, private_sentences, start_game
 from tests.cogs.harness import FakeDiscord, labels, make_user
 
 
@@ -59,7 +59,7 @@ async def test_a_whole_game_of_each(fake: FakeDiscord, key: str) -> None:
         table = await fake.bot.service.get(game_id)
         if table.status != "running":
             break
-        await make_move(fake, game_id, by_id, rng)
+        await play_a_move(fake, game_id, by_id, rng)
     table = await fake.bot.service.get(game_id)
     assert table.status == "finished"
 

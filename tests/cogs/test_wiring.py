@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import random
 import subprocess
 import sys
@@ -23,6 +24,7 @@ from tests import toy
 from tests.parts import missing_parts
 
 ROOT = Path(__file__).resolve().parents[2]
+WITHOUT_TOY = {**os.environ, "PYTHONPATH": ""}  # these processes install only the parts they test
 
 EMBED_DESCRIPTION = 4096
 
@@ -41,14 +43,14 @@ def test_a_game_missing_a_part_fails_naming_the_part(layer: str) -> None:
     folder = layer.replace(".", "/")
     code = (f"from tests import toy; toy.install(tuple(l for l in toy.LAYERS if l != {layer!r}))\n"
             "from tests.parts import missing_parts; print(missing_parts())")
-    said = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    said = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, env=WITHOUT_TOY).stdout
     assert f"{folder}/toy/ is missing" in said, said
 
 
 def test_a_part_without_its_engine_is_named() -> None:
     code = ("from tests import toy; toy.install(('render', 'cogs.controls'))\n"
             "from tests.parts import missing_parts; print(missing_parts())")
-    said = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    said = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, env=WITHOUT_TOY).stdout
     assert "render/toy/ has no engine: bot/games/toy/ is missing" in said, said
 
 

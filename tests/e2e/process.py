@@ -14,7 +14,6 @@ import time
 import traceback
 from pathlib import Path
 
-from tests import toy
 from tests.e2e.double import DiscordDouble
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,8 +58,6 @@ class BotProcess:
             DEV_GUILD_ID=str(world.guild_id),  # the bot syncs its commands there at start, so people can type them
             LOG_LEVEL="INFO",
             PYTHONUNBUFFERED="1",
-            # The toy game is installed in the bot process as in the tests' own (tests/toy).
-            PYTHONPATH=os.pathsep.join([str(toy.BOOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
         )
         if self.shards is not None:
             count, ids = self.shards

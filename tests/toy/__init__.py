@@ -9,6 +9,7 @@ it before any test module is imported; the bot processes of the end-to-end tests
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -28,3 +29,10 @@ def install(layers: tuple[str, ...] = tuple(LAYERS)) -> None:
         folder = str(LAYERS[name])
         if folder not in package.__path__:
             package.__path__.append(folder)
+
+
+def install_in_subprocesses() -> None:
+    """Every Python process started from now on (they inherit the environment) installs the toy at its start."""
+    paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    if str(BOOT) not in paths:
+        os.environ["PYTHONPATH"] = os.pathsep.join([str(BOOT), *filter(None, paths)])
