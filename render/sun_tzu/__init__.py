@@ -16,7 +16,7 @@ from render import theme
 from render.game import CloseUp, GamePictures
 from render.sun_tzu import alt_text, crops
 from render.sun_tzu.callouts import callouts
-from render.sun_tzu.drawing import Seats, draw_board, draw_final, draw_hand
+from render.sun_tzu.drawing import WIDTH, Seats, draw_board, draw_final, draw_hand
 
 if TYPE_CHECKING:
     from bot.games.sun_tzu.schema import SunTzuView
@@ -54,4 +54,4 @@ PICTURES: GamePictures[SunTzuView] = GamePictures(
 )
 
 
-__all__ = ["PICTURES", "board", "final", "hand"]
+__all__ = ["PICTURES", "WIDTH", "board", "final", "hand"]

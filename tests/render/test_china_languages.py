@@ -10,8 +10,8 @@ from bot import i18n
 from bot.games.china import GAME
 from render import china
 from render.alt_text import alt_text
+from render.china.crops import caption
 from render.crops import Focus
-from render.crops.china import caption
 from tests.render.pictures import decode
 from tests.render.test_china import played
 

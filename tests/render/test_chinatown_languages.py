@@ -8,8 +8,8 @@ import pytest
 from bot import i18n
 from bot.games.chinatown import GAME
 from render import chinatown
-from render.alt_text import chinatown as alt
-from render.crops import chinatown as crop
+from render.chinatown import alt_text as alt
+from render.chinatown import crops as crop
 from tests.render.test_chinatown import NAMES, played
 
 NAMES_3 = NAMES[:3]

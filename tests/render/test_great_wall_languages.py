@@ -9,7 +9,7 @@ import render
 from bot.i18n import speaking
 from render import theme
 from render.crops import Focus
-from render.crops import great_wall as great_wall_crop
+from render.great_wall import crops as great_wall_crop
 from render.great_wall import geometry, table
 from render.great_wall.players import seats_of
 from tests.render import fixtures as fx

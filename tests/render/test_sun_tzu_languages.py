@@ -9,7 +9,7 @@ import pytest
 from bot.games.sun_tzu import GAME
 from bot.i18n import speaking
 from render import sun_tzu
-from render.alt_text import sun_tzu as alt_text
+from render.sun_tzu import alt_text, drawing
 from tests.games.sun_tzu.helpers import play_random
 from tests.render.pictures import decode
 
@@ -45,12 +45,12 @@ def test_pictures_draw_in_spanish_and_japanese(game: list[Any]) -> None:
 
 def test_the_status_line_is_translated(game: list[Any]) -> None:
     view = GAME.view(game[1], None)
-    seats = sun_tzu.Seats(view, NAMES)
+    seats = drawing.Seats(view, NAMES)
     with speaking("ja"):
-        assert "：" in sun_tzu._status(view, seats) or "ゲーム終了" in sun_tzu._status(view, seats)
+        assert "：" in drawing._status(view, seats) or "ゲーム終了" in drawing._status(view, seats)
     with speaking("es-ES"):
-        status = sun_tzu._status(view, seats)
-    assert status != sun_tzu._status(view, seats)
+        status = drawing._status(view, seats)
+    assert status != drawing._status(view, seats)
 
 
 def test_alt_text_speaks_spanish_and_japanese(game: list[Any]) -> None:
