@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games import get
+from render import pictures
 from render.alt_text import LIMIT, alt_text
 from render.alt_text.words import clean_name
 
@@ -23,7 +24,7 @@ def check(key: str, kind: str, view: dict[str, Any], names: Sequence[str], score
     text = alt_text(key, kind, view, names)
     assert text and len(text) <= LIMIT, f"{key} {kind}: {len(text)} characters"
     assert not MARKUP.search(text), f"{key} {kind} holds markdown or mention syntax: {text}"
-    shown = scores(view) if scores else [None] * len(view["players"])
+    shown = scores(view) if scores else [None] * len(pictures(key).seat_colours(view))
     for seat, score in enumerate(shown):
         name = clean_name(names[seat])
         assert name in text, f"{key} {kind} does not name seat {seat}: {text}"
