@@ -35,7 +35,9 @@ def _parser() -> argparse.ArgumentParser:
     catalogs = sub.add_parser(
         "catalogs", help="bring the translation catalogs (bot/locales) up to date with the code; list what is left"
     )
-    catalogs.add_argument("--domain", action="append", help="only this catalog (bot, commands, community or a game key)")
+    catalogs.add_argument(
+        "--domain", action="append", help="only this catalog (bot, commands, community or a game key)"
+    )
     return parser
 
 

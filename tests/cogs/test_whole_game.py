@@ -8,7 +8,6 @@ tried by DM only once.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 

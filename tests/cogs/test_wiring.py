@@ -33,6 +33,12 @@ def test_one_spec_per_game_in_menu_order() -> None:
     assert tuple(specs()) == games.GAMES
 
 
+def _run(code: str) -> str:
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, env=WITHOUT_TOY
+    ).stdout
+
+
 def test_no_game_misses_a_part() -> None:
     assert missing_parts() == []
 
@@ -43,14 +49,14 @@ def test_a_game_missing_a_part_fails_naming_the_part(layer: str) -> None:
     folder = layer.replace(".", "/")
     code = (f"from tests import toy; toy.install(tuple(l for l in toy.LAYERS if l != {layer!r}))\n"
             "from tests.parts import missing_parts; print(missing_parts())")
-    said = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, env=WITHOUT_TOY).stdout
+    said = _run(code)
     assert f"{folder}/toy/ is missing" in said, said
 
 
 def test_a_part_without_its_engine_is_named() -> None:
     code = ("from tests import toy; toy.install(('render', 'cogs.controls'))\n"
             "from tests.parts import missing_parts; print(missing_parts())")
-    said = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, env=WITHOUT_TOY).stdout
+    said = _run(code)
     assert "render/toy/ has no engine: bot/games/toy/ is missing" in said, said
 
 

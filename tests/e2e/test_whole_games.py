@@ -12,7 +12,6 @@ import random
 import pytest
 
 from bot import games
-
 from tests.e2e.attention import count_attention
 from tests.e2e.double import DiscordDouble
 from tests.e2e.hidden import check_hidden_information

@@ -6,6 +6,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from tests.toy import install  # noqa: E402
+from tests.toy import install
 
 install()

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.game import GamePictures
 from render.toy import callouts, drawing, words
+
+from render.game import GamePictures
 
 PICTURES: GamePictures[Mapping[str, Any]] = GamePictures(
     board=drawing.board,

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from render.annotate import Callout
 from render.toy import drawing
+
+from render.annotate import Callout
 
 
 def callouts(view: Mapping[str, Any], size: tuple[int, int]) -> list[Callout]:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bot.games.toy import GAME, hidden
-from cogs.controls.spec import GameSpec
 from cogs.controls.toy.controls import LanternControls
+
+from cogs.controls.spec import GameSpec
 
 RULES_SUMMARY = (
     "Each player holds three cards. In turn, play one face up; when everybody still in has played, the highest "
