@@ -1,7 +1,7 @@
 """Per-game controls: a player's legal choices as Discord components, and the way back to an action dict.
 
 Each game has a package ``cogs/controls/<key>/`` whose ``SPEC`` (:class:`cogs.controls.spec.GameSpec`) holds
-its :class:`cogs.controls.base.Controls`; :mod:`cogs.controls.registry` lists the specs. The helpers below
+its :class:`cogs.controls.base.Controls`; :mod:`cogs.controls.registry` finds it by the key. The helpers below
 are what the generic Discord code asks of whichever game a table plays; they never name a game.
 """
 

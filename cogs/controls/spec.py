@@ -1,10 +1,9 @@
 """``GameSpec``: everything the bot needs of one game, declared once in the game's controls package
-(``cogs/controls/<key>/__init__.py``) and registered once in :mod:`cogs.controls.registry`.
+(``cogs/controls/<key>/__init__.py``, as ``SPEC``) and found by the game's key (:mod:`cogs.controls.registry`).
 
-The spec lives in the Discord layer because it holds the controls; the layers below it keep their own
-index of their own part (``bot.games.get`` for the services, ``render.renderers`` for the pictures), and the
-wiring test (``tests/cogs/test_wiring.py``) checks that every spec names the same engine and pictures as
-those indexes.
+The spec lives in the Discord layer because it holds the controls; the layers below it find their own part
+by the same key (``bot.games.get`` for the services, ``render.pictures`` for the pictures), and the wiring
+test (``tests/cogs/test_wiring.py``) checks that every spec names the same engine and pictures as they do.
 """
 
 from __future__ import annotations
