@@ -8,9 +8,10 @@ from typing import Any
 from bot.games.base import Action, ModularGame, Option, Result
 from bot.games.base.language import mark, trn
 from bot.games.great_wall import ai, handlers, serial, text
+from bot.games.great_wall.actions import Claim, Draw
 from bot.games.great_wall.data import KEEP_RANK, RENUMBER, Options, Phase, State
 from bot.games.great_wall.flow import new_state
-from bot.games.great_wall.legal import legal_actions
+from bot.games.great_wall.legal import legal_actions, legal_moves
 from bot.games.great_wall.schema import GreatWallView
 from bot.games.great_wall.scoring import result
 from bot.games.great_wall.views import build_view
@@ -72,11 +73,11 @@ class GreatWall(ModularGame[State, GreatWallView]):
         so there is no safe move (None)."""
         if seat not in self.to_act(state):
             return None
-        legal = self.legal_actions(state, seat)
+        moves = legal_moves(state, seat)
         if state.pending is not None:
-            return min(legal, key=lambda a: (a["marker"], a["card"]))
-        draw = {"type": "draw"}
-        return draw if draw in legal else None
+            claims = [move for move in moves if isinstance(move, Claim)]
+            return min(claims, key=lambda claim: (claim.marker, claim.card)).to_dict()
+        return Draw().to_dict() if Draw() in moves else None
 
     def view(self, state: State, seat: int | None) -> GreatWallView:
         return build_view(state, seat)
