@@ -1,4 +1,4 @@
-"""Applying actions: one handler per action kind and phase (§4), and resignation.
+"""Applying actions: one handler per action kind, the kinds each phase accepts (§4), and resignation.
 
 Each handler checks what ``placement`` and ``flow`` leave to it, appends its events and returns the new
 state; error sentences name nothing hidden.

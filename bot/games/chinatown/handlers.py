@@ -1,5 +1,5 @@
-"""Applying actions: one table per phase of the action kinds it accepts and their handlers (in ``rounds``,
-``trading`` and ``placement``), resignation, and ``settle``, which runs every engine step that waits for
+"""Applying actions: the handler of each action kind (in ``rounds``, ``trading`` and ``placement``), the kinds
+each phase accepts, resignation, and ``settle``, which runs every engine step that waits for
 nobody (reveal, tile draw, income, new year) after each of them."""
 
 from __future__ import annotations
