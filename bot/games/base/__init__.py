@@ -20,8 +20,9 @@ from bot.games.base.contract import (
     action_sort_key,
     check_choice,
     competition_ranking,
+    own_seat,
 )
-from bot.games.base.modular import Handler, ModularGame, run_handler
+from bot.games.base.modular import Handler, HandlerTable, ModularGame, accepts, dispatch, on
 from bot.games.base.snapshots import FORMAT_KEY, check_format
 
 __all__ = [
@@ -32,13 +33,17 @@ __all__ = [
     "Event",
     "Game",
     "Handler",
+    "HandlerTable",
     "IllegalAction",
     "ModularGame",
     "Option",
     "Result",
+    "accepts",
     "action_sort_key",
     "check_choice",
     "check_format",
     "competition_ranking",
-    "run_handler",
+    "dispatch",
+    "on",
+    "own_seat",
 ]

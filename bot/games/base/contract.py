@@ -11,13 +11,17 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from bot.games.base.language import tr
 
 JSON = dict[str, Any]
 Action = dict[str, Any]
 LEVELS = ("easy", "normal")
+
+#: A game's own immutable state, and its view (the TypedDict of its ``schema.py``).
+S = TypeVar("S")
+V = TypeVar("V")
 
 
 class IllegalAction(ValueError):
@@ -100,7 +104,7 @@ def competition_ranking(keys: Sequence[Any]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
 
 
-class Game(ABC):
+class Game(ABC, Generic[S, V]):
     """One game's rules. Subclasses set the class attributes and implement the abstract methods."""
 
     key: str
@@ -134,54 +138,54 @@ class Game(ABC):
 
     # -- the contract ----------------------------------------------------------------------------
     @abstractmethod
-    def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
+    def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
         """A fresh game. Raises ValueError for a bad player count or option."""
 
     @abstractmethod
-    def to_act(self, state: Any) -> frozenset[int]:
+    def to_act(self, state: S) -> frozenset[int]:
         """Seats that must act now (several in simultaneous phases); empty when the game is over."""
 
     def score_text(self, score: int) -> str:
         """A final score as people read it ("12 points"; a game scored in money says "$840,000")."""
         return f"{score} point{'s' if score != 1 else ''}"
 
-    def can_act(self, state: Any, seat: int) -> bool:
+    def can_act(self, state: S, seat: int) -> bool:
         """May ``seat`` send an action now? Usually exactly the seats in ``to_act``; games where a seat may act
         without being waited for (changing a secret commitment, trading after "done") say so here, and
         ``apply`` decides the rest."""
         return seat in self.to_act(state)
 
     @abstractmethod
-    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Every legal action of ``seat``, sorted and deterministic; empty for seats not to act."""
 
     @abstractmethod
-    def apply(self, state: Any, seat: int, action: Mapping[str, Any]) -> tuple[Any, list[Event]]:
+    def apply(self, state: S, seat: int, action: Mapping[str, Any]) -> tuple[S, list[Event]]:
         """The new state and events. Raises IllegalAction; never mutates ``state``."""
 
     @abstractmethod
-    def resign(self, state: Any, seat: int, *, timed_out: bool = False) -> tuple[Any, list[Event]]:
+    def resign(self, state: S, seat: int, *, timed_out: bool = False) -> tuple[S, list[Event]]:
         """The seat leaves the game and will be ranked last; play goes on without it, or ends when
         fewer than two seats remain in play. Raises IllegalAction if the seat already left or the game is over.
         ``timed_out``: the seat ran out of time on a table that forfeits it. It is ranked the same, but the
         events, views and pictures say it ran out of time rather than resigned."""
 
     @abstractmethod
-    def view(self, state: Any, seat: int | None) -> JSON:
+    def view(self, state: S, seat: int | None) -> V:
         """JSON-safe view: what ``seat`` may know, or what everybody may know when ``seat`` is None."""
 
     @abstractmethod
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
     @abstractmethod
-    def result(self, state: Any) -> Result:
+    def result(self, state: S) -> Result:
         """Final scores, ranking and breakdown. Only valid when ``is_over``."""
 
     @abstractmethod
-    def dump(self, state: Any) -> JSON: ...
+    def dump(self, state: S) -> JSON: ...
 
     @abstractmethod
-    def load(self, data: Mapping[str, Any]) -> Any:
+    def load(self, data: Mapping[str, Any]) -> S:
         """Rebuild a state from ``dump``; checks invariants and raises ValueError naming a broken one."""
 
     # -- words and computer players --------------------------------------------------------------
@@ -194,20 +198,27 @@ class Game(ABC):
     def action_label(self, action: Mapping[str, Any]) -> str:
         """A short label for a button or select option, e.g. "Play 2 Wall to section 3"."""
 
-    def timeout_action(self, state: Any, seat: int) -> Action | None:
+    def timeout_action(self, state: S, seat: int) -> Action | None:
         """A safe move for a seat whose time ran out that does not depend on its hidden information (its
         probability must not change with what the seat holds), or None when the rules leave no such move."""
         return None
 
-    def forced_action(self, state: Any, seat: int) -> Action | None:
+    def forced_action(self, state: S, seat: int) -> Action | None:
         """The seat's only legal action when it is a pass, finish or continue and everybody can already see
         that nothing else was possible: the table service applies it at once instead of asking. None when
         the seat has a real choice, or when skipping the question would reveal what the seat holds."""
         return None
 
     @abstractmethod
-    def choose_action(self, view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
+    def choose_action(self, view: V, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
         """The computer player's choice, from its own view and legal actions only."""
+
+
+def own_seat(viewer: int | None) -> int:
+    """The seat a computer player plays: its view is always a seat's own (``view(state, seat)``)."""
+    if viewer is None:
+        raise ValueError("the computer player needs a seat's own view")
+    return viewer
 
 
 def check_choice(level: str, legal: Sequence[Mapping[str, Any]], levels: Sequence[str] = LEVELS) -> None:

@@ -1,23 +1,37 @@
-"""The delegations every game's ``rules.py`` shares, and the one shape of an action handler.
+"""The delegations every game's ``rules.py`` shares, and the one shape of an action handler and its table.
 
 Each game package does the same jobs in modules of the same names: ``handlers`` (``apply`` and
 ``resign``), ``serial`` (``dump`` and ``load``), ``text`` (``describe`` and ``action_label``) and ``ai``
 (``choose_action``). A :class:`ModularGame` names those modules once and passes the contract's calls on.
+
+Every game's ``handlers.HANDLERS`` maps an action class to its handler (rows made by :func:`on`, so mypy
+checks each handler takes its class); :func:`dispatch` runs the one for a parsed action. A game whose
+phases accept different kinds says which with :func:`accepts` before dispatching.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from bot.games.base.contract import JSON, Action, Event, Game
 
 S = TypeVar("S")
 A = TypeVar("A")
+P = TypeVar("P")
+V = TypeVar("V")
+V_contra = TypeVar("V_contra", contravariant=True)
 
 #: One action kind's rule: checks it (raising IllegalAction), appends its events and returns the new state.
 Handler = Callable[[S, int, A, list[Event]], S]
+#: A game's ``HANDLERS``: action class -> its handler (each row checked by :func:`on`).
+HandlerTable = Mapping[type, Handler[S, Any]]
+
+
+def on(kind: type[A], handler: Handler[S, A]) -> tuple[type, Handler[S, Any]]:
+    """One row of a handler table: the handler of action class ``kind`` (mypy checks that it takes ``kind``)."""
+    return kind, handler
 
 
 def run_handler(handler: Handler[S, A], state: S, seat: int, action: A) -> tuple[S, list[Event]]:
@@ -26,16 +40,26 @@ def run_handler(handler: Handler[S, A], state: S, seat: int, action: A) -> tuple
     return handler(state, seat, action, events), events
 
 
-class Handlers(Protocol):
-    def apply(self, state: Any, seat: int, action: Mapping[str, Any], /) -> tuple[Any, list[Event]]: ...
+def dispatch(table: HandlerTable[S], state: S, seat: int, action: object) -> tuple[S, list[Event]]:
+    """Run the handler of the parsed ``action``'s class (every class a game's parser returns has one)."""
+    return run_handler(table[type(action)], state, seat, action)
 
-    def resign(self, state: Any, seat: int, /, *, timed_out: bool = False) -> tuple[Any, list[Event]]: ...
+
+def accepts(phases: Mapping[P, Collection[type]], phase: P, action: object) -> bool:
+    """Does ``phase`` accept the parsed ``action``'s kind? (the games whose phases take different kinds)"""
+    return type(action) in phases.get(phase, ())
 
 
-class Serial(Protocol):
-    def dump(self, state: Any, /) -> JSON: ...
+class Handlers(Protocol[S]):
+    def apply(self, state: S, seat: int, action: Mapping[str, Any], /) -> tuple[S, list[Event]]: ...
 
-    def load(self, data: Mapping[str, Any], /) -> Any: ...
+    def resign(self, state: S, seat: int, /, *, timed_out: bool = False) -> tuple[S, list[Event]]: ...
+
+
+class Serial(Protocol[S]):
+    def dump(self, state: S, /) -> JSON: ...
+
+    def load(self, data: Mapping[str, Any], /) -> S: ...
 
 
 class Text(Protocol):
@@ -44,30 +68,30 @@ class Text(Protocol):
     def action_label(self, action: Mapping[str, Any], /) -> str: ...
 
 
-class Ai(Protocol):
+class Ai(Protocol[V_contra]):
     def choose_action(
-        self, view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy", /
+        self, view: V_contra, legal: Sequence[Action], rng: random.Random, level: str = "easy", /
     ) -> Action: ...
 
 
-class ModularGame(Game):
+class ModularGame(Game[S, V]):
     """A :class:`Game` whose moves, snapshots, words and computer player are its package's modules."""
 
-    handlers: Handlers
-    serial: Serial
+    handlers: Handlers[S]
+    serial: Serial[S]
     text: Text
-    ai: Ai
+    ai: Ai[V]
 
-    def apply(self, state: Any, seat: int, action: Mapping[str, Any]) -> tuple[Any, list[Event]]:
+    def apply(self, state: S, seat: int, action: Mapping[str, Any]) -> tuple[S, list[Event]]:
         return self.handlers.apply(state, seat, action)
 
-    def resign(self, state: Any, seat: int, *, timed_out: bool = False) -> tuple[Any, list[Event]]:
+    def resign(self, state: S, seat: int, *, timed_out: bool = False) -> tuple[S, list[Event]]:
         return self.handlers.resign(state, seat, timed_out=timed_out)
 
-    def dump(self, state: Any) -> JSON:
+    def dump(self, state: S) -> JSON:
         return self.serial.dump(state)
 
-    def load(self, data: Mapping[str, Any]) -> Any:
+    def load(self, data: Mapping[str, Any]) -> S:
         return self.serial.load(data)
 
     def describe(self, event: Event, names: Sequence[str], seat: int | None = None) -> str | None:
@@ -76,5 +100,5 @@ class ModularGame(Game):
     def action_label(self, action: Mapping[str, Any]) -> str:
         return self.text.action_label(action)
 
-    def choose_action(self, view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
+    def choose_action(self, view: V, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
         return self.ai.choose_action(view, legal, rng, level)

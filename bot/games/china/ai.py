@@ -16,13 +16,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.base import JSON, Action, check_choice
+from bot.games.base import Action, check_choice
 from bot.games.china import ai_search
 from bot.games.china.data import board
+from bot.games.china.schema import ChinaView
 from bot.games.china.scoring import score_region
 
 
-def choose_action(view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
+def choose_action(view: ChinaView, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
     check_choice(level, legal)
     if level == "normal":
         return ai_search.choose(view, legal, rng)

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.games.china.data import State, board
+from bot.games.china.schema import Side
 from bot.games.china.scoring import road_score, score_alliance, score_region
 
 # Credit for a connected group of own houses too short to be a row yet, by its size.
@@ -35,7 +36,7 @@ def board_values(state: State, fill: float = 0.0) -> list[float]:
 
 def values(
     players: int,
-    side: str,
+    side: Side,
     houses: Sequence[int | None],
     fortified: Sequence[int | None],
     dragon: Sequence[Sequence[int]],
@@ -48,7 +49,7 @@ def values(
 
 def points(
     players: int,
-    side: str,
+    side: Side,
     houses: Sequence[int | None],
     fortified: Sequence[int | None],
     dragon: Sequence[Sequence[int]],
@@ -59,7 +60,7 @@ def points(
 
 def _count(
     players: int,
-    side: str,
+    side: Side,
     houses: Sequence[int | None],
     fortified: Sequence[int | None],
     dragon: Sequence[Sequence[int]],
@@ -135,14 +136,14 @@ def _half_alliance(mine: Sequence[int], other: Sequence[int], seat: int) -> floa
 
 
 @lru_cache(maxsize=8192)
-def rows(own: frozenset[str], side: str, fortified: frozenset[str]) -> int:
+def rows(own: frozenset[str], side: Side, fortified: frozenset[str]) -> int:
     """The road score of a seat's houses (cached: most boards compared leave most seats' houses alone)."""
     total, _ = road_score(own, board().neighbours(side), fortified)
     return total
 
 
 @lru_cache(maxsize=8192)
-def rows_in_the_making(own: frozenset[str], side: str) -> float:
+def rows_in_the_making(own: frozenset[str], side: Side) -> float:
     """Credit for groups of houses too short to be rows yet."""
     adjacency = board().neighbours(side)
     total = 0.0

@@ -17,6 +17,7 @@ from bot.games.china.ai_eval import expected_fill, values
 from bot.games.china.ai_world import unseen_cards
 from bot.games.china.data import Colour, board, emissary_cap
 from bot.games.china.placement import payments
+from bot.games.china.schema import Side
 
 # The value of the cards a placement leaves in hand, relative to a fresh hand after the refill.
 KEPT_HAND_WEIGHT = 0.15
@@ -36,7 +37,7 @@ class Planner:
         self.view = view
         self.me: int = view["viewer"]
         self.players: int = view["num_players"]
-        self.side: str = view["board_side"]
+        self.side: Side = view["board_side"]
         self.houses = [space["house"] for space in view["spaces"]]
         self.fortified: list[int | None] = [0 if space["fortified"] else None for space in view["spaces"]]
         self.dragon = [list(region["emissaries"]) for region in view["regions"]]

@@ -16,12 +16,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.games.base import own_seat
 from bot.games.base.search import best_candidate
 from bot.games.china.ai_eval import CARDS_PER_TURN, cards_to_draw
 from bot.games.china.ai_planner import shortlist
 from bot.games.china.ai_playout import playout
 from bot.games.china.ai_sim import Sim, apply_action
 from bot.games.china.ai_world import sample_world
+from bot.games.china.schema import ChinaView
 
 # Simulated turns per decision (a turn of a playout takes about 0.1 ms on the reference machine).
 TURN_BUDGET = 1500
@@ -30,13 +32,13 @@ MAX_WORLDS = 40
 MAX_CANDIDATES = 5
 
 
-def choose(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], rng: random.Random) -> dict[str, Any]:
+def choose(view: ChinaView, legal: Sequence[Mapping[str, Any]], rng: random.Random) -> dict[str, Any]:
     if len(legal) == 1:
         return dict(legal[0])
     candidates = shortlist(view, legal, MAX_CANDIDATES)
     if len(candidates) == 1:
         return dict(candidates[0])
-    me = view["viewer"]
+    me = own_seat(view["viewer"])
 
     def score(world: Sim, index: int, dice: random.Random) -> float:
         sim = world.copy()

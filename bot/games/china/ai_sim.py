@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.games.china.ai_eval import points
 from bot.games.china.data import COLOURS, DISPLAY_SIZE, HAND_SIZE, Colour, State, board
+from bot.games.china.schema import Side
 
 NONE = -1  # no house on a space
 COLOUR_INDEX: dict[Colour, int] = {colour: index for index, colour in enumerate(COLOURS)}
@@ -39,7 +40,7 @@ class Geometry:
 
 
 @cache
-def geometry(side: str) -> Geometry:
+def geometry(side: Side) -> Geometry:
     b = board()
     neighbours = b.neighbours(side)
     partners: list[list[int]] = [[] for _ in b.regions]
@@ -61,7 +62,7 @@ class Sim:
     """A mutable scratch game. ``deck`` has its top card last; hands, display and discard are counts."""
 
     players: int
-    side: str
+    side: Side
     start_seat: int
     current: int
     refilling: bool  # the seat to act owes refill draws

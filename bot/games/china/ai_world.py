@@ -12,19 +12,20 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
+from bot.games.base import own_seat
 from bot.games.china.data import (
     COLOURS,
     Colour,
     LastPlacement,
-    Phase,
     ScoreEntry,
     SeatState,
     State,
     board,
     sort_cards,
 )
+from bot.games.china.schema import ChinaView
 
 
 def unseen_cards(view: Mapping[str, Any]) -> Counter[Colour]:
@@ -37,17 +38,15 @@ def unseen_cards(view: Mapping[str, Any]) -> Counter[Colour]:
     return Counter(dict(b.cards)) - seen
 
 
-def sample_world(view: Mapping[str, Any], rng: random.Random) -> State:
+def sample_world(view: ChinaView, rng: random.Random) -> State:
     """One state drawn uniformly among those the seat's view allows."""
-    me = view["viewer"]
-    if me is None:
-        raise ValueError("a world is sampled from a seat's own view, not the public one")
+    me = own_seat(view["viewer"])
     pool = [colour for colour in COLOURS for _ in range(unseen_cards(view)[colour])]
     rng.shuffle(pool)
     seats: list[SeatState] = []
     for seat, player in enumerate(view["players"]):
         if seat == me:
-            hand = sort_cards(Colour(c) for c in view["hand"])
+            hand = sort_cards(Colour(c) for c in view["hand"] or ())
         else:
             hand, pool = sort_cards(pool[: player["hand_count"]]), pool[player["hand_count"] :]
         seats.append(
@@ -87,8 +86,8 @@ def sample_world(view: Mapping[str, Any], rng: random.Random) -> State:
         discard=tuple(discard),
         removed=sort_cards(Colour(c) for c in COLOURS for _ in range(view["removed"][c.value])),
         exhaustions=view["exhaustions"],
-        current=view["active"] if view["active"] is not None else view["viewer"],
-        phase=cast(Phase, view["phase"]),
+        current=view["active"] if view["active"] is not None else me,
+        phase=view["phase"],
         over_reason=None,
         last_placement=_last_placement(view["last_placement"]),
     )

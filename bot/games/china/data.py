@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from importlib import resources
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, get_args
+
+from bot.games.china.schema import Side
 
 
 class Colour(StrEnum):
@@ -29,7 +31,7 @@ class Colour(StrEnum):
 COLOURS: tuple[Colour, ...] = tuple(Colour)
 _COLOUR_RANK = {c: i for i, c in enumerate(COLOURS)}
 
-SIDES: tuple[str, ...] = ("3-4", "4-5")
+SIDES: tuple[Side, ...] = get_args(Side)
 HOUSES_PER_SEAT = 20
 EMISSARIES_PER_SEAT = 8  # the 9th emissary is the score marker; the engine keeps the score as a number
 HAND_SIZE = 3
@@ -78,7 +80,7 @@ class Board:
     regions: tuple[Region, ...]
     spaces: tuple[str, ...]  # every house space, region by region in data order
     alliances: tuple[Alliance, ...]  # numbers 1..15 in order
-    roads: Mapping[str, tuple[tuple[str, str], ...]]  # side -> road edges
+    roads: Mapping[Side, tuple[tuple[str, str], ...]]  # side -> road edges
     cards: Mapping[Colour, int]  # cards per colour with 5 players (57 in all)
 
     def region_index(self, region_id: str) -> int:
@@ -91,7 +93,7 @@ class Board:
         """Index of the region holding ``space``."""
         return _space_region(self)[space]
 
-    def neighbours(self, side: str) -> Mapping[str, frozenset[str]]:
+    def neighbours(self, side: Side) -> Mapping[str, frozenset[str]]:
         """Road adjacency of a board side."""
         return _adjacency(self, side)
 
@@ -132,7 +134,7 @@ def _space_region(board: Board) -> dict[str, int]:
 
 
 @cache
-def _adjacency(board: Board, side: str) -> dict[str, frozenset[str]]:
+def _adjacency(board: Board, side: Side) -> dict[str, frozenset[str]]:
     adj: dict[str, set[str]] = {s: set() for s in board.spaces}
     for a, b in board.roads[side]:
         adj[a].add(b)
@@ -244,7 +246,7 @@ class LastPlacement:
 class State:
     players: int
     seed: int
-    board_side: str
+    board_side: Side
     fortifications: bool
     start_seat: int
     houses: tuple[int | None, ...]  # per board space: the seat whose house stands there

@@ -1,4 +1,4 @@
-"""Applying actions: one handler per action kind and phase (§4), and resignation.
+"""Applying actions: one handler per action kind, the kinds each phase accepts (§4), and resignation.
 
 Each handler checks what ``placement`` and ``flow`` leave to it, appends its events and returns the new
 state; error sentences name nothing hidden.
@@ -10,12 +10,12 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from bot.games.base import JSON, Action, Event, Handler, IllegalAction, run_handler
+from bot.games.base import JSON, Action, Event, HandlerTable, IllegalAction, accepts, dispatch, on
 from bot.games.base.language import mark, tr
 from bot.games.base.leaving import left_event
-from bot.games.china.actions import ChinaAction, Draw, Exchange, Pass, Place, parse, sort_key
+from bot.games.china.actions import Draw, Exchange, Pass, Place, parse, sort_key
 from bot.games.china.cards import Cards
-from bot.games.china.data import Colour, LastPlacement, Source, State, board, evolve, sort_cards
+from bot.games.china.data import Colour, LastPlacement, Phase, Source, State, board, evolve, sort_cards
 from bot.games.china.flow import (
     continue_refill,
     draw,
@@ -37,10 +37,9 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> Outcome:
     if seat != state.current:
         raise IllegalAction(tr("It is not your turn."))
     move = parse(action)
-    handler = HANDLERS[state.phase].get(type(move))
-    if handler is None:
+    if not accepts(ACCEPTS, state.phase, move):
         raise IllegalAction(tr(_WRONG_PHASE[state.phase]))
-    return run_handler(handler, state, seat, move)
+    return dispatch(HANDLERS, state, seat, move)
 
 
 def resign(state: State, seat: int, *, timed_out: bool = False) -> Outcome:
@@ -88,8 +87,7 @@ def _exchanges(
     return found, tuple(e.to_dict() for e in found)
 
 
-def _apply_place(state: State, seat: int, move: ChinaAction, events: list[Event]) -> State:
-    assert isinstance(move, Place)
+def _apply_place(state: State, seat: int, move: Place, events: list[Event]) -> State:
     work = check_place(state, seat, move)
     region = board().regions[work.region]
     me = state.seats[seat]
@@ -146,8 +144,7 @@ def _apply_place(state: State, seat: int, move: ChinaAction, events: list[Event]
     return state
 
 
-def _apply_draw(state: State, seat: int, move: ChinaAction, events: list[Event]) -> State:
-    assert isinstance(move, Draw)
+def _apply_draw(state: State, seat: int, move: Draw, events: list[Event]) -> State:
     if move.source == "deck" and not state.deck:
         raise IllegalAction(tr("The deck is empty; take a face-up card."))
     if move.source == "display" and move.colour not in state.display:
@@ -158,8 +155,7 @@ def _apply_draw(state: State, seat: int, move: ChinaAction, events: list[Event])
     return state
 
 
-def _apply_exchange(state: State, seat: int, move: ChinaAction, events: list[Event]) -> State:
-    assert isinstance(move, Exchange)
+def _apply_exchange(state: State, seat: int, move: Exchange, events: list[Event]) -> State:
     me = state.seats[seat]
     if move.give not in me.hand:
         raise IllegalAction(tr("You don't hold that card."))
@@ -192,7 +188,7 @@ def _apply_exchange(state: State, seat: int, move: ChinaAction, events: list[Eve
     return state
 
 
-def _apply_pass(state: State, seat: int, move: ChinaAction, events: list[Event]) -> State:
+def _apply_pass(state: State, seat: int, move: Pass, events: list[Event]) -> State:
     if legal_placements(state, seat) or exchanges(state, seat):
         raise IllegalAction(tr("You can still place pieces or exchange a card, so you may not pass."))
     state, more = end_turn(state)
@@ -200,10 +196,11 @@ def _apply_pass(state: State, seat: int, move: ChinaAction, events: list[Event])
     return state
 
 
-HANDLERS: dict[str, dict[type, Handler[State, ChinaAction]]] = {
-    "action": {Place: _apply_place, Exchange: _apply_exchange, Pass: _apply_pass},
-    "refill": {Draw: _apply_draw},
-}
+HANDLERS: HandlerTable[State] = dict(
+    [on(Place, _apply_place), on(Exchange, _apply_exchange), on(Pass, _apply_pass), on(Draw, _apply_draw)]
+)
+# The kinds each resting phase accepts ("over" none: ``apply`` refuses it first).
+ACCEPTS: dict[Phase, frozenset[type]] = {"action": frozenset({Place, Exchange, Pass}), "refill": frozenset({Draw})}
 _WRONG_PHASE = {
     "action": mark("You draw cards only after placing pieces."),
     "refill": mark("Refill your hand first: draw from the deck or take a face-up card."),

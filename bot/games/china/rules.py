@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import JSON, Action, ModularGame, Option, Result
+from bot.games.base import Action, ModularGame, Option, Result
 from bot.games.base.language import mark, tr
 from bot.games.china import ai, handlers, serial, text, views
 from bot.games.china.actions import Draw, Pass
@@ -29,6 +29,7 @@ from bot.games.china.data import (
 )
 from bot.games.china.flow import draw_actions, draw_choices, ranking
 from bot.games.china.placement import placement_actions
+from bot.games.china.schema import ChinaView
 
 # Cards removed per colour by player count (§3).
 _REMOVED_PER_COLOUR = {3: 2, 4: 1, 5: 0}
@@ -37,7 +38,7 @@ _SIDES_ALLOWED = {3: ("3-4",), 4: SIDES, 5: ("4-5",)}
 _AUTO_SIDE = {3: "3-4", 4: "4-5", 5: "4-5"}
 
 
-class China(ModularGame):
+class China(ModularGame[State, ChinaView]):
     handlers = handlers
     serial = serial
     text = text
@@ -124,8 +125,8 @@ class China(ModularGame):
         return Draw(source, colour).to_dict()
 
     # -- views and results -----------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> JSON:
-        return dict(views.build_view(state, seat, self.result(state) if state.phase == "over" else None))
+    def view(self, state: State, seat: int | None) -> ChinaView:
+        return views.build_view(state, seat, self.result(state) if state.phase == "over" else None)
 
     def is_over(self, state: State) -> bool:
         return state.phase == "over"

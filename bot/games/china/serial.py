@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.games.base import JSON, check_format
+from bot.games.base.literals import one_of
 from bot.games.china.data import (
     COLOURS,
     DISPLAY_SIZE,
@@ -153,7 +154,7 @@ def _parse(data: Mapping[str, Any]) -> State:
     return State(
         players=players,
         seed=int(data["seed"]),
-        board_side=str(data["board_side"]),
+        board_side=one_of(data["board_side"], SIDES, "board side"),
         fortifications=bool(data["fortifications"]),
         start_seat=int(data["start_seat"]),
         houses=tuple(_seat_of(houses_raw.get(s)) for s in b.spaces),

@@ -6,8 +6,6 @@ only as counts, and the seed never.
 
 from __future__ import annotations
 
-from typing import cast
-
 from bot.games.base import Result
 from bot.games.china.data import (
     HAND_SIZE,
@@ -28,13 +26,12 @@ from bot.games.china.schema import (
     PlayerView,
     RegionView,
     ScoreItemView,
-    Side,
     SpaceView,
 )
 
 
 def _colours(cards: tuple[CardColour, ...]) -> list[Colour]:
-    return [cast(Colour, c.value) for c in cards]
+    return [c.value for c in cards]
 
 
 def _item(e: ScoreEntry) -> ScoreItemView:
@@ -51,7 +48,7 @@ def build_view(state: State, seat: int | None, result: Result | None) -> ChinaVi
             {
                 "id": region.id,
                 "name": region.name,
-                "color": cast(Colour, region.colour.value),
+                "color": region.colour.value,
                 "spaces": list(region.spaces),
                 "houses": houses,
                 "emissaries": list(state.dragon[ridx]),
@@ -93,7 +90,7 @@ def build_view(state: State, seat: int | None, result: Result | None) -> ChinaVi
         "viewer": seat if own else None,
         "num_players": state.players,
         "options": {"board_side": state.board_side, "fortifications": state.fortifications},
-        "board_side": cast(Side, state.board_side),
+        "board_side": state.board_side,
         "phase": state.phase,
         "active": None if over else state.current,
         "start_seat": state.start_seat,
@@ -102,7 +99,7 @@ def build_view(state: State, seat: int | None, result: Result | None) -> ChinaVi
         "deck_count": len(state.deck),
         "display": _colours(state.display),
         "discard": colour_counts(state.discard),
-        "discard_top": cast(Colour, state.discard[-1].value) if state.discard else None,
+        "discard_top": state.discard[-1].value if state.discard else None,
         "removed": colour_counts(state.removed),
         "exhaustions": state.exhaustions,
         "final_round": state.final_round,

@@ -162,7 +162,7 @@ ACTION_TYPES: dict[str, type[ChinatownAction]] = {
 }
 
 # Trading commands any seat in play may send while trades are open, even one already done [§5.6].
-TRADE_KINDS = frozenset({Propose.TYPE, Edit.TYPE, Accept.TYPE, Reject.TYPE, Cancel.TYPE, Ready.TYPE})
+TRADE_KINDS: frozenset[type] = frozenset({Propose, Edit, Accept, Reject, Cancel, Ready})
 
 
 

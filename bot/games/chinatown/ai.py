@@ -13,9 +13,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.base import check_choice
+from bot.games.base import check_choice, own_seat
 from bot.games.chinatown import ai_normal
 from bot.games.chinatown.data import BOARD, ROUNDS, Shop
+from bot.games.chinatown.schema import ChinatownView, OfferView
 from bot.games.chinatown.scoring import businesses_of
 
 TILE_VALUE_PER_ROUND = 6_000  # a tile in hand will earn at least 10,000 a round once built, later
@@ -25,7 +26,7 @@ ROOM_BONUS = 500  # building next to an own vacant lot
 
 
 def choose_action(
-    view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], rng: random.Random, level: str = "easy"
+    view: ChinatownView, legal: Sequence[Mapping[str, Any]], rng: random.Random, level: str = "easy"
 ) -> dict[str, Any]:
     check_choice(level, legal)
     if level == "normal":
@@ -92,9 +93,9 @@ def _income_by_shop(holdings: Mapping[int, Shop], seat: int) -> dict[Shop, int]:
     return income
 
 
-def _trade(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def _trade(view: ChinatownView, legal: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Take offers worth more than they cost, decline the others, then be done trading."""
-    me = view["viewer"]
+    me = own_seat(view["viewer"])
     offers = {offer["id"]: offer for offer in view["offers"]}
     for action in legal:
         if action["type"] == "accept" and _worth(view, offers[action["offer"]], me) > 0:
@@ -108,7 +109,7 @@ def _trade(view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]]) -> dict[
     return dict(legal[0])
 
 
-def _worth(view: Mapping[str, Any], offer: Mapping[str, Any], me: int) -> float:
+def _worth(view: ChinatownView, offer: OfferView, me: int) -> float:
     rounds_left = ROUNDS - view["round"] + 1
     holdings = _holdings(view, me)
     after = dict(holdings)
@@ -120,13 +121,14 @@ def _worth(view: Mapping[str, Any], offer: Mapping[str, Any], me: int) -> float:
         if leg["kind"] == "money":
             value += sign * (leg["amount"] or 0)
         elif leg["kind"] == "tiles":
-            value += sign * leg["count"] * TILE_VALUE_PER_ROUND * rounds_left
+            value += sign * (leg["count"] or 0) * TILE_VALUE_PER_ROUND * rounds_left
         else:
             value += sign * LOT_VALUE_PER_ROUND * rounds_left
-            if leg["lot_tile"]:
+            lot = leg["lot"]  # never None on a lot leg
+            if leg["lot_tile"] and lot is not None:
                 if sign > 0:
-                    after[leg["lot"]] = Shop(leg["lot_tile"])
+                    after[lot] = Shop(leg["lot_tile"])
                 else:
-                    after.pop(leg["lot"], None)
+                    after.pop(lot, None)
     income_change = sum(_income_by_shop(after, me).values()) - sum(_income_by_shop(holdings, me).values())
     return value + income_change * rounds_left

@@ -14,12 +14,13 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.games.base.language import mark, tr
+from bot.games.chinatown.schema import Colour, LastMoveKind
 
 LOT_COUNT = 85
 ROUNDS = 6
 FIRST_YEAR = 1965
 ZODIAC = ("Snake", "Horse", "Goat", "Monkey", "Rooster", "Dog")  # 1965..1970 [R31]
-COLOURS = ("red", "yellow", "green", "white", "purple")
+COLOURS: tuple[Colour, ...] = ("red", "yellow", "green", "white", "purple")
 
 
 class Shop(StrEnum):
@@ -240,7 +241,7 @@ class LastMove:
     a secret keep's lots or a hidden batch never get here."""
 
     seat: int
-    kind: str  # see schema.LastMoveView
+    kind: LastMoveKind
     lots: tuple[int, ...] = ()  # the lots it changed, for the board's highlight
     tile: Shop | None = None  # what was built (kind "place")
     offer: int | None = None  # the offer concerned (offer kinds and "trade")

@@ -1,5 +1,5 @@
-"""Applying actions: one table per phase of the action kinds it accepts and their handlers (in ``rounds``,
-``trading`` and ``placement``), resignation, and ``settle``, which runs every engine step that waits for
+"""Applying actions: the handler of each action kind (in ``rounds``, ``trading`` and ``placement``), the kinds
+each phase accepts, resignation, and ``settle``, which runs every engine step that waits for
 nobody (reveal, tile draw, income, new year) after each of them."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import Event, Handler, IllegalAction, run_handler
+from bot.games.base import Event, HandlerTable, IllegalAction, accepts, dispatch, on
 from bot.games.base.language import tr
 from bot.games.base.leaving import left_event
 from bot.games.chinatown import placement, rounds, trading
@@ -31,30 +31,34 @@ from bot.games.chinatown.views import remember_move
 
 Outcome = tuple[State, list[Event]]
 
-# One table per phase: the action kinds the phase accepts and their rule.
-HANDLERS: dict[Phase, dict[str, Handler[State, Any]]] = {
-    Phase.DEAL_BUILDINGS: {Keep.TYPE: rounds.apply_keep},
-    Phase.TRADES: {
-        Propose.TYPE: trading.apply_propose,
-        Edit.TYPE: trading.apply_edit,
-        Accept.TYPE: trading.apply_accept,
-        Reject.TYPE: trading.apply_reject,
-        Cancel.TYPE: trading.apply_cancel,
-        Ready.TYPE: trading.apply_ready,
-    },
-    Phase.PLACE_TILES: {Place.TYPE: placement.apply_place, EndTurn.TYPE: placement.apply_end_turn},
-    Phase.GAME_OVER: {},
+HANDLERS: HandlerTable[State] = dict(
+    [
+        on(Keep, rounds.apply_keep),
+        on(Propose, trading.apply_propose),
+        on(Edit, trading.apply_edit),
+        on(Accept, trading.apply_accept),
+        on(Reject, trading.apply_reject),
+        on(Cancel, trading.apply_cancel),
+        on(Ready, trading.apply_ready),
+        on(Place, placement.apply_place),
+        on(EndTurn, placement.apply_end_turn),
+    ]
+)
+# The action kinds each phase accepts (none once the game is over).
+ACCEPTS: dict[Phase, frozenset[type]] = {
+    Phase.DEAL_BUILDINGS: frozenset({Keep}),
+    Phase.TRADES: TRADE_KINDS,
+    Phase.PLACE_TILES: frozenset({Place, EndTurn}),
 }
 
 
 def apply(state: State, seat: int, action: Mapping[str, Any]) -> Outcome:
     _check_playing(state, seat)
     parsed = from_dict(action)
-    handler = HANDLERS[state.phase].get(parsed.TYPE)
-    if handler is None:
-        detail = tr("Trading is only possible in the trading phase.") if parsed.TYPE in TRADE_KINDS else None
+    if not accepts(ACCEPTS, state.phase, parsed):
+        detail = tr("Trading is only possible in the trading phase.") if type(parsed) in TRADE_KINDS else None
         raise refuse("WRONG_PHASE", detail)  # e.g. no trade during the deal or placement [R10]
-    new, events = run_handler(handler, state, seat, parsed)
+    new, events = dispatch(HANDLERS, state, seat, parsed)
     return remember_move(settle(new, events), seat, events), events
 
 

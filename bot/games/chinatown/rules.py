@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from bot.games.base import JSON, Action, Event, ModularGame, Option, Result, action_sort_key
+from bot.games.base import Action, Event, ModularGame, Option, Result, action_sort_key
 from bot.games.base.language import mark
 from bot.games.chinatown import ai, handlers, placement, rounds, scoring, serial, text, trading
 from bot.games.chinatown.actions import (
@@ -28,6 +28,7 @@ from bot.games.chinatown.actions import (
     Reject,
 )
 from bot.games.chinatown.data import BOARD, LOTS, SHOP_INDEX, SHOPS, OfferStatus, Options, Phase, State
+from bot.games.chinatown.schema import ChinatownView
 from bot.games.chinatown.views import build_view
 
 OPTIONS: tuple[Option, ...] = (
@@ -89,7 +90,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
 )
 
-class Chinatown(ModularGame):
+class Chinatown(ModularGame[State, ChinatownView]):
     handlers = handlers
     serial = serial
     text = text
@@ -195,12 +196,12 @@ class Chinatown(ModularGame):
         return EndTurn().to_dict()
 
     # -- views and results -----------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> JSON:
+    def view(self, state: State, seat: int | None) -> ChinatownView:
         if seat is not None and not 0 <= seat < state.num_players:
             raise ValueError(f"no seat {seat} in this game")
         sequential_turn = state.phase is Phase.PLACE_TILES and not placement.simultaneous(state)
         turn = placement.turn(state) if sequential_turn else None
-        return dict(build_view(state, seat, sorted(self.to_act(state)), turn))
+        return build_view(state, seat, sorted(self.to_act(state)), turn)
 
     def is_over(self, state: State) -> bool:
         return state.phase is Phase.GAME_OVER

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 from bot.games.base import check_format
+from bot.games.base.literals import one_of
 from bot.games.chinatown.actions import parse_leg
 from bot.games.chinatown.data import (
     BOARD,
@@ -22,6 +23,7 @@ from bot.games.chinatown.data import (
     State,
     hand_dict,
 )
+from bot.games.chinatown.schema import LastMoveKind
 from bot.games.chinatown.trading import check_offer
 from bot.games.chinatown.views import offer_visible
 
@@ -96,7 +98,8 @@ def _load_last(data: Mapping[str, Any] | None) -> LastMove | None:
         return None
     tile = Shop(data["tile"]) if data["tile"] else None
     offer = int(data["offer"]) if data["offer"] is not None else None
-    return LastMove(int(data["seat"]), str(data["kind"]), tuple(int(x) for x in data["lots"]), tile, offer)
+    kind = one_of(data["kind"], get_args(LastMoveKind), "last move kind")
+    return LastMove(int(data["seat"]), kind, tuple(int(x) for x in data["lots"]), tile, offer)
 
 
 def load(data: Mapping[str, Any]) -> State:

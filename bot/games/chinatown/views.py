@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 from bot.games.base import Event
 from bot.games.base.language import tr
@@ -32,25 +32,20 @@ from bot.games.chinatown.errors import MONEY_UNPAYABLE
 from bot.games.chinatown.schema import (
     BusinessView,
     ChinatownView,
-    Colour,
     LastMoveKind,
     LastMoveView,
     LegView,
     LotView,
-    OfferStatus,
     OfferView,
     PlacementView,
     PlayerView,
     ShopId,
 )
-from bot.games.chinatown.schema import (
-    Phase as PhaseName,
-)
 from bot.games.chinatown.text import money, tile
 
 
-def _shop_id(value: object) -> ShopId | None:
-    return cast(ShopId, str(value)) if value is not None else None
+def _shop_id(shop: Shop | None) -> ShopId | None:
+    return None if shop is None else shop.value
 
 
 def offer_visible(state: State, offer: Offer, viewer: int | None) -> bool:
@@ -84,7 +79,7 @@ def offer_dict(state: State, offer: Offer, viewer: int | None, force_visible: bo
         "id": offer.id,
         "version": offer.version,
         "author": offer.author,
-        "status": cast(OfferStatus, offer.status.value),
+        "status": offer.status.value,
         "legs": [_leg(state, leg, state.options.announce_trade_money or insider) for leg in offer.legs],
         "participants": list(offer.participants),
         "accepted": list(offer.accepted),
@@ -103,12 +98,12 @@ def _player(state: State, seat: int, viewer: int | None, held: dict[int, Shop], 
     income_public = state.options.announce_income == "public" or own or over
     formed = scoring.businesses_of(held, seat)
     businesses: list[BusinessView] = [
-        {"tile": cast(ShopId, b.shop.value), "lots": list(b.lots), "parts": list(b.parts), "complete": b.complete}
+        {"tile": b.shop.value, "lots": list(b.lots), "parts": list(b.parts), "complete": b.complete}
         for b in formed
     ]
     return {
         "seat": seat,
-        "colour": cast(Colour, COLOURS[seat]),
+        "colour": COLOURS[seat],
         "cash": data.cash if own or over else None,
         "hand_tiles": hand_dict(data.hand),
         "lots_owned": lots,
@@ -126,7 +121,7 @@ def _player(state: State, seat: int, viewer: int | None, held: dict[int, Shop], 
 
 
 # The actor's own event, by its type: the kind of move it names in a LastMove.
-_OWN_KINDS = {
+_OWN_KINDS: dict[str, LastMoveKind] = {
     "kept": "keep",
     "placed": "place",
     "turn_ended": "end_turn",
@@ -181,7 +176,7 @@ def last_move_of(view: LastMoveView | None) -> LastMove | None:
 def _last_move(last: LastMove | None) -> LastMoveView | None:
     if last is None:
         return None
-    kind = cast(LastMoveKind, last.kind)
+    kind = last.kind
     return {"seat": last.seat, "kind": kind, "lots": list(last.lots), "tile": _shop_id(last.tile), "offer": last.offer}
 
 
@@ -197,7 +192,7 @@ def build_view(state: State, viewer: int | None, to_act: list[int], turn: int | 
     owned = Counter(owner for owner in state.owners if owner is not None)
     batch: list[PlacementView] | None = None
     if me is not None and state.options.placement_mode == "simultaneous":
-        batch = [{"lot": lot, "tile": cast(ShopId, shop.value)} for lot, shop in me.batch]
+        batch = [{"lot": lot, "tile": shop.value} for lot, shop in me.batch]
     return {
         "key": "chinatown",
         "viewer": viewer,
@@ -206,7 +201,7 @@ def build_view(state: State, viewer: int | None, to_act: list[int], turn: int | 
         "round": state.round,
         "year": state.year(),
         "zodiac": ZODIAC[state.round - 1],
-        "phase": cast(PhaseName, state.phase.value),
+        "phase": state.phase.value,
         "first_player": state.first_player,
         "turn": turn,
         "to_act": to_act,

@@ -20,12 +20,13 @@ from bot.games.great_wall import ai_search
 from bot.games.great_wall.ai_rollout import standing
 from bot.games.great_wall.data import BASE_VALUE, CardType, FirstMarker, Section, card_type
 from bot.games.great_wall.progress import section_progress
+from bot.games.great_wall.schema import GreatWallView
 
 _CAVALRY_WORTH_IT = 0.25  # a free play must at least gain this much to be made
 
 
 def choose_action(
-    view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], rng: random.Random, level: str = "easy"
+    view: GreatWallView, legal: Sequence[Mapping[str, Any]], rng: random.Random, level: str = "easy"
 ) -> dict[str, Any]:
     check_choice(level, legal)
     if level == "normal":

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 
-from bot.games.great_wall.actions import Claim, Draw, GameAction, Play, parse
+from bot.games.great_wall.actions import Claim, Draw, GameAction, Play
 from bot.games.great_wall.data import (
     BASE_VALUE,
     MAX_CAVALRY_PER_PLAY,
@@ -26,7 +26,7 @@ from bot.games.great_wall.data import (
 )
 from bot.games.great_wall.flow import claim_options
 from bot.games.great_wall.handlers import apply_move
-from bot.games.great_wall.legal import legal_actions
+from bot.games.great_wall.legal import legal_moves
 from bot.games.great_wall.progress import card_values, noble_active, section_progress
 from bot.games.great_wall.scoring import scores
 
@@ -142,7 +142,7 @@ def playout(state: State, me: int, rng: random.Random, max_moves: int = 2000) ->
         seat = state.active
         assert seat is not None
         if seat != me and rng.random() < OPPONENT_NOISE:
-            action = parse(rng.choice(legal_actions(state, seat)))
+            action = rng.choice(legal_moves(state, seat))
         else:
             action = policy(state, rng)
         state, _ = apply_move(state, seat, action)

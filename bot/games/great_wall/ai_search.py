@@ -13,12 +13,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.games.base import own_seat
 from bot.games.base.search import best_candidate
 from bot.games.great_wall.actions import parse
 from bot.games.great_wall.ai_rollout import outcome, playout
 from bot.games.great_wall.ai_world import sample_world
 from bot.games.great_wall.data import State
 from bot.games.great_wall.handlers import apply_move
+from bot.games.great_wall.schema import GreatWallView
 
 # Playout budget per decision, in simulated moves (each about 0.1 ms on the reference machine): the
 # search costs about MOVE_BUDGET times that, except where MIN_WORLDS overrides it (long 4-5 player games).
@@ -33,14 +35,14 @@ Score = Callable[[Mapping[str, Any], Mapping[str, Any]], float]
 
 
 def choose(
-    view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], rng: random.Random, easy_score: Score
+    view: GreatWallView, legal: Sequence[Mapping[str, Any]], rng: random.Random, easy_score: Score
 ) -> dict[str, Any]:
     if len(legal) == 1:
         return dict(legal[0])
     candidates = _candidates(view, legal, easy_score)
     if len(candidates) == 1:
         return dict(candidates[0])
-    me = view["viewer"]
+    me = own_seat(view["viewer"])
     parsed = [parse(action) for action in candidates]
 
     def score(world: State, index: int, dice: random.Random) -> float:
@@ -55,7 +57,7 @@ def choose(
     return dict(candidates[best])
 
 
-def worlds_for(view: Mapping[str, Any], candidates: int) -> int:
+def worlds_for(view: GreatWallView, candidates: int) -> int:
     """Playouts per candidate: the move budget shared out by the moves a playout still has to make."""
     cards_left = sum(player["hand_count"] + player["deck_count"] for player in view["players"])
     moves_left = max(10, cards_left)  # about one move per card still to play or draw

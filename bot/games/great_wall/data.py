@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
+from bot.games.great_wall.schema import LastMoveKind
+
 T = TypeVar("T")
 
 
@@ -150,7 +152,7 @@ class SeatState:
 @dataclass(frozen=True)
 class LastMove:
     seat: int
-    kind: str  # "play", "draw", "claim" or "resign" (also when the seat ran out of time)
+    kind: LastMoveKind
     section: int | None = None
     cards: tuple[int, ...] = ()
 

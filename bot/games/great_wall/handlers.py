@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import Event, Handler, IllegalAction, run_handler
+from bot.games.base import Event, HandlerTable, IllegalAction, dispatch, on
 from bot.games.base.language import tr
 from bot.games.base.leaving import left_event
 from bot.games.great_wall.actions import Claim, Draw, GameAction, Play, parse
@@ -38,7 +38,7 @@ def apply_move(state: State, seat: int, move: GameAction) -> Outcome:
         raise IllegalAction(tr("The game is over."))
     if seat != state.active:
         raise IllegalAction(tr("It is not your turn."))
-    return run_handler(HANDLERS[type(move)], state, seat, move)
+    return dispatch(HANDLERS, state, seat, move)
 
 
 def _require_actions(state: State) -> None:
@@ -49,8 +49,7 @@ def _require_actions(state: State) -> None:
     raise IllegalAction(tr("Choose where your first marker goes before you play or draw."))
 
 
-def _apply_play(state: State, seat: int, play: GameAction, events: list[Event]) -> State:
-    assert isinstance(play, Play)
+def _apply_play(state: State, seat: int, play: Play, events: list[Event]) -> State:
     _require_actions(state)
     if not 0 <= play.section < len(state.sections):
         raise IllegalAction(tr("There is no section {section}.", section=play.section + 1))
@@ -122,7 +121,7 @@ def take_from_hand(mine: SeatState, kind: CardType, count: int) -> tuple[tuple[i
     return tuple(shown), replace(mine, hand=hand, deck=deck)
 
 
-def _apply_draw(state: State, seat: int, draw: GameAction, events: list[Event]) -> State:
+def _apply_draw(state: State, seat: int, draw: Draw, events: list[Event]) -> State:
     _require_actions(state)
     mine = state.seats[seat]
     if not mine.deck:
@@ -139,8 +138,7 @@ def _apply_draw(state: State, seat: int, draw: GameAction, events: list[Event]) 
     return after_action(state, events)
 
 
-def _apply_claim(state: State, seat: int, claim: GameAction, events: list[Event]) -> State:
-    assert isinstance(claim, Claim)
+def _apply_claim(state: State, seat: int, claim: Claim, events: list[Event]) -> State:
     if state.pending is None:
         raise IllegalAction(tr("There is no first marker to place right now."))
     if claim.section != state.pending:
@@ -156,11 +154,7 @@ def _apply_claim(state: State, seat: int, claim: GameAction, events: list[Event]
     return run_check(state, claim.section + 1, events)
 
 
-HANDLERS: dict[type, Handler[State, GameAction]] = {
-    Play: _apply_play,
-    Draw: _apply_draw,
-    Claim: _apply_claim,
-}
+HANDLERS: HandlerTable[State] = dict([on(Play, _apply_play), on(Draw, _apply_draw), on(Claim, _apply_claim)])
 
 
 def resign(state: State, seat: int, *, timed_out: bool = False) -> Outcome:

@@ -5,23 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import JSON, Action, ModularGame, Option, Result
+from bot.games.base import Action, ModularGame, Option, Result
 from bot.games.base.language import mark, trn
 from bot.games.great_wall import ai, handlers, serial, text
+from bot.games.great_wall.actions import Claim, Draw
 from bot.games.great_wall.data import KEEP_RANK, RENUMBER, Options, Phase, State
 from bot.games.great_wall.flow import new_state
-from bot.games.great_wall.legal import legal_actions
+from bot.games.great_wall.legal import legal_actions, legal_moves
+from bot.games.great_wall.schema import GreatWallView
 from bot.games.great_wall.scoring import result
 from bot.games.great_wall.views import build_view
 
 
-def _state(state: Any) -> State:
-    if not isinstance(state, State):
-        raise TypeError("not a Great Wall state")
-    return state
-
-
-class GreatWall(ModularGame):
+class GreatWall(ModularGame[State, GreatWallView]):
     handlers = handlers
     serial = serial
     text = text
@@ -66,37 +62,34 @@ class GreatWall(ModularGame):
     def score_text(self, score: int) -> str:
         return trn("{n} point", "{n} points", score)
 
-    def to_act(self, state: Any) -> frozenset[int]:
-        s = _state(state)
-        return frozenset() if s.active is None else frozenset({s.active})
+    def to_act(self, state: State) -> frozenset[int]:
+        return frozenset() if state.active is None else frozenset({state.active})
 
-    def legal_actions(self, state: Any, seat: int) -> list[Action]:
-        return legal_actions(_state(state), seat)
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
 
-    def timeout_action(self, state: Any, seat: int) -> Action | None:
+    def timeout_action(self, state: State, seat: int) -> Action | None:
         """Blind to the hand: a pending first-marker claim takes the lowest marker on the earliest card (both
         public), and an action is a draw while the deck lasts. With an empty deck every move reveals the hand,
         so there is no safe move (None)."""
-        current = _state(state)
-        if seat not in self.to_act(current):
+        if seat not in self.to_act(state):
             return None
-        legal = self.legal_actions(current, seat)
-        if current.pending is not None:
-            return min(legal, key=lambda a: (a["marker"], a["card"]))
-        draw = {"type": "draw"}
-        return draw if draw in legal else None
+        moves = legal_moves(state, seat)
+        if state.pending is not None:
+            claims = [move for move in moves if isinstance(move, Claim)]
+            return min(claims, key=lambda claim: (claim.marker, claim.card)).to_dict()
+        return Draw().to_dict() if Draw() in moves else None
 
-    def view(self, state: Any, seat: int | None) -> JSON:
-        return dict(build_view(_state(state), seat))
+    def view(self, state: State, seat: int | None) -> GreatWallView:
+        return build_view(state, seat)
 
-    def is_over(self, state: Any) -> bool:
-        return _state(state).phase is Phase.OVER
+    def is_over(self, state: State) -> bool:
+        return state.phase is Phase.OVER
 
-    def result(self, state: Any) -> Result:
-        s = _state(state)
-        if s.phase is not Phase.OVER:
+    def result(self, state: State) -> Result:
+        if state.phase is not Phase.OVER:
             raise ValueError("The game is not over yet.")
-        return result(s)
+        return result(state)
 
 
 GAME = GreatWall()

@@ -13,6 +13,8 @@ Colour = Literal["BLUE", "GREEN", "RED", "GREY", "YELLOW"]
 # "check": the active seat's check is waiting for a first-marker choice (pending_claim);
 # "actions": actions 2/3 and free Cavalry; "final_check": the check-only round; "over".
 Phase = Literal["check", "actions", "final_check", "over"]
+# "resign" also when the seat ran out of time.
+LastMoveKind = Literal["play", "draw", "claim", "resign"]
 
 
 class CardView(TypedDict):
@@ -62,7 +64,7 @@ class PlayerView(TypedDict):
 
 class LastMoveView(TypedDict):
     seat: int
-    kind: Literal["play", "draw", "claim", "resign"]
+    kind: LastMoveKind
     section: int | None
     cards: list[int]  # ids of the cards just played (for highlighting)
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 from bot.games.base import check_format
+from bot.games.base.literals import one_of
 from bot.games.great_wall.data import (
     ACTIONS_PER_TURN,
     CARDS_PER_DECK,
@@ -28,6 +29,7 @@ from bot.games.great_wall.data import (
 )
 from bot.games.great_wall.flow import claim_options
 from bot.games.great_wall.progress import leader, section_progress
+from bot.games.great_wall.schema import LastMoveKind
 
 FORMAT = 1
 
@@ -168,7 +170,7 @@ def parse(data: Mapping[str, Any]) -> State:
             last_move=(
                 LastMove(
                     seat=_int(move["seat"], "last move seat"),
-                    kind=str(move["kind"]),
+                    kind=one_of(move["kind"], get_args(LastMoveKind), "last move kind"),
                     section=_opt_int(move["section"], "last move section"),
                     cards=_ints(move["cards"], "last move cards"),
                 )

@@ -7,9 +7,7 @@ here reads another seat's hand or deck, any deck order, the supply order or the 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal, cast
 
-from bot.games.great_wall import schema
 from bot.games.great_wall.data import (
     BASE_VALUE,
     COLOURS,
@@ -35,14 +33,12 @@ from bot.games.great_wall.schema import (
 )
 from bot.games.great_wall.scoring import result
 
-LastMoveKind = Literal["play", "draw", "claim", "resign"]
-
 
 def _card(card: int, value: int, covered: bool = False, marker: int | None = None) -> CardView:
     return {
         "id": card,
         "owner": card_owner(card),
-        "type": cast(schema.CardType, card_type(card).value),
+        "type": card_type(card).value,
         "value": value,
         "covered": covered,
         "marker": marker,
@@ -87,7 +83,7 @@ def _player(state: State, seat: int, viewer: int | None, public_cards: Counter[C
         unplayed[kind.value] -= public_cards[kind]
     return {
         "seat": seat,
-        "colour": cast(schema.Colour, COLOURS[seat].value),
+        "colour": COLOURS[seat].value,
         "hand_count": len(mine.hand),
         "deck_count": len(mine.deck),
         "markers_count": len(mine.scored),
@@ -126,7 +122,7 @@ def _last_move(state: State) -> LastMoveView | None:
         return None
     return {
         "seat": move.seat,
-        "kind": cast(LastMoveKind, move.kind),
+        "kind": move.kind,
         "section": move.section,
         "cards": list(move.cards),
     }
@@ -150,7 +146,7 @@ def build_view(state: State, seat: int | None) -> GreatWallView:
             "infantry_covered": state.options.infantry_covered,
             "open_scores": state.options.open_scores,
         },
-        "phase": cast(schema.Phase, state.phase.value),
+        "phase": state.phase.value,
         "active": state.active,
         "actions_left": state.actions_left if state.phase is Phase.ACTIONS else 0,
         # Free Cavalry is only worth announcing to a player with cards (how many is public, which is not).

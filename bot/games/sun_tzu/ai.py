@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.games.base import JSON, Action, check_choice
+from bot.games.base import Action, check_choice
 from bot.games.sun_tzu import ai_easy, ai_normal
+from bot.games.sun_tzu.schema import SunTzuView
 
 
-def choose_action(view: JSON, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
+def choose_action(view: SunTzuView, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
     check_choice(level, legal)
     if level == "normal":
         return ai_normal.choose(view, legal, rng)

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.base import JSON, Action
+from bot.games.sun_tzu.schema import SunTzuView
 
 WARLORD_PREFERENCE = (
     "wu_head_start",
@@ -39,7 +40,7 @@ def _kind(instance: str) -> str:
     return instance.split(".", 1)[0]
 
 
-def choose(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+def choose(view: SunTzuView, legal: Sequence[Action], rng: random.Random) -> Action:
     main = [a for a in legal if a["type"] != "support"]
     if not main:
         return dict(legal[0])

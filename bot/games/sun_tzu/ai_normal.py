@@ -6,11 +6,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.games.base import JSON, Action
+from bot.games.base import Action
 from bot.games.sun_tzu import ai_commit, ai_easy
+from bot.games.sun_tzu.schema import SunTzuView
 
 
-def choose(view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+def choose(view: SunTzuView, legal: Sequence[Action], rng: random.Random) -> Action:
     main = [a for a in legal if a["type"] != "support"]
     if main and main[0]["type"] == "commit":
         planned = ai_commit.choose_commit(view, rng)

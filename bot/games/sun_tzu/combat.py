@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.games.sun_tzu.data import Colour, Kind, card_def
+from bot.games.sun_tzu.schema import Outcome
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ def is_number(instance: str, countered: bool = False) -> bool:
     return effective(instance, countered).kind == "num"
 
 
-def compare(blue: Effective, red: Effective) -> tuple[str, int]:
+def compare(blue: Effective, red: Effective) -> tuple[Outcome, int]:
     """("blue" | "red" | "tie" | "cancelled", margin) for two effective cards (spec §4.5 matrix)."""
     if blue.kind == "plague" or red.kind == "plague":
         return "cancelled", 0

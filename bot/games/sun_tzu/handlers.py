@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.games.base import Event, Handler, IllegalAction, run_handler
+from bot.games.base import Event, HandlerTable, IllegalAction, dispatch, on
 from bot.games.base.language import mark, tr
 from bot.games.base.leaving import left_event
 from bot.games.sun_tzu import actions, armies, event_cards, flow, legal, text, turns, windows
@@ -45,7 +45,7 @@ def apply(state: State, seat: int, action: Mapping[str, Any]) -> tuple[State, li
     if seat not in (0, 1):
         raise IllegalAction(tr("There is no such seat in this game."))
     parsed = actions.parse(action)
-    new, events = run_handler(HANDLERS[type(parsed)], state, seat, parsed)
+    new, events = dispatch(HANDLERS, state, seat, parsed)
     return flow.proceed(new, events), events
 
 
@@ -281,17 +281,19 @@ def _apply_keep(state: State, seat: int, action: Keep, events: list[Event]) -> S
     return state
 
 
-HANDLERS: dict[type, Handler[State, Any]] = {
-    ChooseWarlord: _apply_choose_warlord,
-    Commit: _apply_commit,
-    Pass: _apply_pass,
-    UseWarlord: _apply_use_warlord,
-    Support: _apply_support,
-    Reveal: _apply_reveal,
-    React: _apply_react,
-    Source: _apply_source,
-    LightInfantry: _apply_light_infantry,
-    Chariot: _apply_chariot,
-    Recycle: _apply_recycle,
-    Keep: _apply_keep,
-}
+HANDLERS: HandlerTable[State] = dict(
+    [
+        on(ChooseWarlord, _apply_choose_warlord),
+        on(Commit, _apply_commit),
+        on(Pass, _apply_pass),
+        on(UseWarlord, _apply_use_warlord),
+        on(Support, _apply_support),
+        on(Reveal, _apply_reveal),
+        on(React, _apply_react),
+        on(Source, _apply_source),
+        on(LightInfantry, _apply_light_infantry),
+        on(Chariot, _apply_chariot),
+        on(Recycle, _apply_recycle),
+        on(Keep, _apply_keep),
+    ]
+)

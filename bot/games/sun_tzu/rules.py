@@ -14,10 +14,11 @@ from typing import Any
 from bot.games.base import JSON, Action, ModularGame, Option, Result, action_sort_key
 from bot.games.base.language import mark
 from bot.games.sun_tzu import ai, handlers, legal, scoring, serial, setup, text, turns, views
+from bot.games.sun_tzu.schema import SunTzuView
 from bot.games.sun_tzu.state import Stage, State
 
 
-class SunTzu(ModularGame):
+class SunTzu(ModularGame[State, SunTzuView]):
     handlers = handlers
     serial = serial
     text = text
@@ -109,8 +110,8 @@ class SunTzu(ModularGame):
         blind = legal.blind_move(state, state.colour_of(seat))
         return None if blind is None else blind.to_dict()
 
-    def view(self, state: State, seat: int | None) -> JSON:
-        return dict(views.view(state, seat))
+    def view(self, state: State, seat: int | None) -> SunTzuView:
+        return views.view(state, seat)
 
     def is_over(self, state: State) -> bool:
         return state.stage is Stage.OVER

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from bot.games.sun_tzu.data import PROVINCES, Colour, Options
+from bot.games.sun_tzu.schema import Outcome
 
 
 class Stage(StrEnum):
@@ -133,7 +134,7 @@ class Battle:
     red: str
     countered: bool = False  # blue's Plague counts as a number 0 (Counter Plague)
     capped: Colour | None = None  # whose printed 7-10 counts as a 6 (Cap at Six)
-    outcome: str | None = None  # "blue", "red", "tie" or "cancelled"
+    outcome: Outcome | None = None
     margin: int = 0
 
     def card_of(self, colour: Colour) -> str:

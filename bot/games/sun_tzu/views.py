@@ -6,8 +6,9 @@ never leaks by default.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import get_args
 
+from bot.games.base.literals import one_of
 from bot.games.sun_tzu import armies, turns
 from bot.games.sun_tzu.combat import effective, values
 from bot.games.sun_tzu.data import (
@@ -27,9 +28,6 @@ from bot.games.sun_tzu.schema import (
     BattleView,
     CardView,
     ColourName,
-    DestName,
-    Outcome,
-    PayKindName,
     PaymentView,
     PendingView,
     PlayerView,
@@ -41,6 +39,13 @@ from bot.games.sun_tzu.schema import (
 from bot.games.sun_tzu.scoring import result
 from bot.games.sun_tzu.state import Battle, Stage, State
 
+# A view is built only while the game rests, so its stage is one of the resting ones (the schema's).
+_RESTING: tuple[StageName, ...] = get_args(StageName)
+
+
+def _stage(stage: Stage) -> StageName:
+    return one_of(stage.value, _RESTING, "resting stage")
+
 
 def card_view(instance: str) -> CardView:
     card = card_def(instance)
@@ -48,7 +53,7 @@ def card_view(instance: str) -> CardView:
 
 
 def _colour(colour: Colour | None) -> ColourName | None:
-    return None if colour is None else cast(ColourName, colour.value)
+    return None if colour is None else colour.value
 
 
 def _seat(state: State, colour: Colour | None) -> int | None:
@@ -70,7 +75,7 @@ def _battle(state: State, b: Battle) -> BattleView:
         "capped": _colour(b.capped),
         "blue_value": vb,
         "red_value": vr,
-        "outcome": cast(Outcome | None, b.outcome),
+        "outcome": b.outcome,
         "margin": b.margin,
         "winner": _seat(state, winner),
     }
@@ -109,7 +114,7 @@ def _player(state: State, colour: Colour) -> PlayerView:
     side = state.side(colour)
     return {
         "seat": side.seat,
-        "colour": cast(ColourName, colour.value),
+        "colour": colour.value,
         "role": ROLE_NAMES[colour],
         "reserve": side.reserve,
         "set_aside": side.set_aside,
@@ -135,8 +140,8 @@ def _pending(state: State, own: Colour | None) -> PendingView:
     payments: list[PaymentView] = [
         {
             "seat": state.side(p.colour).seat,
-            "kind": cast(PayKindName, p.kind.value),
-            "dest": cast(DestName, p.dest.value),
+            "kind": p.kind.value,
+            "dest": p.dest.value,
             "province": p.province,
             "owed": p.count,
             # Sources depend only on public counts, but they are a prompt: shown to the payer only.
@@ -147,7 +152,7 @@ def _pending(state: State, own: Colour | None) -> PendingView:
     battle = state.battle
     in_battle = state.stage in (Stage.COUNTER, Stage.CAP, Stage.COSTS, Stage.PLACEMENT, Stage.EVENT_EFFECT)
     return {
-        "stage": cast(StageName, state.stage.value),
+        "stage": _stage(state.stage),
         "seats": sorted(state.side(c).seat for c in turns.waiting(state)),
         "window": 1 if state.stage is Stage.W1 else 2 if state.stage is Stage.W2 else None,
         "province": battle.province if battle is not None and in_battle else None,
@@ -168,7 +173,7 @@ def view(state: State, seat: int | None) -> SunTzuView:
         "viewer_colour": _colour(own),
         "num_players": 2,
         "options": state.options.to_dict(),
-        "stage": cast(StageName, state.stage.value),
+        "stage": _stage(state.stage),
         "round": state.round,
         "rounds": ROUNDS,
         "face": face(state.round),
