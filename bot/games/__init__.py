@@ -19,9 +19,9 @@ SHARED = frozenset({"base"})  # packages of bot/games that are not games
 
 
 @cache
-def _registry() -> dict[str, Game]:
+def _registry() -> dict[str, Game[Any, Any]]:
     # Found at first use, not at import: a game on an extended ``__path__`` (the tests' toy game) counts too.
-    found: list[Game] = []
+    found: list[Game[Any, Any]] = []
     for module in pkgutil.iter_modules(__path__):
         if not module.ispkg or module.name in SHARED or module.name.startswith("_"):
             continue
@@ -40,7 +40,7 @@ def keys() -> tuple[str, ...]:
     return tuple(_registry())
 
 
-def get(key: str) -> Game:
+def get(key: str) -> Game[Any, Any]:
     """The engine for ``key``; raises KeyError with a readable message for an unknown key."""
     try:
         return _registry()[key]

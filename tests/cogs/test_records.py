@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot import games
 from bot.__main__ import main
 from bot.games import GAMES, get
 from bot.tables import NullNotifier, Table
@@ -105,7 +106,7 @@ REFUSALS = {
     "version": "The record is format version 2; this bot reads version 1.",
     "foreign": 'This is not a Middle Kingdom game record ("format" must be "middle-kingdom-game-record").',
     "no moves": "The record's moves are not a list.",
-    "unknown game": "The record's game 'go' is not one of china, great_wall, sun_tzu, chinatown.",
+    "unknown game": f"The record's game 'go' is not one of {', '.join(games.GAMES)}.",
     "seat": "Move 2 cannot be made: seat {seat} was not to act.",
     "action": "Move 3 cannot be made: ",
     "out of order": "Move 4 is numbered 5: a move is missing or out of order.",

@@ -16,8 +16,9 @@ from typing import Any
 from bot.games.base import Event, Game, IllegalAction, Result
 from bot.games.base.contract import JSON, Action, check_choice, competition_ranking
 from bot.games.base.leaving import left_event, ran_out_of_time
+from bot.games.base.snapshots import check_format
 
-HAND = 3
+HAND = 8
 FORMAT = 1
 
 
@@ -154,8 +155,7 @@ class HighLantern(Game):
         return data
 
     def load(self, data: Mapping[str, Any]) -> State:
-        if data.get("format") != FORMAT:
-            raise ValueError(f"not a {self.key} snapshot of format {FORMAT}")
+        check_format(data, FORMAT)
         players = int(data["players"])
         return State(
             players, tuple(tuple(h) for h in data["hands"]), tuple((s, c) for s, c in data["trick"]),

@@ -8,7 +8,7 @@ from cogs.controls.toy.controls import LanternControls
 from cogs.controls.spec import GameSpec
 
 RULES_SUMMARY = (
-    "Each player holds three cards. In turn, play one face up; when everybody still in has played, the highest "
+    "Each player holds eight cards. In turn, play one face up; when everybody still in has played, the highest "
     "card wins the trick and leads the next. Most tricks wins."
 )
 
