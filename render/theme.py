@@ -19,12 +19,15 @@ from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.base.language import mark, tr, trp
 from render import fonts, leaving
+
+if TYPE_CHECKING:
+    from bot.games.base import ResultView
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -567,9 +570,16 @@ def place_row(
     return mid
 
 
-def standing(result: Mapping[str, object]) -> tuple[list[int], list[dict[str, Any]], list[int]]:
+def finished(result: ResultView | None) -> ResultView:
+    """A view's ``result``, which only a finished game has: ValueError before the end."""
+    if result is None:
+        raise ValueError("this needs a finished game's view")
+    return result
+
+
+def standing(result: ResultView) -> tuple[list[int], list[dict[str, Any]], list[int]]:
     """A finished game's ranking (each seat's place), breakdown (each seat's parts) and its seats from first
     place to last (ties by seat)."""
-    ranking = cast("list[int]", result["ranking"])
-    parts = cast("list[dict[str, Any]]", result["breakdown"])
+    ranking = result["ranking"]
+    parts = result["breakdown"]
     return ranking, parts, sorted(range(len(ranking)), key=lambda s: (ranking[s], s))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,7 +138,7 @@ async def commit_move(
     action: dict[str, Any],
     snapshot: dict[str, Any],
     status: TableStatus,
-    result: dict[str, Any] | None,
+    result: Mapping[str, object] | None,
     now: float,
 ) -> bool:
     """Append the move and bump the snapshot only if nobody else moved first (the version check)."""

@@ -9,11 +9,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
 from bot.games.base import words as base_words
 from bot.games.base.language import mark, tr
 from render import theme
+
+if TYPE_CHECKING:
+    from bot.games.base import ResultView
 
 LIMIT = 1024  # Discord's limit for an attachment's description
 MORE = mark(" and more.")  # ends a sentence cut short, so a listener knows the list goes on (said with tr)
@@ -92,11 +95,10 @@ def count(n: int, singular: str, plural: str | None = None) -> str:
 
 def final_result(view: Mapping[str, Any]) -> tuple[list[int], list[int], list[dict[str, Any]]]:
     """(ranking, scores, breakdown) by seat of a finished game's view; ValueError before the end."""
-    result = view.get("result")
+    result: ResultView | None = view.get("result")
     if result is None:
         raise ValueError("final alt text needs a finished game's view")
-    return (cast("list[int]", result["ranking"]), cast("list[int]", result["scores"]),
-            cast("list[dict[str, Any]]", result["breakdown"]))
+    return result["ranking"], result["scores"], result["breakdown"]
 
 
 def places(ranking: Sequence[int]) -> list[int]:

@@ -7,7 +7,7 @@ come from the engine (``bot/games/china/text.py``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from bot.games.base import Event
 from bot.games.base.language import tr, trn, trp
@@ -61,8 +61,8 @@ def _deck(view: ChinaView) -> str:
 
 def _game_over(view: ChinaView, names: Sequence[str]) -> str:
     """The engine's own end-of-game sentence: why it ended and the new Emperor."""
-    result = cast("dict[str, Any]", view["result"])
-    ranking = cast("list[int]", result["ranking"])
+    result = theme.finished(view["result"])
+    ranking = result["ranking"]
     winners = [s for s in places(ranking) if ranking[s] == 1]
     event = Event("game_over", {"reason": result["reason"], "scores": result["scores"], "winners": winners})
     return describe(event, names) or tr("The game is over.")

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.base.language import code, mark, tr
-from bot.games.china.data import board_json
+from bot.games.china.data import BoardDocument, board_json
 from render import theme
 from render.china.common import CAPTION, KEY, MARGIN, WIDTH
 from render.theme import INK, MUTED, RGB, Seats
@@ -43,20 +43,9 @@ DRAGON_R = 28  # the dragon disc, "placed/allowed" emissaries on it
 FEATURE_NAMES = (mark("Qinling"), mark("Mengzhu"))
 
 
-class MapData(TypedDict):
-    """The board file's geometry, as the map reads it."""
-
-    map_outline: list[list[int]]
-    regions: list[dict[str, Any]]
-    house_spaces: dict[str, dict[str, Any]]
-    features: list[dict[str, Any]]
-    roads: dict[str, list[list[str]]]
-    alliances: list[dict[str, Any]]
-
-
-def map_data() -> MapData:
-    """The board file read as map geometry (the engine's data module keeps it untyped: it parses it itself)."""
-    return cast(MapData, board_json())
+def map_data() -> BoardDocument:
+    """The board file, whose geometry the map draws."""
+    return board_json()
 
 
 @cache

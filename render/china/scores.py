@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -26,7 +26,7 @@ def draw_final(view: ChinaView, seats: Seats) -> Image.Image:
     result = view["result"]
     assert result is not None
     ranking, parts, order = theme.standing(result)
-    scores = cast("list[int]", result["scores"])
+    scores = result["scores"]
     row_h = 96
     width = 1000
     image = theme.canvas(width, TITLE_H + GAP + row_h * len(order) + 70 + MARGIN)

@@ -4,7 +4,7 @@ the table and one panel per player."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -208,7 +208,7 @@ def _status(view: ChinaView, seats: Seats) -> str:
     if view["phase"] == "over" or view["active"] is None:
         if result is None:
             return tr("Game over")
-        ranking = cast("list[int]", result["ranking"])
+        ranking = result["ranking"]
         winners = [seats.name(s) for s, place in enumerate(ranking) if place == 1]
         return trn("Game over: {players} wins", "Game over: {players} win", len(winners),
                    players=trp("china list", " and ").join(winners))

@@ -8,7 +8,7 @@ money, shop tiles and offers come from the engine (``bot/games/chinatown/text.py
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from bot.games.base import Event
 from bot.games.base.language import tr, trn
@@ -55,8 +55,8 @@ def _status(view: ChinatownView, names: Sequence[str]) -> str:
 
 def _game_over(view: ChinatownView, names: Sequence[str]) -> str:
     """The engine's own end-of-game sentence: places, cash and shops on the board."""
-    result = cast("dict[str, Any]", view["result"])
-    parts = cast("list[dict[str, Any]]", result["breakdown"])
+    result = theme.finished(view["result"])
+    parts = result["breakdown"]
     event = Event("game_over", {"reason": result["reason"], "cash": result["scores"], "ranking": result["ranking"],
                                 "tiles_on_board": [p["tiles_on_board"] for p in parts]})
     return f"{describe(event, names) or tr('The game is over.')} {standings_sentence(event.public, names)}"
@@ -153,7 +153,8 @@ def _open(view: ChinatownView) -> list[OfferView]:
 
 
 def _reason(view: ChinatownView) -> str:
-    resigned = (view["result"] or {}).get("reason") == "resignation"
+    result = view["result"]
+    resigned = result is not None and result["reason"] == "resignation"
     return tr("too few players were left") if resigned else tr("after the 1970 income")
 
 

@@ -5,7 +5,7 @@ in secret this year (simultaneous building), since what it builds next joins the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -21,7 +21,7 @@ from render.game import Part
 from render.theme import Seats
 
 if TYPE_CHECKING:
-    from bot.games.chinatown.schema import ChinatownView
+    from bot.games.chinatown.schema import ChinatownView, LotView
 
 PAD = 26  # the district's number token sits on its frame's corner
 RING = 4  # px outside a lot, in the street: where the board rings the last move's lots too
@@ -57,8 +57,8 @@ def lots(view: ChinatownView, names: Sequence[str] | None, part: Sequence[int | 
     whole = table.map_picture(view, seats)
     draw = ImageDraw.Draw(whole)
     for placed in view["batch"] or ():  # the viewer's own shops, built in secret, as they will stand
-        lot = {**view["lots"][placed["lot"] - 1], "tile": placed["tile"]}
-        draw_lot(whole, draw, cast(Any, lot), table.lot_box(placed["lot"]), seats)
+        lot: LotView = {**view["lots"][placed["lot"] - 1], "tile": placed["tile"]}
+        draw_lot(whole, draw, lot, table.lot_box(placed["lot"]), seats)
     frames = [table.district_frame(n) for n in districts_of(chosen)]
     box = frame.window(frame.union(frames), (0, 0, LEGEND_X, whole.height), PAD, min_width=0)
     close = whole.crop(box)

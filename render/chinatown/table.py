@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -288,7 +288,7 @@ PHASES = {
 def _header_status(view: ChinatownView, seats: Seats) -> str:
     result = view["result"]
     if result is not None:
-        ranking = cast("list[int]", result["ranking"])
+        ranking = result["ranking"]
         winners = [seats.name(s) for s, place in enumerate(ranking) if place == 1]
         if len(winners) == 1:
             return tr("Game over: {player} wins", player=winners[0])

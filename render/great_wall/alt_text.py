@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from bot.games.base import Event
 from bot.games.base.language import mark, tr, trn, trp
@@ -59,8 +59,8 @@ def _status(view: GreatWallView, names: Sequence[str]) -> str:
 
 def _game_over(view: GreatWallView, names: Sequence[str]) -> str:
     """The engine's own end-of-game sentence: reason, scores in ranking order and the winner."""
-    result = cast("dict[str, Any]", view["result"])
-    data = {k: result[k] for k in ("reason", "scores", "ranking")}
+    result = theme.finished(view["result"])
+    data: dict[str, Any] = {"reason": result["reason"], "scores": result["scores"], "ranking": result["ranking"]}
     if ended_on_time(view):
         data["timed_out"] = True  # as the game_over event said it
     event = Event("game_over", data)

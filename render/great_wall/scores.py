@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict, cast
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
@@ -21,21 +22,11 @@ REASONS = {"normal": "", "resignation": mark("ended by resignation")}
 ON_TIME = mark("ended by running out of time")  # "resignation" when the last player to leave ran out of time
 
 
-class Breakdown(TypedDict):
-    """One seat of ``result["breakdown"]`` (bot/games/great_wall/scoring.py)."""
-
-    markers: list[int]
-    total: int
-    lost_on_cards: list[int]  # first markers still on this player's cards: they score nothing
-    resigned: bool
-    timed_out: bool  # resigned by running out of time
-
-
 def draw_final(view: GreatWallView, seats: Seats) -> Image.Image:
     result = view["result"]
     assert result is not None  # checked by the public final()
-    ranking = cast("list[int]", result["ranking"])
-    breakdown = cast("list[Breakdown]", result["breakdown"])
+    ranking = result["ranking"]
+    breakdown = result["breakdown"]
     order = sorted(range(len(ranking)), key=lambda s: (ranking[s], s))
     image = theme.canvas(WIDTH, TITLE_H + GAP + len(order) * (ROW_H + GAP) + MARGIN)
     draw = ImageDraw.Draw(image)
@@ -53,7 +44,10 @@ def draw_final(view: GreatWallView, seats: Seats) -> Image.Image:
 
 
 def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, seats: Seats, seat: int, place: int,
-              detail: Breakdown, box: Box) -> None:
+              detail: Mapping[str, Any], box: Box) -> None:
+    """One seat's row. ``detail`` is its part of ``result["breakdown"]`` (bot/games/great_wall/scoring.py):
+    markers (list[int]), total (int), lost_on_cards (list[int]: first markers still on this player's cards,
+    which score nothing), resigned (bool), timed_out (bool: resigned by running out of time)."""
     x0, y0, x1, y1 = box
     mid = (y0 + y1) // 2
     winner = place == 1 and not detail["resigned"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -116,7 +116,7 @@ def _status(view: GreatWallView, seats: Seats) -> str:
         result = view["result"]
         if result is None:
             return tr("Game over")
-        ranking = cast("list[int]", result["ranking"])
+        ranking = result["ranking"]
         winners = [seats.name(s) for s, place in enumerate(ranking) if place == 1]
         return trn("Game over: {players} wins", "Game over: {players} win", len(winners),
                    players=trp("great wall list", " and ").join(winners))

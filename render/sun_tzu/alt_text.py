@@ -8,7 +8,7 @@ the engine (``bot/games/sun_tzu/text.py``); a score is the marker counted toward
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from bot.games.base import Event
 from bot.games.base.language import mark, tr, trn, trp
@@ -65,14 +65,14 @@ def _round(view: SunTzuView) -> str:
 
 def _game_over(view: SunTzuView, names: Sequence[str]) -> str:
     """The engine's end-of-game sentence (reason and marker), then who won."""
-    result = cast("dict[str, Any]", view["result"])
-    ranking = cast("list[int]", result["ranking"])
+    result = theme.finished(view["result"])
+    ranking = result["ranking"]
     said = {"reason": result["reason"], "marker": view["score_marker"]}
     if any(p["timed_out"] for p in view["players"]):  # as the engine's event says it
         said["timed_out"] = True
     ended = describe(Event("game_over", said), names)
     verdict = tr("A draw.") if all(r == 1 for r in ranking) else winners(ranking, names)
-    tie_break = cast("list[dict[str, Any]]", result["breakdown"])[0]["tie_break"]
+    tie_break = result["breakdown"][0]["tie_break"]
     return f"{ended or tr('The game is over.')} {verdict}" + (tr(" The reserves decided.") if tie_break else "")
 
 

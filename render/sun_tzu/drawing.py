@@ -4,7 +4,7 @@ result, each from a view only; the package's ``board``, ``hand`` and ``final`` t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -109,8 +109,8 @@ def _army(image: Image.Image, draw: ImageDraw.ImageDraw, center: tuple[int, int]
 
 def _status(view: SunTzuView, seats: Seats) -> str:
     if view["stage"] == "over":
-        result = view["result"] or {}
-        ranking = cast("list[int]", result.get("ranking", []))
+        result = view["result"]
+        ranking = result["ranking"] if result is not None else []
         winners = [seats.name(s) for s, place in enumerate(ranking) if place == 1]
         if len(winners) > 1:
             return tr("Game over: a draw")
@@ -338,8 +338,9 @@ def _card_row(draw: ImageDraw.ImageDraw, title: str, cards: Row, colour: str, y:
 
 
 def draw_hand(view: SunTzuView, seats: Seats) -> Image.Image:
-    seat = cast(int, view["viewer"])
-    colour = cast(str, view["viewer_colour"])
+    seat, colour = view["viewer"], view["viewer_colour"]
+    if seat is None or colour is None:
+        raise ValueError("a hand's picture needs a player's own view; this one is public")
     names = {p["id"]: province(p["id"]) for p in view["provinces"]}
     sections: list[tuple[str, Row]] = [
         (tr("Your hand"), [(c, "") for c in view["hand"] or []]),
@@ -376,14 +377,14 @@ def _ending(view: SunTzuView, seats: Seats) -> str:
     out = next((p["seat"] for p in view["players"] if p["timed_out"]), None)
     if out is not None:
         return tr("{player} ran out of time.", player=seats.name(out))
-    reason = str(cast("dict[str, Any]", view["result"])["reason"])
+    reason = theme.finished(view["result"])["reason"]
     return tr("Ended by {reason}", reason=tr(REASONS[reason]) if reason in REASONS else reason)
 
 
 def draw_final(view: SunTzuView, seats: Seats) -> Image.Image:
-    result = cast("dict[str, Any]", view["result"])
-    ranking = cast("list[int]", result["ranking"])
-    breakdown = cast("list[dict[str, Any]]", result["breakdown"])
+    result = theme.finished(view["result"])
+    ranking = result["ranking"]
+    breakdown = result["breakdown"]
     height = HEADER_H + GAP + TRACK_H + 2 * (PLAYER_H + GAP) + 40
     image = theme.canvas(WIDTH, height)
     draw = ImageDraw.Draw(image)

@@ -11,7 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar
 
 from bot.games.base.language import tr
 
@@ -67,6 +67,15 @@ class Option:
             raise ValueError(f"default of option {self.key} is not one of its choices")
 
 
+class ResultView(TypedDict):
+    """A finished game's :class:`Result` in a view (``Result.to_dict()``), by seat: each game's ``result``."""
+
+    scores: list[int]
+    ranking: list[int]  # 1-based places, ties shared
+    breakdown: list[JSON]  # each seat's parts, in the game's own shape (its scoring module)
+    reason: str
+
+
 @dataclass(frozen=True)
 class Result:
     """Final outcome. ``ranking[seat]`` is the 1-based place (ties shared: 1, 1, 3)."""
@@ -76,7 +85,7 @@ class Result:
     breakdown: tuple[JSON, ...]
     reason: str = "normal"  # "normal", "resignation", ...
 
-    def to_dict(self) -> JSON:
+    def to_dict(self) -> ResultView:
         return {
             "scores": list(self.scores),
             "ranking": list(self.ranking),

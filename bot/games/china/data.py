@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from importlib import resources
-from typing import Any, Literal, TypeVar, get_args
+from typing import Any, Literal, TypedDict, TypeVar, get_args
 
 from bot.games.china.schema import Side
 
@@ -168,11 +168,29 @@ def parse_board(raw: Mapping[str, object]) -> Board:
     )
 
 
+class BoardDocument(TypedDict):
+    """``china_board.json`` as read: the rule facts :func:`parse_board` takes and the geometry the map draws."""
+
+    source_note: str
+    coordinate_system: dict[str, Any]
+    regions: list[dict[str, Any]]
+    house_spaces: dict[str, dict[str, Any]]
+    alliances: list[dict[str, Any]]
+    alliance_numbering: dict[str, Any]
+    roads: dict[str, list[list[str]]]
+    cards: dict[str, int]
+    color_regions: dict[str, list[str]]
+    map_outline: list[list[int]]
+    features: list[dict[str, Any]]
+    score_track: dict[str, Any]
+    rulebook_examples: dict[str, Any]
+
+
 @cache
-def board_json() -> dict[str, object]:
+def board_json() -> BoardDocument:
     """The raw board document (geometry included) for renderers; treat as read-only."""
     text = resources.files("bot.games.china").joinpath("china_board.json").read_text(encoding="utf-8")
-    data: dict[str, object] = json.loads(text)
+    data: BoardDocument = json.loads(text)
     return data
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from bot.games.base import ResultView
+
 Colour = Literal["red", "yellow", "green", "orange", "purple"]
 # "action": place, exchange or (forced) pass; "refill": the seat to act draws one card at a time.
 Phase = Literal["action", "refill", "over"]
@@ -92,4 +94,4 @@ class ChinaView(TypedDict):
     players: list[PlayerView]
     hand: list[Colour] | None  # the viewer's own hand; None in the public view
     last_placement: LastPlacementView | None
-    result: dict[str, object] | None  # Result.to_dict() once the game is over
+    result: ResultView | None  # Result.to_dict() once the game is over

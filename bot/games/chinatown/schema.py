@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from bot.games.base import ResultView
+
 Phase = Literal["deal_buildings", "trades", "place_tiles", "game_over"]
 ShopId = Literal[
     "photo",
@@ -147,4 +149,4 @@ class ChinatownView(TypedDict):
     batch: list[PlacementView] | None  # the viewer's unrevealed simultaneous placements
     offers: list[OfferView]  # this round's offers the viewer may see [R19]
     last_move: LastMoveView | None  # the last move with a public side; None before the first
-    result: dict[str, object] | None  # Result.to_dict() once the game is over
+    result: ResultView | None  # Result.to_dict() once the game is over

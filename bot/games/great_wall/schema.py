@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from bot.games.base import ResultView
+
 CardType = Literal["WALL", "GATE", "TOWER", "INFANTRY", "CAVALRY", "NOBLE", "DRAGON"]
 Colour = Literal["BLUE", "GREEN", "RED", "GREY", "YELLOW"]
 # "check": the active seat's check is waiting for a first-marker choice (pending_claim);
@@ -95,4 +97,4 @@ class GreatWallView(TypedDict):
     hand: list[CardView] | None  # the viewer's own hand (value = base value); None in the public view
     deck_composition: dict[str, int] | None  # the viewer's own remaining deck by type; never its order
     last_move: LastMoveView | None
-    result: dict[str, object] | None  # Result.to_dict() once the game is over
+    result: ResultView | None  # Result.to_dict() once the game is over

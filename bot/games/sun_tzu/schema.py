@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from bot.games.base import ResultView
+
 ColourName = Literal["blue", "red"]
 Outcome = Literal["blue", "red", "tie", "cancelled"]
 PayKindName = Literal["place", "cost", "challenge"]
@@ -151,4 +153,4 @@ class SunTzuView(TypedDict):
     warlords_unchosen: list[str] | None  # own view
     drawn: list[CardView] | None  # own view: cards drawn this phase 5, to keep or put under
     out_hidden: list[CardView] | None  # own view: deck tops a recycling warlord removed
-    result: dict[str, object] | None  # Result.to_dict() once over
+    result: ResultView | None  # Result.to_dict() once over
