@@ -108,6 +108,35 @@ class Table:
 
 
 @dataclass(frozen=True)
+class ClockNews:
+    """A vacation begun or ended, where the table waits for that seat: its deadline now."""
+
+    due: float
+    away_until: float | None  # None: the player is back
+
+
+@dataclass(frozen=True)
+class Position:
+    """One committed position as the Discord layer tells it, typed (read from its outbox row once): what
+    happened (its events, public and private parts), who acted, whether the table's clock made the move, and
+    where it stands in its turn. Clock news (``kind == "clock"``) carries ``clock`` instead of events."""
+
+    version: int
+    kind: str  # started, moved, clock, ...
+    turn: int | None  # the version that opened this position's turn
+    seat: int | None = None  # who acted (clock news: whose clock)
+    events: tuple[Event, ...] = ()
+    timeout: str | None = None  # the policy that made this move for a seat out of time
+    over: bool = False  # this move ended the game
+    clock: ClockNews | None = None
+
+    @property
+    def opens_turn(self) -> bool:
+        """A move that ended a turn and opened the next; the one that ends the game is told with the result."""
+        return self.kind == "moved" and self.turn == self.version and not self.over
+
+
+@dataclass(frozen=True)
 class Notification:
     """What happened, to be told: kind is 'started', 'moved', 'cancelled', 'reminder' or 'upkeep'.
 
@@ -127,6 +156,7 @@ class Notification:
     opens_turn: bool = False  # the first of these positions opened its turn: a new board message
     outbox_ids: tuple[int, ...] = ()  # every outbox row this notification stands for
     forfeited: tuple[int, ...] = ()  # seats whose time ran out on a forfeit table in these positions
+    positions: tuple[Position, ...] = ()  # its turn's positions up to this one (a board message's lines)
 
 
 @dataclass(frozen=True)
