@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot import games
@@ -63,6 +63,10 @@ class Table:
     vacation_allowed: bool
     deadlines: dict[int, float]  # seat -> when its time runs out (timed games, seats to act)
     language: str = "en"  # of the thread, the lobby and the pictures (bot/i18n.py)
+    # Views already computed, by seat (None: the public view). A table is one position (its state is never
+    # changed, ``replace`` makes a new table with an empty memo), so each view is computed once however many
+    # messages, pictures and fingerprints of a delivery read it. Readers must not change a view they get.
+    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def game(self) -> Game:
@@ -99,7 +103,10 @@ class Table:
         return self.game.to_act(self.state)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return self.game.view(self.state, seat)
+        """What ``seat`` may know (None: everybody), computed once per table."""
+        if seat not in self._views:
+            self._views[seat] = self.game.view(self.state, seat)
+        return self._views[seat]
 
     def result(self) -> Result | None:
         if self.state is None or not self.game.is_over(self.state):
