@@ -1,4 +1,4 @@
-"""The bot: opens the database and the table service, loads the cogs and their persistent components.
+"""The bot: opens the database and the services, adds the cogs (each registers its own persistent components).
 
 ``run_bot(config)`` runs it (on some shards when ``SHARD_COUNT`` is set: ``make_bot``);
 ``sync_commands(config, guild_id)`` publishes the slash commands (globally, or to one server where they appear
@@ -146,7 +146,7 @@ class MiddleKingdomBot(commands.Bot):
             await self.add_cog(cog)
 
     async def prepare(self) -> None:
-        """What needs no Discord: the cogs, then the services (the tournament cog hands them its poster).
+        """What needs no Discord: the cogs, then the services (handed the bot's notifier and round poster).
         ``run_bot`` does it before logging in, so a database that cannot be written is found first."""
         if self._prepared:
             return
