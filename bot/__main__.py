@@ -57,8 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if command == "catalogs":
         from bot.catalogs import update_all
+        from cogs.client import command_messages  # the slash commands' texts: the Discord layer, for this tool only
 
-        left = asyncio.run(update_all(args.domain))
+        left = asyncio.run(update_all(command_messages, args.domain))
         print("\n".join(left) or "Every message is translated.")
         return 1 if left else 0
     if command == "replay":

@@ -13,7 +13,7 @@ pictures are its domain; the slash commands (names, descriptions, choices, read 
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -153,9 +153,12 @@ def problems(code: str, domain: str, messages: Iterable[Message]) -> list[str]:
     return found
 
 
-async def all_messages() -> dict[str, dict[tuple[MessageId, str | None], Message]]:
-    from cogs.language import command_messages  # the Discord layer, only for this tool and its test
+#: The slash commands' texts, as ``message(text, context)``; the Discord layer's (``cogs.client.command_messages``),
+#: handed in by ``python -m bot catalogs``: this module may not import the bot.
+CommandTexts = Callable[[Callable[[str, str | None], Message]], Awaitable[list[Message]]]
 
+
+async def all_messages(command_messages: CommandTexts) -> dict[str, dict[tuple[MessageId, str | None], Message]]:
     found = code_messages()
     # A game from outside the project (the tests' toy) brings no catalogs: its title is not the project's to translate.
     foreign = {games.get(key).title for key in games.GAMES if not (ROOT / "bot" / "games" / key).is_dir()}
@@ -163,11 +166,11 @@ async def all_messages() -> dict[str, dict[tuple[MessageId, str | None], Message
     return found
 
 
-async def update_all(domains: list[str] | None = None) -> list[str]:
+async def update_all(command_messages: CommandTexts, domains: list[str] | None = None) -> list[str]:
     """Bring every catalog (or those of ``domains``) up to date; returns the problems left (untranslated
     messages, field mismatches)."""
     left: list[str] = []
-    for domain, messages in sorted((await all_messages()).items()):
+    for domain, messages in sorted((await all_messages(command_messages)).items()):
         if domains and domain not in domains:
             continue
         for info in i18n.LANGUAGES:

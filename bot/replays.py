@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Event, Game
-from bot.store.outbox import MOVE_KINDS, OutboxRow
+from bot.store.outbox import MOVE_KINDS
 from bot.tables import Table, TableService
+from bot.tables.model import Position
 from bot.tables.replay import BadMove, Move, at_version, replay_steps
 
 __all__ = ["POSITION_KINDS", "BadMove", "Move", "Position", "Replayed", "positions", "replay_log", "tables_of"]
 # What the thread was told of each position (``TableService.positions``), for the Discord layer, which
 # reads the store only through the services.
-Position = OutboxRow
 POSITION_KINDS = MOVE_KINDS  # the rows that are positions of the game (not clock news or reminders)
 
 

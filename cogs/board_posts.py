@@ -13,29 +13,19 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.games.base import Event
 from bot.games.base.language import mark, tr
-from bot.tables.delivery import TURN, OutboxRow, PostRow
-from cogs.messages import (
-    MESSAGE_LIMIT,
-    NO_PINGS,
-    board_picture,
-    clock_line,
-    event_lines,
-    message_kwargs,
-    public_names,
-    ranking_lines,
-    relative_time,
-    timeout_line_for,
-    title,
-    turn_line,
-)
+from bot.tables import ClockNews, Position
+from bot.tables.delivery import TURN, PostRow
+from cogs.game_pictures import board_picture
+from cogs.names import public_names, title
 from cogs.rematch import table_buttons
+from cogs.replies import MESSAGE_LIMIT, NO_PINGS, message_kwargs
 from cogs.sending import Sender, channel_of
+from cogs.sentences import clock_line, event_lines, ranking_lines, relative_time, timeout_line_for, turn_line
 
 if TYPE_CHECKING:
     from bot.tables import Notification, Table, TableService
@@ -48,17 +38,16 @@ HOW_TO_PLAY = (
 )
 
 
-def position_lines(table: Table, row: OutboxRow) -> list[str]:
+def position_lines(table: Table, row: Position) -> list[str]:
     """The sentences of one position: its opening, who ran out of time, and its events (public words)."""
     if row.kind == "started":
         return [opening_line(table), *map(tr, HOW_TO_PLAY)]
-    if row.kind == "clock":
-        return [clock_news(table, row.payload)]
-    seat, timeout = row.payload.get("seat"), row.payload.get("timeout")
-    events = [Event.from_dict(e) for e in row.payload.get("events", [])]
-    if timeout == "forfeit":  # the forfeit is said once, as time running out, not as a resignation too
+    if row.clock is not None and row.seat is not None:
+        return [clock_news(table, row.seat, row.clock)]
+    events = list(row.events)
+    if row.timeout == "forfeit":  # the forfeit is said once, as time running out, not as a resignation too
         events = [e for e in events if e.type not in ("resigned", "resign")]
-    return [line for line in [timeout_line_for(table, seat, timeout), *event_lines(table, events)] if line]
+    return [line for line in [timeout_line_for(table, row.seat, row.timeout), *event_lines(table, events)] if line]
 
 
 def opening_line(table: Table) -> str:
@@ -66,13 +55,13 @@ def opening_line(table: Table) -> str:
     return tr("**{game}** begins. Seats in turn order: {seats}.", game=title(table), seats=seats)
 
 
-def clock_news(table: Table, payload: dict[str, Any]) -> str:
+def clock_news(table: Table, seat: int, news: ClockNews) -> str:
     """A vacation begun or ended, said where the table waits for that player, with the deadline now."""
-    who = public_names(table)[payload["seat"]]
-    due = relative_time(payload["due"])
-    if payload.get("away_until"):
+    who = public_names(table)[seat]
+    due = relative_time(news.due)
+    if news.away_until:
         return tr("{player} is on vacation until {until}: the clock is paused; their move is due {due}.",
-                  player=who, until=relative_time(payload["away_until"]), due=due)
+                  player=who, until=relative_time(news.away_until), due=due)
     return tr("{player} is back: the clock runs again; their move is due {due}.", player=who, due=due)
 
 
@@ -88,18 +77,13 @@ def footer(table: Table) -> list[str]:
     return [line for line in (ranking_lines(table) or [turn_line(table), clock_line(table)]) if line]
 
 
-def turn_lines(table: Table, rows: Sequence[OutboxRow]) -> list[str]:
+def turn_lines(table: Table, rows: Sequence[Position]) -> list[str]:
     """The sentences of a turn's message. The move that opened the turn ended the one before: it is told in
     the message of that earlier turn (see ``_close_others``), so each message reads as one player's turn."""
-    return [line for row in rows if not _opens_turn(row) for line in position_lines(table, row)]
+    return [line for row in rows if not row.opens_turn for line in position_lines(table, row)]
 
 
-def _opens_turn(row: OutboxRow) -> bool:
-    """A move that ended a turn and opened the next; the one that ends the game is told with the result."""
-    return row.kind == "moved" and row.turn == row.version and not row.payload.get("over")
-
-
-def compose(table: Table, rows: Sequence[OutboxRow]) -> str:
+def compose(table: Table, rows: Sequence[Position]) -> str:
     return "\n".join([*turn_lines(table, rows), *footer(table)])
 
 
@@ -111,10 +95,9 @@ class BoardPosts:
     async def show(self, table: Table, note: Notification, pings: discord.AllowedMentions) -> None:
         """Post or edit the board message of ``note``'s turn, showing ``table`` (the note's version)."""
         turn = note.turn if note.turn is not None else note.version
-        rows = await self.service.delivery.turn_positions(table.id, turn, note.version)
+        rows: Sequence[Position] = note.positions
         if not rows:  # a game from before turns were recorded: this notification's own events
-            payload = {"seat": note.seat, "events": [e.to_dict() for e in note.events], "timeout": note.timeout}
-            rows = [OutboxRow(note.id, table.id, note.version, note.kind, payload, turn)]
+            rows = [Position(note.version, note.kind, turn, note.seat, note.events, note.timeout)]
         post = await self.service.delivery.post(table.id, TURN, str(turn))
         if post is not None and (post.version > note.version or (post.version == note.version and
                                                                  note.kind != "clock")):
@@ -141,7 +124,7 @@ class BoardPosts:
         await self._close_others(table, str(turn))
 
     async def _post(
-        self, table: Table, turn: int, rows: Sequence[OutboxRow], note: Notification, pings: discord.AllowedMentions
+        self, table: Table, turn: int, rows: Sequence[Position], note: Notification, pings: discord.AllowedMentions
     ) -> None:
         text = compose(table, rows)
         while len(text) > MESSAGE_LIMIT and len(rows) > 1:  # a backlog too long for one message: newest part
@@ -167,7 +150,7 @@ class BoardPosts:
                 lines = turn_lines(table, [r for r in rows if r.version >= post.since])
                 if keep is not None:  # the move that ended this turn (it opened the next one) is told here
                     after = await self.service.delivery.positions(table.id, after=post.version, upto=int(keep))
-                    lines += [line for row in after if _opens_turn(row) for line in position_lines(table, row)]
+                    lines += [line for row in after if row.opens_turn for line in position_lines(table, row)]
                 await self._close(post, clip_lines(lines) if lines else None)
 
     async def _close(self, post: PostRow, content: str | None = None) -> None:

@@ -1,4 +1,4 @@
-"""The bot: opens the database and the table service, loads the cogs and their persistent components.
+"""The bot: opens the database and the services, adds the cogs (each registers its own persistent components).
 
 ``run_bot(config)`` runs it (on some shards when ``SHARD_COUNT`` is set: ``make_bot``);
 ``sync_commands(config, guild_id)`` publishes the slash commands (globally, or to one server where they appear
@@ -14,12 +14,13 @@ import contextlib
 import logging
 import os
 import signal
-from collections.abc import AsyncIterator, Iterator
-from typing import Any, Protocol
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any, Protocol, TypeVar
 
 import aiohttp
 import discord
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
 from bot.config import StartupError
@@ -27,37 +28,23 @@ from bot.players import PlayerService
 from bot.servers import ServerService
 from bot.services import Services
 from bot.tables import TableService
-from bot.tournaments.service import TournamentNotifier, TournamentService
-from cogs import (
-    components,
-    game,
-    history,
-    language,
-    lobby,
-    pictures,
-    rematch,
-    replay_viewer,
-    server,
-    tournament_views,
-)
+from bot.tournaments.service import TournamentService
+from cogs import language, pictures
+from cogs.errors import Errors
+from cogs.game import GameCommands
+from cogs.help import Help
+from cogs.me import Me
 from cogs.notify import DiscordNotifier
+from cogs.open_panels import OpenPanels
+from cogs.play import Play
+from cogs.ratings import Ratings
+from cogs.rulebook import Rulebook
+from cogs.server import ServerCommands
+from cogs.tournament import RoundPoster, TournamentCommands
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
-EXTENSIONS = (
-    "cogs.errors", "cogs.game", "cogs.play", "cogs.rulebook", "cogs.tournament", "cogs.ratings", "cogs.me",
-    "cogs.help", "cogs.server",
-)
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    *components.DYNAMIC_ITEMS,
-    *lobby.DYNAMIC_ITEMS,
-    *game.DYNAMIC_ITEMS,
-    *history.DYNAMIC_ITEMS,
-    *replay_viewer.DYNAMIC_ITEMS,
-    *rematch.DYNAMIC_ITEMS,
-    *server.DYNAMIC_ITEMS,
-    *tournament_views.DYNAMIC_ITEMS,
-)
 AI_DELAY = 1.5  # seconds between computer moves, so people can follow them
 AI_GRACE = 5.0  # seconds computer moves may still take when the bot shuts down
 SETTLE_GRACE = 5.0  # seconds clicks and deliveries in progress may still take when the bot shuts down
@@ -105,9 +92,12 @@ class MiddleKingdomBot(commands.Bot):
         self.ai_delay = ai_delay
         self._services = services  # False for `sync`: commands only, no database and no deliveries
         self._open: Services | None = None
-        # Set by the tournament cog before the services open; None posts nothing about rounds.
-        self.tournament_notifier: TournamentNotifier | None = None
-        self.notifier = DiscordNotifier(self)  # its prompts remember the open Play panels
+        self.tournament_notifier = RoundPoster(self)  # the tournament service posts its rounds through it
+        self.open_panels = OpenPanels()  # Play panels opened here, closed by the notifier's prompts
+        self.notifier = DiscordNotifier(self)
+        # The cogs the game components' clicks go to (cogs/app.py, App.play and App.rulebook).
+        self.play = Play(self)
+        self.rulebook = Rulebook(self)
         self._in_flight = 0  # clicks being handled (see working())
         self._prepared = False
 
@@ -146,13 +136,17 @@ class MiddleKingdomBot(commands.Bot):
             self._open.timers.start()
 
     async def load_cogs(self) -> None:
+        """Every cog; each registers its own persistent components as it loads (cogs/persistent.py)."""
         await self.tree.set_translator(language.CommandTranslator())
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        cogs: tuple[commands.Cog, ...] = (
+            Errors(self), GameCommands(self), self.play, self.rulebook, TournamentCommands(self), Ratings(self),
+            Me(self), Help(self), ServerCommands(self),
+        )
+        for cog in cogs:
+            await self.add_cog(cog)
 
     async def prepare(self) -> None:
-        """What needs no Discord: the cogs, then the services (the tournament cog hands them its poster).
+        """What needs no Discord: the cogs, then the services (handed the bot's notifier and round poster).
         ``run_bot`` does it before logging in, so a database that cannot be written is found first."""
         if self._prepared:
             return
@@ -328,3 +322,30 @@ async def sync_commands(config: BotConfig, guild_id: int | None = None) -> list[
     names = sorted(command.name for command in synced)
     log.info("synced %d commands %s: %s", len(names), "globally" if guild_id is None else "to one server", names)
     return names
+
+
+async def command_messages(message: Callable[[str, str | None], T]) -> list[T]:
+    """The slash commands' texts Discord shows (descriptions, choices, and names under "command name"), as
+    ``message(text, context)``: for the catalogs (``python -m bot catalogs`` hands it to bot/catalogs.py)."""
+    class _Commands:  # what the bot needs to load its cogs without opening anything
+        token = ""
+        database_path = ":memory:"
+        database_url = None
+        dev_guild_id = None
+        api_base = None
+        picture_processes = 0
+        shard_count = None
+        shard_ids = None
+        holds_first_shard = True
+
+    bot = MiddleKingdomBot(_Commands(), services=False)
+    await bot.load_cogs()
+    found: list[T] = []
+    for command in bot.tree.walk_commands():
+        found += [message(command.name, "command name"), message(command.description, None)]
+        if isinstance(command, app_commands.Command):
+            for parameter in command.parameters:
+                found += [message(parameter.display_name, "command name"), message(parameter.description, None)]
+                found += [message(choice.name, None) for choice in parameter.choices]
+    await bot.close()
+    return found

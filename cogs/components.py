@@ -1,7 +1,9 @@
-"""Persistent components of game messages: the custom_id format, the board buttons and the control items.
+"""Persistent components of game messages: the board buttons and the control items.
 
-Every custom_id is ``mk:<game_id>:<version>:<verb>[:<payload>]``, at most 100 characters, and every item is
-a ``DynamicItem``: after a restart it is rebuilt from its custom_id alone. The id is only a hint of what was
+Every custom_id is ``mk:<game_id>:<version>:<verb>[:<payload>]`` (:mod:`cogs.custom_ids`), and every item is
+a ``DynamicItem``: after a restart it is rebuilt from its custom_id alone. The Play cog registers the board
+buttons and controls, the Rulebook cog the Rules button; a click reaches their work through the bot's
+protocol (:mod:`cogs.app`). The id is only a hint of what was
 clicked; the callbacks reload the game and the table service re-checks everything (seat, turn, version).
 ``from_custom_id`` only parses (no database): it runs before the interaction can be deferred.
 """
@@ -11,52 +13,24 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
-from discord.ext import commands
 
 from bot.games.base.language import mark, tr
 from bot.statuses import TableStatus
+from cogs.app import app_of
+from cogs.custom_ids import PAYLOAD, PREFIX, Ref
 from cogs.language import Spoken
 
 if TYPE_CHECKING:
     from bot.tables import Table
-    from cogs.play import Play
-    from cogs.rulebook import Rulebook
     from render.crops import Focus
 
-CUSTOM_ID_LIMIT = 100
 LABEL_LIMIT = 80  # buttons allow 80 characters; we hold select options to the same so both read alike
 DESCRIPTION_LIMIT = 100
 SELECT_LIMIT = 25  # options per select
 MAX_SELECTS = 4  # a fifth row stays free for buttons such as "Back"
-
-PREFIX = r"mk:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):"
-PAYLOAD = r"(?P<payload>[A-Za-z0-9_.-]{1,60})"
-
-
-@dataclass(frozen=True)
-class Ref:
-    """The position a control was made for: a game and its version (number of moves applied)."""
-
-    game_id: int
-    version: int
-
-    @classmethod
-    def of(cls, table: Table) -> Ref:
-        return cls(table.id, table.version)
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> Ref:
-        return cls(int(match["game"]), int(match["version"]))
-
-    def custom_id(self, verb: str, payload: str | None = None) -> str:
-        custom_id = f"mk:{self.game_id}:{self.version}:{verb}" + (f":{payload}" if payload else "")
-        if len(custom_id) > CUSTOM_ID_LIMIT:
-            raise ValueError(f"custom_id {custom_id!r} is longer than {CUSTOM_ID_LIMIT} characters")
-        return custom_id
-
 
 @dataclass(frozen=True)
 class Panel:
@@ -92,13 +66,6 @@ def persistent_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def _play_cog(interaction: discord.Interaction) -> Play:
-    cog = cast(commands.Bot, interaction.client).get_cog("Play")
-    if cog is None:
-        raise RuntimeError("the Play cog is not loaded")
-    return cast("Play", cog)
-
-
 class BoardButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"(?P<verb>play|hand)"):
     """ "Play" (the mover's controls) and "My hand" on every board message; both answer ephemerally."""
 
@@ -118,7 +85,7 @@ class BoardButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
         return cls(Ref.from_match(match), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _play_cog(interaction).on_board_button(interaction, self.ref, self.verb)
+        await app_of(interaction).play.on_board_button(interaction, self.ref, self.verb)
 
 
 class RulesButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"rules"):
@@ -141,10 +108,7 @@ class RulesButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
         return cls(Ref.from_match(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = cast(commands.Bot, interaction.client).get_cog("Rulebook")
-        if cog is None:
-            raise RuntimeError("the Rulebook cog is not loaded")
-        await cast("Rulebook", cog).on_rules_button(interaction, self.ref)
+        await app_of(interaction).rulebook.on_rules_button(interaction, self.ref)
 
 
 def with_rules(view: discord.ui.View | None, ref: Ref) -> discord.ui.View | None:
@@ -191,7 +155,7 @@ class ControlButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], temp
         return cls(Ref.from_match(match), match["payload"], label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _play_cog(interaction).on_control(interaction, self.ref, self.payload, (), public=self.PUBLIC)
+        await app_of(interaction).play.on_control(interaction, self.ref, self.payload, (), public=self.PUBLIC)
 
 
 class ControlSelect(Spoken, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PREFIX + r"s:" + PAYLOAD):
@@ -231,7 +195,7 @@ class ControlSelect(Spoken, discord.ui.DynamicItem[discord.ui.Select[Any]], temp
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = tuple(str(value) for value in self.item.values)
-        await _play_cog(interaction).on_control(interaction, self.ref, self.payload, values)
+        await app_of(interaction).play.on_control(interaction, self.ref, self.payload, values)
 
 
 class PublicControlButton(ControlButton, template=PREFIX + r"p:" + PAYLOAD):
@@ -265,12 +229,3 @@ def board_view(table: Table) -> discord.ui.View | None:
         return None
     ref = Ref.of(table)
     return persistent_view(BoardButton(ref, "play"), BoardButton(ref, "hand"))
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    BoardButton,
-    RulesButton,
-    ControlButton,
-    ControlSelect,
-    PublicControlButton,
-)

@@ -19,12 +19,15 @@ from bot.errors import NotYourTurn, StaleVersion, UserError
 from bot.games.base import IllegalAction
 from bot.games.base.language import mark, tr
 from bot.statuses import TableStatus
+from cogs.app import app_of
 from cogs.controls import panel, waiting_text
-from cogs.messages import board_picture, send_private, service_of, table_link
+from cogs.game_pictures import board_picture
+from cogs.names import table_link
+from cogs.replies import send_private
 
 if TYPE_CHECKING:
     from bot.tables import Table
-    from cogs.client import MiddleKingdomBot
+    from cogs.app import App
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +43,7 @@ async def report(interaction: discord.Interaction, error: BaseException, *, game
             await _stale(interaction, error, game_id)
         elif isinstance(error, NotYourTurn) and not error.board and game_id is not None:
             # Raised by the table service, which knows names but not Discord: the answer adds the rest.
-            await send_private(interaction, str(not_your_turn(await service_of(interaction).get(game_id))))
+            await send_private(interaction, str(not_your_turn(await app_of(interaction).service.get(game_id))))
         elif isinstance(error, (UserError, IllegalAction)):
             # Most are worded when raised, in the person's language; a marked constant is translated here.
             await send_private(interaction, tr(str(error)))
@@ -72,7 +75,7 @@ def awaited_line(table: Table) -> str:
 
 
 async def _stale(interaction: discord.Interaction, error: StaleVersion, game_id: int) -> None:
-    table = await service_of(interaction).get(game_id)
+    table = await app_of(interaction).service.get(game_id)
     text, view = str(error), None
     seat = table.seat_of(interaction.user.id)
     if seat is not None and seat in table.to_act():
@@ -88,7 +91,7 @@ async def _stale(interaction: discord.Interaction, error: StaleVersion, game_id:
 class Errors(commands.Cog):
     """Installs the one tree.on_error while loaded and restores the previous handler when unloaded."""
 
-    def __init__(self, bot: MiddleKingdomBot) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
         self._previous = bot.tree.on_error
 
@@ -100,7 +103,3 @@ class Errors(commands.Cog):
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report(interaction, error)
-
-
-async def setup(bot: MiddleKingdomBot) -> None:
-    await bot.add_cog(Errors(bot))

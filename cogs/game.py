@@ -20,33 +20,24 @@ from bot.errors import NotSeated, UserError, WrongStatus
 from bot.games.base.language import tr, trn
 from bot.statuses import OPEN_TABLES, TableStatus
 from bot.tables import Table
+from cogs.app import app_of
 from cogs.checks import can_manage, check_may_view, viewable_table
 from cogs.components import PREFIX, Ref, clip, persistent_view
 from cogs.errors import report
-from cogs.history import history_page
+from cogs.game_pictures import board_picture
+from cogs.history import HistoryButton, history_page
 from cogs.language import Spoken, guild_language
-from cogs.lobby import lobby_text, new_table_panel
-from cogs.messages import (
-    NO_PINGS,
-    board_picture,
-    clock_line,
-    due_text,
-    game_title,
-    message_kwargs,
-    public_names,
-    ranking_lines,
-    relative_time,
-    send_private,
-    service_of,
-    title,
-    turn_line,
-)
-from cogs.rematch import table_buttons
-from cogs.replay_viewer import frame, load_frames
+from cogs.lobby import LobbyButton, NewTableItem, lobby_text, new_table_panel
+from cogs.names import game_title, public_names, title
+from cogs.persistent import PersistentItems
+from cogs.rematch import RematchButton, table_buttons
+from cogs.replay_viewer import ReplayButton, frame, load_frames
+from cogs.replies import NO_PINGS, message_kwargs, send_private
+from cogs.sentences import clock_line, due_text, ranking_lines, relative_time, turn_line
 
 if TYPE_CHECKING:
     from bot.tables import TableService
-    from cogs.client import MiddleKingdomBot
+    from cogs.app import App
 
 log = logging.getLogger(__name__)
 
@@ -101,15 +92,17 @@ class ResignButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         try:
-            outcome = await service_of(interaction).resign(self.ref.game_id, interaction.user.id)
+            outcome = await app_of(interaction).service.resign(self.ref.game_id, interaction.user.id)
             text = tr("You resigned from {game}.", game=title(outcome.table))
             await interaction.edit_original_response(content=text, view=None)
         except Exception as error:
             await report(interaction, error)
 
 
-class GameCommands(commands.GroupCog, group_name="game", group_description="Board games set in China"):
-    def __init__(self, bot: MiddleKingdomBot) -> None:
+class GameCommands(PersistentItems, commands.GroupCog, group_name="game", group_description="Board games set in China"):
+    ITEMS = (ResignButton, NewTableItem, LobbyButton, HistoryButton, ReplayButton, RematchButton)
+
+    def __init__(self, bot: App) -> None:
         self.bot = bot
         super().__init__()
 
@@ -276,10 +269,3 @@ class GameCommands(commands.GroupCog, group_name="game", group_description="Boar
     replay.autocomplete("game")(_games_autocomplete)
     resign.autocomplete("game")(_games_autocomplete)
     cancel.autocomplete("game")(_games_autocomplete)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ResignButton,)
-
-
-async def setup(bot: MiddleKingdomBot) -> None:
-    await bot.add_cog(GameCommands(bot))

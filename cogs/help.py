@@ -19,7 +19,7 @@ from bot.games.base.language import mark, tr
 from cogs.language import client_language, command_name
 
 if TYPE_CHECKING:
-    from cogs.client import MiddleKingdomBot
+    from cogs.app import App
 
 FLOW = (
     mark("1. `/game new` opens a table in this channel: choose the game and its options; others press **Join** "
@@ -86,7 +86,7 @@ def help_embed(
 
 
 class Help(commands.Cog):
-    def __init__(self, bot: MiddleKingdomBot) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description="How a game goes here, and every command")
@@ -96,7 +96,3 @@ class Help(commands.Cog):
         embed = help_embed((c for c in tree if isinstance(c, (app_commands.Command, app_commands.Group))),
                            client_language(interaction))
         await interaction.followup.send(embed=embed, ephemeral=True)
-
-
-async def setup(bot: MiddleKingdomBot) -> None:
-    await bot.add_cog(Help(bot))

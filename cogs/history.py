@@ -19,12 +19,15 @@ from bot.games.base.language import tr
 from bot.replays import POSITION_KINDS, Position
 from bot.statuses import TableStatus
 from bot.tables import Table
+from cogs.app import app_of
 from cogs.board_posts import opening_line, position_lines
 from cogs.checks import viewable_table
 from cogs.components import PREFIX, Ref, persistent_view
 from cogs.errors import report
 from cogs.language import Spoken
-from cogs.messages import MESSAGE_LIMIT, NO_PINGS, picture_names, ranking_lines, service_of, title
+from cogs.names import picture_names, title
+from cogs.replies import MESSAGE_LIMIT, NO_PINGS
+from cogs.sentences import ranking_lines
 from render.alt_text import alt_text
 
 PAGE_LIMIT = MESSAGE_LIMIT - 200  # room for the page's heading
@@ -101,7 +104,7 @@ class HistoryButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         try:
-            service = service_of(interaction)
+            service = app_of(interaction).service
             table = await viewable_table(interaction, service, self.ref.game_id)
             if self.ref.version > table.version:
                 raise UserError(tr("That history does not belong to this game."))
@@ -110,6 +113,3 @@ class HistoryButton(
             await interaction.edit_original_response(content=text, view=view, allowed_mentions=NO_PINGS)
         except Exception as error:
             await report(interaction, error)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (HistoryButton,)

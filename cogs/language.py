@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -21,9 +20,7 @@ from discord import app_commands
 from bot import i18n
 from bot.games.base import language as words
 from bot.games.base.language import trp
-
-if TYPE_CHECKING:
-    from cogs.client import MiddleKingdomBot
+from cogs.app import app_of
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -36,7 +33,7 @@ _NAMES = (app_commands.TranslationContextLocation.command_name, app_commands.Tra
 
 def enter(interaction: discord.Interaction[Any]) -> str:
     """Set this interaction's language for the rest of its handling; returns its code."""
-    bot: MiddleKingdomBot = interaction.client
+    bot = app_of(interaction)
     locale = getattr(interaction, "locale", None)
     discord_locale = locale.value if isinstance(locale, discord.Locale) else None
     try:
@@ -96,32 +93,3 @@ class CommandTranslator(app_commands.Translator):
         with i18n.speaking(code):
             text = command_name(string.message) if context.location in _NAMES else words.tr(string.message)
         return text if text != string.message else None
-
-
-async def command_messages(message: Callable[[str, str | None], T]) -> list[T]:
-    """The slash commands' texts Discord shows (descriptions, choices, and names under "command name"), as
-    ``message(text, context)``: for the catalogs (bot/catalogs.py)."""
-    from cogs.client import MiddleKingdomBot
-
-    class _Commands:  # what the bot needs to load its cogs without opening anything
-        token = ""
-        database_path = ":memory:"
-        database_url = None
-        dev_guild_id = None
-        api_base = None
-        picture_processes = 0
-        shard_count = None
-        shard_ids = None
-        holds_first_shard = True
-
-    bot = MiddleKingdomBot(_Commands(), services=False)
-    await bot.load_cogs()
-    found: list[T] = []
-    for command in bot.tree.walk_commands():
-        found += [message(command.name, "command name"), message(command.description, None)]
-        if isinstance(command, app_commands.Command):
-            for parameter in command.parameters:
-                found += [message(parameter.display_name, "command name"), message(parameter.description, None)]
-                found += [message(choice.name, None) for choice in parameter.choices]
-    await bot.close()
-    return found

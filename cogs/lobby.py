@@ -22,12 +22,14 @@ from bot.games.base.language import mark, tr, trn
 from bot.servers import check_channel, check_computers
 from bot.statuses import TableStatus
 from bot.tables import Table
+from cogs.app import app_of
 from cogs.checks import can_manage, display_name
 from cogs.components import PREFIX, choice, clip, persistent_view
 from cogs.controls import option_help, option_text
 from cogs.errors import report
 from cogs.language import Spoken
-from cogs.messages import NO_PINGS, channels_of, game_title, message_kwargs, message_link, servers_of, service_of
+from cogs.names import game_title, message_link
+from cogs.replies import NO_PINGS, channels_of, message_kwargs
 from cogs.table_clock import (
     DEFAULT_CLOCK,
     PLACEHOLDERS,
@@ -211,7 +213,7 @@ async def new_table_panel(
 ) -> tuple[str, discord.ui.View]:
     """The options panel of a new table in the language ``spoken`` (``/game new``, New table under a finished
     game): refused outside the server's table channels, starting with the server's default clock."""
-    settings = await servers_of(interaction).settings(interaction.guild_id)
+    settings = await app_of(interaction).servers.settings(interaction.guild_id)
     check_channel(settings, channels_of(interaction))
     return options_panel(key, seats, picks, default_clock(settings), spoken)
 
@@ -239,9 +241,9 @@ async def open_table(
         game.new(seats, 0, options)  # a dry run: options that cannot work together are refused now, not at start
     except ValueError as error:
         raise UserError(str(error)) from None
-    settings = await servers_of(interaction).settings(interaction.guild_id)
+    settings = await app_of(interaction).servers.settings(interaction.guild_id)
     check_channel(settings, channels_of(interaction))  # the server may have changed its mind since the panel
-    service = service_of(interaction)
+    service = app_of(interaction).service
     control, policy, vacations = chosen_clock(clock)
     table = await service.create(
         key=key,
@@ -344,9 +346,9 @@ class LobbyButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()  # the answer is an edit of the lobby message
-        service, user, gid = service_of(interaction), interaction.user.id, self.game_id
+        service, user, gid = app_of(interaction).service, interaction.user.id, self.game_id
         try:
-            settings = await servers_of(interaction).settings(interaction.guild_id)
+            settings = await app_of(interaction).servers.settings(interaction.guild_id)
             if self.verb == "join":
                 table = await service.join(gid, user, display_name(interaction))
             elif self.verb == "leave":
@@ -366,6 +368,3 @@ class LobbyButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
             await interaction.edit_original_response(content=text, view=view, allowed_mentions=NO_PINGS)
         except Exception as error:
             await report(interaction, error)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (NewTableItem, LobbyButton)

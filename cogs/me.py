@@ -24,10 +24,10 @@ from bot.players import UserSettings
 from bot.timecontrol import DAY, valid_time_zone
 from cogs.game import LANGUAGE_CHOICES
 from cogs.language import enter
-from cogs.messages import send_private
+from cogs.replies import send_private
 
 if TYPE_CHECKING:
-    from cogs.client import MiddleKingdomBot
+    from cogs.app import App
 
 OnOff = Literal["on", "off"]
 MAX_VACATION_DAYS = 30
@@ -93,7 +93,7 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings: t
     quiet = app_commands.Group(name="quiet", description="Quiet hours: reminders wait until they end")
     vacation = app_commands.Group(name="vacation", description="Pause your clocks while you are away")
 
-    def __init__(self, bot: MiddleKingdomBot) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
         super().__init__()
 
@@ -205,7 +205,3 @@ class Me(commands.GroupCog, group_name="me", group_description="Your settings: t
         if not await self.bot.players.end_vacation(interaction.user.id):
             raise UserError(tr("You are not on vacation."))
         await send_private(interaction, tr("Welcome back: your vacation has ended and your clocks run again."))
-
-
-async def setup(bot: MiddleKingdomBot) -> None:
-    await bot.add_cog(Me(bot))

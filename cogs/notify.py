@@ -26,12 +26,14 @@ from bot.tables import Notification, Table
 from bot.tables.delivery import PostRow
 from cogs.board_posts import BoardPosts
 from cogs.controls import controls_for
-from cogs.messages import NO_PINGS, due_text, pings, relative_time, table_link, title
+from cogs.names import table_link, title
 from cogs.prompts import Prompts
+from cogs.replies import NO_PINGS, pings
 from cogs.sending import ARCHIVE_AFTER, Sender, channel_of
+from cogs.sentences import due_text, relative_time
 
 if TYPE_CHECKING:
-    from cogs.client import MiddleKingdomBot
+    from cogs.app import App
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +42,7 @@ DMS_CLOSED = mark("I could not send you a DM (your DMs are closed), so I will me
 
 
 class DiscordNotifier:
-    def __init__(self, bot: MiddleKingdomBot) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
         self.sender = Sender(bot)
 
@@ -50,7 +52,7 @@ class DiscordNotifier:
 
     @cached_property
     def prompts(self) -> Prompts:
-        return Prompts(self.bot.service, self.sender)
+        return Prompts(self.bot.service, self.sender, self.bot.open_panels)
 
     async def deliver(self, table: Table, note: Notification) -> None:
         with i18n.speaking(table.language):

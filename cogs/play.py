@@ -18,26 +18,19 @@ from bot.errors import NotSeated, StaleVersion, WrongStatus
 from bot.games.base.language import mark, tr
 from bot.statuses import TableStatus
 from bot.tables import MoveOutcome, Table
-from cogs.components import Panel, Ref
+from cogs.components import BoardButton, ControlButton, ControlSelect, Panel, PublicControlButton, Ref
 from cogs.controls import controls_for, may_act, panel
 from cogs.errors import not_your_turn, report
-from cogs.messages import (
-    NO_PINGS,
-    clip_message,
-    event_lines,
-    hand_picture,
-    opening_focus,
-    prompt_pictures,
-    send_private,
-    step_pictures,
-    table_link,
-    turn_line,
-)
+from cogs.game_pictures import hand_picture, opening_focus, prompt_pictures, step_pictures
+from cogs.names import table_link
+from cogs.persistent import PersistentItems
 from cogs.prompts import recap
+from cogs.replies import NO_PINGS, clip_message, send_private
+from cogs.sentences import event_lines, turn_line
 
 if TYPE_CHECKING:
     from bot.tables import TableService
-    from cogs.client import MiddleKingdomBot
+    from cogs.app import App
 
 log = logging.getLogger(__name__)
 
@@ -80,8 +73,10 @@ def _in_panel(interaction: discord.Interaction) -> bool:
     return message is not None and bool(message.flags.ephemeral)
 
 
-class Play(commands.Cog):
-    def __init__(self, bot: MiddleKingdomBot) -> None:
+class Play(PersistentItems, commands.Cog):
+    ITEMS = (BoardButton, ControlButton, ControlSelect, PublicControlButton)
+
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     @property
@@ -123,7 +118,7 @@ class Play(commands.Cog):
             lines.insert(0, tr(CHANGED))
         files = await prompt_pictures(table, seat, current.focus or opening_focus(table, seat))
         await send_private(interaction, "\n".join(lines), files=files, view=current.view)
-        self.bot.notifier.prompts.remember_panel(table.id, interaction.user.id, seat, interaction)
+        self.bot.open_panels.remember(table.id, interaction.user.id, seat, interaction)
 
     # -- controls --------------------------------------------------------------------------------------
     async def on_control(
@@ -166,7 +161,7 @@ class Play(commands.Cog):
                 return
             version = None if steady else ref.version
             if _in_panel(interaction):  # the newest Play panel of this player: closed once the turn passes
-                self.bot.notifier.prompts.remember_panel(table.id, interaction.user.id, seat, interaction)
+                self.bot.open_panels.remember(table.id, interaction.user.id, seat, interaction)
             outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
             await interaction.edit_original_response(**await self._after_move(outcome))
         except Exception as error:
@@ -192,7 +187,3 @@ class Play(commands.Cog):
             "attachments": [],
             "allowed_mentions": NO_PINGS,
         }
-
-
-async def setup(bot: MiddleKingdomBot) -> None:
-    await bot.add_cog(Play(bot))

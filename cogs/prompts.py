@@ -10,49 +10,38 @@ memory and edited the same way while Discord allows it (an interaction's token l
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot import i18n
-from bot.games.base import Event
-from bot.games.base import language as words
 from bot.games.base.language import tr, trn
 from bot.statuses import TableStatus
-from bot.tables.delivery import OutboxRow, PostRow
+from bot.tables import Position
+from bot.tables.delivery import PostRow
 from cogs.controls import may_act, panel
-from cogs.messages import (
-    NO_PINGS,
-    clip_message,
-    due_text,
-    event_lines,
-    message_kwargs,
-    opening_focus,
-    prompt_pictures,
-    table_link,
-    title,
-)
+from cogs.game_pictures import opening_focus, prompt_pictures
+from cogs.names import table_link, title
+from cogs.replies import NO_PINGS, clip_message, message_kwargs
 from cogs.sending import Sender, channel_of
+from cogs.sentences import due_text, event_lines
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableService
+    from cogs.open_panels import OpenPanels
 
 log = logging.getLogger(__name__)
 
 PROMPT = "prompt"
 RECAP_LINES = 8  # "a few lines": more than this and the rest is in the thread
-EPHEMERAL_LIFETIME = 14 * 60.0  # seconds; Discord accepts edits of an interaction's answer for 15 minutes
 
 
-def recap_lines(table: Table, seat: int, rows: Sequence[OutboxRow]) -> list[str]:
+def recap_lines(table: Table, seat: int, rows: Sequence[Position]) -> list[str]:
     """What happened since the seat's last move, in its own words (its private parts included)."""
     lines = []
     for row in rows:
-        events = [Event.from_dict(e) for e in row.payload.get("events", [])]
-        lines += event_lines(table, events, seat)
+        lines += event_lines(table, row.events, seat)
     if not lines:
         return []
     if len(lines) > RECAP_LINES:
@@ -67,14 +56,14 @@ async def recap(service: TableService, table: Table, seat: int) -> list[str]:
     return recap_lines(table, seat, rows)
 
 
-def summary(table: Table, seat: int, rows: Sequence[OutboxRow]) -> str:
+def summary(table: Table, seat: int, rows: Sequence[Position]) -> str:
     """One line for a prompt whose turn has passed: what the seat did, or why it is over."""
     player = table.player_at(seat)
-    if player.forfeited or any(r.payload.get("timeout") == "forfeit" and r.payload.get("seat") == seat for r in rows):
+    if player.forfeited or any(r.timeout == "forfeit" and r.seat == seat for r in rows):
         return tr("Time ran out: you are out of **{game}**. {link}", game=title(table), link=table_link(table))
-    mine = [r for r in rows if r.payload.get("seat") == seat]
-    timed_out = any(r.payload.get("timeout") for r in mine)
-    said = [line for r in mine for line in event_lines(table, [Event.from_dict(e) for e in r.payload["events"]], seat)]
+    mine = [r for r in rows if r.seat == seat]
+    timed_out = any(r.timeout for r in mine)
+    said = [line for r in mine for line in event_lines(table, r.events, seat)]
     if table.status != TableStatus.RUNNING:
         head = tr("The game is over: the final ranking is in the thread.")
     elif timed_out:
@@ -85,28 +74,11 @@ def summary(table: Table, seat: int, rows: Sequence[OutboxRow]) -> str:
     return clip_message(" ".join(part for part in (head, what, table_link(table)) if part), 1000)
 
 
-@dataclass
-class Panel:
-    """An ephemeral Play panel still open: the interaction that can edit it, and when it began."""
-
-    interaction: discord.Interaction
-    seat: int
-    since: float
-    language: str  # its person's, in force when it was opened
-
-
 class Prompts:
-    def __init__(self, service: TableService, sender: Sender) -> None:
+    def __init__(self, service: TableService, sender: Sender, panels: OpenPanels) -> None:
         self.service = service
         self.sender = sender
-        self.panels: dict[tuple[int, int], Panel] = {}  # (game, user) -> the newest Play panel
-
-    # -- ephemeral Play panels ---------------------------------------------------------------------------
-    def remember_panel(self, game_id: int, user_id: int, seat: int, interaction: discord.Interaction) -> None:
-        self.panels[(game_id, user_id)] = Panel(interaction, seat, time.monotonic(), words.code())
-
-    def forget_panel(self, game_id: int, user_id: int) -> None:
-        self.panels.pop((game_id, user_id), None)
+        self.panels = panels  # the Play panels a click opened in this process
 
     # -- turn DMs ------------------------------------------------------------------------------------------
     async def send_turn_dm(self, table: Table, seat: int) -> bool:
@@ -162,15 +134,10 @@ class Prompts:
             await self.service.delivery.save_post(PostRow(
                 post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, table.version, True
             ))
-        for key, open_panel in list(self.panels.items()):
-            if key[0] != table.id:
-                continue
-            if time.monotonic() - open_panel.since > EPHEMERAL_LIFETIME:
-                del self.panels[key]
-                continue
+        for user_id, open_panel in self.panels.of_game(table.id):
             if not everyone and table.status == TableStatus.RUNNING and may_act(table, open_panel.seat):
                 continue
-            del self.panels[key]
+            self.panels.forget(table.id, user_id)
             with i18n.speaking(open_panel.language):
                 line = summary(table, open_panel.seat, [])
             try:

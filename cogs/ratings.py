@@ -18,11 +18,12 @@ from bot.errors import UserError
 from bot.games.base.language import tr, trn
 from bot.players import RatingRow, ResultRow
 from cogs.game import GAME_CHOICES
-from cogs.messages import game_title, send_private, table_link
+from cogs.names import game_title, table_link
+from cogs.replies import send_private
 from render.theme import ordinal
 
 if TYPE_CHECKING:
-    from cogs.client import MiddleKingdomBot
+    from cogs.app import App
 
 MIN_GAMES = 3  # rated games before a player appears on a leaderboard
 LEADERBOARD_SIZE = 20
@@ -76,7 +77,7 @@ def result_line(result: ResultRow, link: str) -> str:
 
 
 class Ratings(commands.Cog):
-    def __init__(self, bot: MiddleKingdomBot) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     @app_commands.command(name="leaderboard", description="The best-rated players of a game")
@@ -123,7 +124,3 @@ class Ratings(commands.Cog):
             return table_link(await self.bot.service.get(game_id))
         except UserError:  # a game gone from the store: its number alone
             return tr("game #{number}", number=game_id)
-
-
-async def setup(bot: MiddleKingdomBot) -> None:
-    await bot.add_cog(Ratings(bot))

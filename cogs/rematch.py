@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import discord
 
@@ -21,20 +21,14 @@ from bot.games.base.language import mark, tr
 from bot.rematch import check_rematch, current_rematch, invited, open_rematch, remember_rematch
 from bot.statuses import TableStatus
 from bot.tables import Table
+from cogs.app import app_of
 from cogs.checks import display_name
 from cogs.components import PREFIX, Ref, board_view, persistent_view
 from cogs.errors import report
 from cogs.language import Spoken
 from cogs.lobby import lobby_text, lobby_view, new_table_panel
-from cogs.messages import (
-    NO_PINGS,
-    message_kwargs,
-    pings,
-    send_private,
-    servers_of,
-    service_of,
-    title,
-)
+from cogs.names import title
+from cogs.replies import NO_PINGS, message_kwargs, pings, send_private
 
 _opening: dict[int, asyncio.Lock] = {}  # per finished game: two players pressing Rematch at once open one table
 
@@ -83,14 +77,14 @@ class RematchButton(
             await report(interaction, error)
 
     async def _rematch(self, interaction: discord.Interaction) -> None:
-        service, user = service_of(interaction), interaction.user.id
+        service, user = app_of(interaction).service, interaction.user.id
         async with _opening.setdefault(self.ref.game_id, asyncio.Lock()):
             old = await check_rematch(service, self.ref.game_id, user)
             new = await current_rematch(service, old)
             if new is not None:
                 await self._join(interaction, new)
                 return
-            settings = await servers_of(interaction).settings(old.guild_id)
+            settings = await app_of(interaction).servers.settings(old.guild_id)
             new = await open_rematch(service, old, user, display_name(interaction), computers=settings.computers)
             channel_id = old.channel_id or interaction.channel_id
             if channel_id is None:
@@ -101,7 +95,7 @@ class RematchButton(
                 invitation = (tr("Rematch of {game}: {players}, join with one tap.", game=title(old), players=mentions)
                               + "\n" if others else "")
                 text, view = invitation + lobby_text(new), lobby_view(new, computers=settings.computers)
-            channel = cast(Any, interaction.client).get_partial_messageable(channel_id, guild_id=old.guild_id)
+            channel = app_of(interaction).get_partial_messageable(channel_id, guild_id=old.guild_id)
             message = await channel.send(text, allowed_mentions=pings(others), **message_kwargs(view=view))
             await remember_rematch(service, old, new, channel_id, message.id)
             new = await service.get(new.id)
@@ -114,11 +108,11 @@ class RematchButton(
         if new.is_member(interaction.user.id):
             await send_private(interaction, tr("You are at the rematch already: {link}", link=_lobby_link(new)))
             return
-        service = service_of(interaction)
+        service = app_of(interaction).service
         new = await service.join(new.id, interaction.user.id, display_name(interaction))
-        settings = await servers_of(interaction).settings(new.guild_id)
+        settings = await app_of(interaction).servers.settings(new.guild_id)
         if new.channel_id is not None and new.lobby_message_id is not None:
-            lobby = cast(Any, interaction.client).get_partial_messageable(new.channel_id, guild_id=new.guild_id)
+            lobby = app_of(interaction).get_partial_messageable(new.channel_id, guild_id=new.guild_id)
             with i18n.speaking(new.language):
                 text, view = lobby_text(new), lobby_view(new, computers=settings.computers)
             await lobby.get_partial_message(new.lobby_message_id).edit(
@@ -127,7 +121,7 @@ class RematchButton(
         await send_private(interaction, tr("You joined the rematch: {link}", link=_lobby_link(new)))
 
     async def _new_table(self, interaction: discord.Interaction) -> None:
-        old = await service_of(interaction).get(self.ref.game_id)
+        old = await app_of(interaction).service.get(self.ref.game_id)
         game = old.game
         picks = [
             opt.choices.index(old.options[opt.key]) if old.options.get(opt.key) in opt.choices
@@ -136,6 +130,3 @@ class RematchButton(
         ]
         text, view = await new_table_panel(interaction, old.key, old.seat_count, picks, old.language)
         await send_private(interaction, text, view=view)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RematchButton,)

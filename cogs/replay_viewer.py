@@ -29,12 +29,15 @@ from bot.games.base.language import mark, tr
 from bot.replays import POSITION_KINDS, Position
 from bot.statuses import TableStatus
 from bot.tables import Table, TableService, opens_turn
+from cogs.app import app_of
 from cogs.board_posts import opening_line, position_lines
 from cogs.checks import viewable_table
 from cogs.components import PREFIX, Ref, persistent_view
 from cogs.errors import report
+from cogs.game_pictures import board_picture
 from cogs.language import Spoken
-from cogs.messages import NO_PINGS, board_picture, clip_message, message_kwargs, service_of, title
+from cogs.names import title
+from cogs.replies import NO_PINGS, clip_message, message_kwargs
 
 SLOTS = {  # which button: (label, shown with tr(); row)
     "first": (mark("First"), 0),
@@ -156,7 +159,7 @@ class ReplayButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         try:
-            service = service_of(interaction)
+            service = app_of(interaction).service
             table = await viewable_table(interaction, service, self.ref.game_id)
             text, picture, view = await frame(await load_frames(service, table), self.ref.version)
             files = message_kwargs(file=picture).get("files", [])
@@ -165,6 +168,3 @@ class ReplayButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
             )
         except Exception as error:
             await report(interaction, error)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReplayButton,)

@@ -25,17 +25,18 @@ from bot import games
 from bot.games.base import language as words
 from bot.games.base.language import tr
 from bot.statuses import TableStatus
-from cogs.components import Ref
+from cogs.components import Ref, RulesButton
 from cogs.controls import controls_for, spec_of
 from cogs.errors import report
-from cogs.messages import message_kwargs, send_private
+from cogs.persistent import PersistentItems
+from cogs.replies import message_kwargs, send_private
 from render import annotate
 from render.alt_text import alt_text
 from render.alt_text.words import fit
 
 if TYPE_CHECKING:
     from bot.tables import Table
-    from cogs.client import MiddleKingdomBot
+    from cogs.app import App
 
 log = logging.getLogger(__name__)
 
@@ -119,8 +120,10 @@ def phase_rules(table: Table) -> str:
     return f"{text}\n" + tr("The whole rules, with a picture: `/rules` · Commands: `/help`")
 
 
-class Rulebook(commands.Cog):
-    def __init__(self, bot: MiddleKingdomBot) -> None:
+class Rulebook(PersistentItems, commands.Cog):
+    ITEMS = (RulesButton,)
+
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     async def _picture(self, key: str) -> RulesPicture | None:
@@ -151,7 +154,3 @@ class Rulebook(commands.Cog):
                 await send_private(interaction, phase_rules(table))
             except Exception as error:
                 await report(interaction, error)
-
-
-async def setup(bot: MiddleKingdomBot) -> None:
-    await bot.add_cog(Rulebook(bot))

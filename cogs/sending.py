@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
-from cogs.messages import NO_PINGS, clip_message
+from cogs.replies import NO_PINGS, clip_message
 
 if TYPE_CHECKING:
     from bot.tables import Table
-    from cogs.client import MiddleKingdomBot
+    from cogs.app import App
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ UNKNOWN_MESSAGE = 10008
 
 
 class Sender:
-    def __init__(self, bot: MiddleKingdomBot) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     async def post(self, table: Table, **kwargs: Any) -> discord.Message | None:

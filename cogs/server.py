@@ -18,11 +18,12 @@ from bot.errors import UserError
 from bot.games.base.language import mark, tr
 from bot.games.base.words import join
 from bot.servers import MAX_CHANNELS, ServerSettings
+from cogs.app import app_of
 from cogs.checks import can_manage
 from cogs.components import clip, persistent_view
 from cogs.errors import report
 from cogs.language import Spoken
-from cogs.messages import servers_of
+from cogs.persistent import PersistentItems
 from cogs.table_clock import (
     CLOCKS,
     PLACEHOLDERS,
@@ -35,7 +36,7 @@ from cogs.table_clock import (
 )
 
 if TYPE_CHECKING:
-    from cogs.client import MiddleKingdomBot
+    from cogs.app import App
 
 NOT_A_MANAGER = mark("Only members with Manage Server can change this server's settings.")
 
@@ -130,7 +131,7 @@ class ServerItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]], template=
             await report(interaction, error)
 
     async def _apply(self, interaction: discord.Interaction, guild_id: int) -> ServerSettings:
-        servers = servers_of(interaction)
+        servers = app_of(interaction).servers
         values = list(getattr(self.item, "values", []))
         if self.what == "ch":
             # Resolved channels in Discord, bare ids in a replayed payload: both carry the id.
@@ -152,8 +153,11 @@ class ServerItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]], template=
 # Discord applies default permissions to top-level commands only: the group hides /server from non-managers.
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
-class ServerCommands(commands.GroupCog, group_name="server", group_description="This server's settings"):
-    def __init__(self, bot: MiddleKingdomBot) -> None:
+class ServerCommands(PersistentItems, commands.GroupCog, group_name="server",
+                     group_description="This server's settings"):
+    ITEMS = (ServerItem,)
+
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     @app_commands.command(name="settings", description="Where tables may be opened, their default clock, computers")
@@ -163,10 +167,3 @@ class ServerCommands(commands.GroupCog, group_name="server", group_description="
             raise UserError(tr(NOT_A_MANAGER))
         current = await self.bot.servers.settings(interaction.guild_id)
         await interaction.followup.send(settings_text(current), view=settings_view(current), ephemeral=True)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ServerItem,)
-
-
-async def setup(bot: MiddleKingdomBot) -> None:
-    await bot.add_cog(ServerCommands(bot))

@@ -14,7 +14,7 @@ from bot.games.base.language import mark, tr
 from bot.servers import ServerSettings
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES, TimeControl
 from cogs.components import choice
-from cogs.messages import POLICY_LABELS
+from cogs.sentences import POLICY_LABELS
 
 CLOCKS = list(PRESETS)
 POLICIES = list(TIMEOUT_POLICIES)

@@ -7,7 +7,6 @@ game's thread), the standings picture when a round is over, and the final standi
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -27,8 +26,11 @@ from cogs.checks import can_manage
 from cogs.components import clip
 from cogs.game import GAME_CHOICES, LANGUAGE_CHOICES
 from cogs.language import guild_language
-from cogs.messages import NO_PINGS, message_kwargs, message_link, send_private, table_link
+from cogs.names import message_link, table_link
+from cogs.persistent import PersistentItems
+from cogs.replies import NO_PINGS, message_kwargs, send_private
 from cogs.tournament_views import (
+    SignupButton,
     bye_line,
     departures_line,
     first_mover,
@@ -50,7 +52,7 @@ from cogs.tournament_views import (
 )
 
 if TYPE_CHECKING:
-    from cogs.client import MiddleKingdomBot
+    from cogs.app import App
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +81,7 @@ class RoundPoster:
     """Posts a tournament's rounds in its channel. The service calls it after committing; a failed post
     is only logged there, the tournament goes on."""
 
-    def __init__(self, bot: MiddleKingdomBot) -> None:
+    def __init__(self, bot: App) -> None:
         self.bot = bot
 
     async def tournament_event(self, event: RoundEvent) -> None:
@@ -161,8 +163,11 @@ class RoundPoster:
 
 
 @app_commands.guild_only()
-class TournamentCommands(commands.GroupCog, group_name="tournament", group_description="Community tournaments"):
-    def __init__(self, bot: MiddleKingdomBot) -> None:
+class TournamentCommands(PersistentItems, commands.GroupCog, group_name="tournament",
+                         group_description="Community tournaments"):
+    ITEMS = (SignupButton,)
+
+    def __init__(self, bot: App) -> None:
         self.bot = bot
         super().__init__()
 
@@ -356,11 +361,3 @@ class TournamentCommands(commands.GroupCog, group_name="tournament", group_descr
     resume.autocomplete("tournament")(_autocomplete)
     cancel.autocomplete("tournament")(_autocomplete)
     standings.autocomplete("tournament")(_autocomplete)
-
-
-async def setup(bot: MiddleKingdomBot) -> None:
-    poster = RoundPoster(bot)
-    bot.tournament_notifier = poster
-    with contextlib.suppress(RuntimeError):  # services opened before the cogs (tests do that): hand it over
-        bot.tournaments.notifier = poster
-    await bot.add_cog(TournamentCommands(bot))

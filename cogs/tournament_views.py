@@ -11,7 +11,7 @@ import logging
 import re
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -19,28 +19,26 @@ from bot import games, i18n
 from bot.games.base.language import mark, tr, trn, trp
 from bot.statuses import ACTIVE_ENTRANTS, ENTERING, EntrantStatus, TournamentStatus
 from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
-from bot.tournaments.service import FORMATS, TournamentRow, TournamentService
+from bot.tournaments.service import FORMATS, TournamentRow
 from bot.tournaments.standings import StandingRow, bye_points
 from cogs import pictures
+from cogs.app import app_of
 from cogs.checks import display_name
 from cogs.components import persistent_view
 from cogs.errors import report
 from cogs.language import Spoken
-from cogs.messages import MESSAGE_LIMIT, NO_PINGS, game_title, message_link
+from cogs.names import game_title, message_link
+from cogs.replies import MESSAGE_LIMIT, NO_PINGS
 from render.standings import number
 from render.standings import standings as standings_png
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableService
-    from cogs.client import MiddleKingdomBot
+    from cogs.app import App
 
 log = logging.getLogger(__name__)
 
 SHOWN_PLAYERS = 60  # mentions listed on the sign-up message; beyond that only the count
-
-
-def tournaments_of(interaction: discord.Interaction) -> TournamentService:
-    return cast("MiddleKingdomBot", interaction.client).tournaments
 
 
 def mention(user_id: int) -> str:
@@ -306,7 +304,7 @@ def signup_view(row: TournamentRow) -> discord.ui.View | None:
     return persistent_view(*(SignupButton(row.id, verb) for verb in verbs))
 
 
-async def refresh_signup(bot: MiddleKingdomBot, row: TournamentRow) -> None:
+async def refresh_signup(bot: App, row: TournamentRow) -> None:
     """Bring the sign-up message up to date (buttons go once sign-up is over); a failure is only logged."""
     if row.channel_id is None or row.message_id is None:
         return
@@ -343,7 +341,7 @@ class SignupButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
-        service, user, tid = tournaments_of(interaction), interaction.user.id, self.tournament_id
+        service, user, tid = app_of(interaction).tournaments, interaction.user.id, self.tournament_id
         try:
             if self.verb == "join":
                 row = await service.join(tid, user, display_name(interaction))
@@ -356,6 +354,3 @@ class SignupButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
             await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_PINGS)
         except Exception as error:
             await report(interaction, error)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SignupButton,)

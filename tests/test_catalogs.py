@@ -10,11 +10,12 @@ import pytest
 from bot import catalogs, i18n
 from bot.catalogs import Message, MessageId
 from bot.games.base.language import tr, trn
+from cogs.client import command_messages
 
 
 @cache
 def _messages() -> dict[str, dict[tuple[MessageId, str | None], Message]]:
-    return asyncio.run(catalogs.all_messages())
+    return asyncio.run(catalogs.all_messages(command_messages))
 
 
 @pytest.mark.parametrize("code", [info.code for info in i18n.LANGUAGES if info.code != i18n.ENGLISH])

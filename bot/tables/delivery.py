@@ -20,12 +20,12 @@ from bot.store import posts as post_sql
 from bot.store.db import Database
 from bot.store.outbox import MOVE_KINDS, OutboxRow
 from bot.store.posts import TURN, PostRow
-from bot.tables.model import Notification, Table
+from bot.tables.model import ClockNews, Notification, Position, Table
 from bot.tables.post_book import book_for, keeping_posts
 from bot.tables.reader import TableReader
 from bot.tables.replay import table_at
 
-__all__ = ["MOVE_KINDS", "TURN", "Delivery", "Notifier", "NullNotifier", "OutboxRow", "PostRow"]
+__all__ = ["MOVE_KINDS", "TURN", "Delivery", "Notifier", "NullNotifier", "PostRow", "position_of"]
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ class Delivery:
                 if moves is None:
                     moves = await game_sql.fetch_moves(self.db, game_id)
                 table = table_at(now_table, last.version, moves)
-            note = _notification(group)
+            note = _notification(group, await self._turn_of(group))
             try:
                 await self.notifier.deliver(table, note)
             except Exception:
@@ -121,21 +121,29 @@ class Delivery:
                         log.exception("finish listener failed for game %s", game_id)
         return True
 
-    # -- what the Discord layer reads back ------------------------------------------------------------
-    async def turn_positions(self, game_id: int, turn: int, upto: int) -> list[OutboxRow]:
-        """The positions of one turn up to a version, in order: every event of its board message."""
-        return await outbox_sql.positions(self.db, game_id, after=-1, upto=upto, turn=turn)
+    async def _turn_of(self, group: Sequence[OutboxRow]) -> list[Position]:
+        """The positions of the group's turn up to its newest, for a notification its board message tells."""
+        last = group[-1]
+        if last.kind not in (*MOVE_KINDS, "clock"):
+            return []
+        return await self.turn_positions(last.game_id, last.turn if last.turn is not None else last.version,
+                                         last.version)
 
-    async def positions_since_last_move(self, game_id: int, seat: int, upto: int) -> list[OutboxRow]:
+    # -- what the Discord layer reads back ------------------------------------------------------------
+    async def turn_positions(self, game_id: int, turn: int, upto: int) -> list[Position]:
+        """The positions of one turn up to a version, in order: every event of its board message."""
+        return _positions(await outbox_sql.positions(self.db, game_id, after=-1, upto=upto, turn=turn))
+
+    async def positions_since_last_move(self, game_id: int, seat: int, upto: int) -> list[Position]:
         """The positions after the seat's own last move, up to a version: what that player has not seen
         happen at the table yet (their recap)."""
         row = await self.db.fetchone("SELECT MAX(seq) AS seq FROM moves WHERE game_id = ? AND seat = ? AND seq <= ?",
                                      (game_id, seat, upto))
         last = row["seq"] if row is not None and row["seq"] is not None else 0
-        return await outbox_sql.positions(self.db, game_id, after=last, upto=upto)
+        return _positions(await outbox_sql.positions(self.db, game_id, after=last, upto=upto))
 
-    async def positions(self, game_id: int, *, after: int, upto: int) -> list[OutboxRow]:
-        return await outbox_sql.positions(self.db, game_id, after=after, upto=upto)
+    async def positions(self, game_id: int, *, after: int, upto: int) -> list[Position]:
+        return _positions(await outbox_sql.positions(self.db, game_id, after=after, upto=upto))
 
     async def post(self, game_id: int, kind: str, ref: str) -> PostRow | None:
         book = book_for(game_id)
@@ -175,7 +183,22 @@ def _turn_groups(rows: Sequence[OutboxRow]) -> list[list[OutboxRow]]:
     return groups
 
 
-def _notification(group: Sequence[OutboxRow]) -> Notification:
+def position_of(row: OutboxRow) -> Position:
+    """An outbox row's payload, read once into its typed position."""
+    payload = row.payload
+    clock = ClockNews(payload["due"], payload.get("away_until")) if row.kind == "clock" else None
+    return Position(
+        version=row.version, kind=row.kind, turn=row.turn, seat=payload.get("seat"),
+        events=tuple(Event.from_dict(e) for e in payload.get("events", [])), timeout=payload.get("timeout"),
+        over=bool(payload.get("over")), clock=clock,
+    )
+
+
+def _positions(rows: Sequence[OutboxRow]) -> list[Position]:
+    return [position_of(row) for row in rows]
+
+
+def _notification(group: Sequence[OutboxRow], turn: Sequence[Position]) -> Notification:
     first, last = group[0], group[-1]
     newly: dict[int, None] = {}
     for row in group:
@@ -195,4 +218,5 @@ def _notification(group: Sequence[OutboxRow]) -> Notification:
         opens_turn=first.kind in MOVE_KINDS and first.turn == first.version,
         outbox_ids=tuple(row.id for row in group),
         forfeited=tuple(row.payload["seat"] for row in group if row.payload.get("timeout") == "forfeit"),
+        positions=tuple(turn),
     )

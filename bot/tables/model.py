@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot import games
@@ -63,6 +63,10 @@ class Table:
     vacation_allowed: bool
     deadlines: dict[int, float]  # seat -> when its time runs out (timed games, seats to act)
     language: str = "en"  # of the thread, the lobby and the pictures (bot/i18n.py)
+    # Views already computed, by seat (None: the public view). A table is one position (its state is never
+    # changed, ``replace`` makes a new table with an empty memo), so each view is computed once however many
+    # messages, pictures and fingerprints of a delivery read it. Readers must not change a view they get.
+    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def game(self) -> Game:
@@ -99,12 +103,44 @@ class Table:
         return self.game.to_act(self.state)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return self.game.view(self.state, seat)
+        """What ``seat`` may know (None: everybody), computed once per table."""
+        if seat not in self._views:
+            self._views[seat] = self.game.view(self.state, seat)
+        return self._views[seat]
 
     def result(self) -> Result | None:
         if self.state is None or not self.game.is_over(self.state):
             return None
         return self.game.result(self.state)
+
+
+@dataclass(frozen=True)
+class ClockNews:
+    """A vacation begun or ended, where the table waits for that seat: its deadline now."""
+
+    due: float
+    away_until: float | None  # None: the player is back
+
+
+@dataclass(frozen=True)
+class Position:
+    """One committed position as the Discord layer tells it, typed (read from its outbox row once): what
+    happened (its events, public and private parts), who acted, whether the table's clock made the move, and
+    where it stands in its turn. Clock news (``kind == "clock"``) carries ``clock`` instead of events."""
+
+    version: int
+    kind: str  # started, moved, clock, ...
+    turn: int | None  # the version that opened this position's turn
+    seat: int | None = None  # who acted (clock news: whose clock)
+    events: tuple[Event, ...] = ()
+    timeout: str | None = None  # the policy that made this move for a seat out of time
+    over: bool = False  # this move ended the game
+    clock: ClockNews | None = None
+
+    @property
+    def opens_turn(self) -> bool:
+        """A move that ended a turn and opened the next; the one that ends the game is told with the result."""
+        return self.kind == "moved" and self.turn == self.version and not self.over
 
 
 @dataclass(frozen=True)
@@ -127,6 +163,7 @@ class Notification:
     opens_turn: bool = False  # the first of these positions opened its turn: a new board message
     outbox_ids: tuple[int, ...] = ()  # every outbox row this notification stands for
     forfeited: tuple[int, ...] = ()  # seats whose time ran out on a forfeit table in these positions
+    positions: tuple[Position, ...] = ()  # its turn's positions up to this one (a board message's lines)
 
 
 @dataclass(frozen=True)

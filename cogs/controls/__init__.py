@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def spec_of(key: str) -> GameSpec:
-    # Imported when first needed: the games' controls use cogs.messages, which uses these helpers.
+    # Imported when first needed: the registry imports every game's controls, whose modules are in this package.
     from cogs.controls.registry import spec
 
     return spec(key)

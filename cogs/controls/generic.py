@@ -17,7 +17,7 @@ from bot.tables import Table
 from cogs.components import MAX_SELECTS, SELECT_LIMIT, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.base import Controls
 from cogs.controls.routes import GONE, UNREADABLE
-from cogs.messages import title
+from cogs.names import title
 
 
 class GenericControls(Controls):

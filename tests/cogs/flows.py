@@ -11,7 +11,7 @@ import discord
 
 from bot.games.base import Event
 from bot.tables import Table
-from cogs.messages import public_names
+from cogs.names import public_names
 from tests.cogs.harness import FakeDiscord, Posted, walk
 
 

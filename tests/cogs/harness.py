@@ -26,7 +26,7 @@ from discord import app_commands
 
 from bot.clock import TimerDispatcher
 from bot.config import Config
-from cogs.client import DYNAMIC_ITEMS, MiddleKingdomBot
+from cogs.client import MiddleKingdomBot
 from tests.cogs.quick_mocks import QuickAsyncMock, QuickMagicMock, QuickNonCallableMagicMock, check_signature
 
 GUILD = 1_000
@@ -154,6 +154,11 @@ def walk(view: discord.ui.View | None) -> list[Any]:
 def http_error(cls: type[discord.HTTPException], status: int, code: int, text: str) -> discord.HTTPException:
     response = MagicMock(status=status, reason=text)
     return cls(response, {"code": code, "message": text})
+
+
+def registered_items(bot: MiddleKingdomBot) -> list[type[discord.ui.DynamicItem[Any]]]:
+    """The DynamicItem classes the bot's cogs registered: what discord.py matches a clicked custom_id against."""
+    return list(bot._connection._view_store._dynamic_items.values())
 
 
 class FakeDiscord:
@@ -447,7 +452,8 @@ class FakeDiscord:
         **kw: Any,
     ) -> Any:
         """What discord.py's view store does with a component interaction, for our DynamicItems."""
-        matches = [(cls, cls.__discord_ui_compiled_template__.fullmatch(custom_id)) for cls in DYNAMIC_ITEMS]
+        items = registered_items(self.bot)
+        matches = [(cls, cls.__discord_ui_compiled_template__.fullmatch(custom_id)) for cls in items]
         found = [(cls, match) for cls, match in matches if match is not None]
         assert len(found) == 1, f"{custom_id!r} matches {len(found)} templates"
         cls, match = found[0]

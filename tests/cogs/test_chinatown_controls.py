@@ -19,12 +19,12 @@ from bot.errors import UserError
 from bot.games.base import IllegalAction
 from bot.games.chinatown.data import Shop
 from bot.tables import Notification, Table, TableService
-from cogs.client import DYNAMIC_ITEMS
 from cogs.components import Panel
 from cogs.controls import controls_for
 from cogs.controls.chinatown import SPEC
 from cogs.controls.chinatown.builder import BUILDER_VERBS
 from cogs.controls.chinatown.draft import Draft, Item, Leg
+from cogs.play import Play
 from cogs.rulebook import summary
 from tests.cogs.flows import rules_embed
 from tests.cogs.harness import canonical, check_limits
@@ -97,7 +97,7 @@ def _check(view: discord.ui.View) -> None:
     check_limits(view)
     for item in view.children:
         custom_id = item.item.custom_id  # type: ignore[attr-defined]
-        assert sum(cls.__discord_ui_compiled_template__.fullmatch(custom_id) is not None for cls in DYNAMIC_ITEMS) == 1
+        assert sum(cls.__discord_ui_compiled_template__.fullmatch(custom_id) is not None for cls in Play.ITEMS) == 1
 
 
 def _choices(item: Any) -> list[tuple[str, ...]]:

@@ -9,9 +9,9 @@ import discord
 
 from bot.config import Config
 from bot.store import outbox
-from cogs.client import DYNAMIC_ITEMS, MiddleKingdomBot, ShardedBot, make_bot
+from cogs.client import MiddleKingdomBot, ShardedBot, make_bot
 from tests.cogs.flows import last_board, start_game
-from tests.cogs.harness import FakeDiscord, http_error
+from tests.cogs.harness import FakeDiscord, http_error, registered_items
 
 
 async def test_setup_hook_loads_commands_and_persistent_components(tmp_path: Path) -> None:
@@ -29,8 +29,15 @@ async def test_setup_hook_loads_commands_and_persistent_components(tmp_path: Pat
         assert {c.name for c in game.commands} == {
             "new", "list", "mine", "board", "history", "replay", "export", "resign", "cancel"
         }
-        registered = set(bot._connection._view_store._dynamic_items.values())
-        assert registered == set(DYNAMIC_ITEMS)
+        # Each cog registered its own persistent components as it loaded.
+        registered = {item.__name__ for item in registered_items(bot)}
+        assert registered == {
+            "BoardButton", "RulesButton", "ControlButton", "ControlSelect", "PublicControlButton", "ResignButton",
+            "NewTableItem", "LobbyButton", "HistoryButton", "ReplayButton", "RematchButton", "ServerItem",
+            "SignupButton",
+        }
+        owned = {item for cog in bot.cogs.values() for item in getattr(cog, "ITEMS", ())}
+        assert owned == set(registered_items(bot))
     finally:
         await bot.close()
 

@@ -11,8 +11,7 @@ import pytest
 
 from bot.games import GAMES, get
 from bot.games.base import Event
-from bot.store.outbox import OutboxRow
-from bot.tables import Table, TableService
+from bot.tables import Position, Table, TableService
 from cogs.controls.registry import spec
 from cogs.history import history_page, pages
 from tests.cogs.flows import start_game
@@ -26,19 +25,17 @@ def _count(text: str) -> int:
     return int(found[1])
 
 
-def _all_pages(table: Table, rows: list[OutboxRow]) -> list[str]:
+def _all_pages(table: Table, rows: list[Position]) -> list[str]:
     count = _count(history_page(table, 0, rows)[0])
     return [history_page(table, n, rows)[0] for n in range(count)]
 
 
-def _other_secrets(rows: list[OutboxRow], rng: random.Random) -> list[OutboxRow]:
+def _other_secrets(rows: list[Position], rng: random.Random) -> list[Position]:
     """The same moves with every private part of their events replaced by something else."""
-    def scrambled(data: dict[str, Any]) -> dict[str, Any]:
-        events = [Event.from_dict(e) for e in data.get("events", [])]
-        other = [replace(e, private={s: {"secret": rng.random()} for s in e.private}) for e in events]
-        return {**data, "events": [e.to_dict() for e in other]}
+    def scrambled(events: tuple[Event, ...]) -> tuple[Event, ...]:
+        return tuple(replace(e, private={s: {"secret": rng.random()} for s in e.private}) for e in events)
 
-    return [replace(row, payload=scrambled(row.payload)) for row in rows]
+    return [replace(row, events=scrambled(row.events)) for row in rows]
 
 
 @pytest.mark.parametrize("key", GAMES)

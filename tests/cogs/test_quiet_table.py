@@ -11,7 +11,6 @@ from typing import Any
 import discord
 
 import render
-from bot.games.base import Event
 from bot.timecontrol import DAY, HOUR
 from tests.cogs.flows import last_board, open_timed, play_turn, start_game
 from tests.cogs.harness import FakeClock, FakeDiscord, Sent, http_error
@@ -91,7 +90,7 @@ async def test_the_recap_lists_exactly_what_happened_since_the_last_turn(
     assert seat is not None
     rows = await fake.bot.service.delivery.positions(game_id, after=since, upto=table.version)
     names = [p.name if p.is_ai else f"<@{p.user_id}>" for p in table.seated]
-    expected = [table.game.describe(Event.from_dict(e), names, seat) for r in rows for e in r.payload["events"]]
+    expected = [table.game.describe(e, names, seat) for r in rows for e in r.events]
     shown = [line[2:] for line in dm.content.splitlines() if line.startswith("• ")]
     assert shown == [line for line in expected if line][-8:] and shown
     assert "**Since your last turn**" in dm.content

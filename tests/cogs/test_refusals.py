@@ -15,7 +15,7 @@ from bot.games.base.words import join
 from bot.tables import Table
 from cogs.controls import may_act
 from cogs.errors import not_your_turn, report
-from cogs.messages import table_link
+from cogs.names import table_link
 from tests.cogs.flows import is_control, last_board, start_game
 from tests.cogs.harness import FakeDiscord, Posted, labels, walk
 

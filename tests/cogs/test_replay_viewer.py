@@ -11,7 +11,7 @@ import pytest
 
 from bot.games import GAMES, get
 from bot.tables import NullNotifier
-from cogs.messages import board_picture
+from cogs.game_pictures import board_picture
 from tests.cogs.harness import GUILD, FakeDiscord, Posted, make_user, walk
 from tests.cogs.played import FIRST_USER, NAMES, play, seat_players
 

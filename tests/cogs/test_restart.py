@@ -7,9 +7,8 @@ from typing import Any
 
 import discord
 
-from cogs.client import DYNAMIC_ITEMS
 from tests.cogs.flows import controls_of, last_board, start_game
-from tests.cogs.harness import FakeDiscord, Posted, labels, walk
+from tests.cogs.harness import FakeDiscord, Posted, labels, registered_items, walk
 
 
 def _custom_id(message: Posted, label: str) -> str:
@@ -51,10 +50,11 @@ async def test_every_custom_id_matches_exactly_one_template(fake: FakeDiscord, a
     mover = alice if table.player_at(min(table.to_act())).user_id == alice.id else bob
     await fake.click(mover, last_board(fake), label="Play")
     seen = 0
+    items = registered_items(fake.bot)
     for sent in fake.sent:
         for item in walk(sent.view):
             custom_id = getattr(item, "item", item).custom_id
-            matches = [cls for cls in DYNAMIC_ITEMS if cls.__discord_ui_compiled_template__.fullmatch(custom_id)]
+            matches = [cls for cls in items if cls.__discord_ui_compiled_template__.fullmatch(custom_id)]
             assert len(matches) == 1, custom_id
             assert isinstance(item, discord.ui.DynamicItem)
             seen += 1

@@ -27,7 +27,7 @@ from bot.tables import Table
 from bot.tables import service as tables_module
 from cogs.components import Panel
 from cogs.controls.sun_tzu import SPEC, orders
-from cogs.messages import picture_names
+from cogs.names import picture_names
 from tests.cogs.flows import controls_of, last_board, open_from_panel
 from tests.cogs.harness import FakeDiscord, Posted, check_limits, labels, make_user, walk
 

@@ -10,9 +10,10 @@ import discord
 import pytest
 
 from bot.config import Config
-from cogs.client import DYNAMIC_ITEMS, MiddleKingdomBot
+from cogs.client import MiddleKingdomBot
+from cogs.tournament import RoundPoster
 from cogs.tournament_views import SignupButton
-from tests.cogs.harness import FakeDiscord, Posted, labels, make_user
+from tests.cogs.harness import FakeDiscord, Posted, labels, make_user, registered_items
 from tests.cogs.tournament_flows import (
     allow_channel_threads,
     channel_posts,
@@ -224,9 +225,8 @@ async def test_the_bot_loads_the_tournament_and_rating_commands(tmp_path: Path) 
         assert {c.name for c in group.commands} == {
             "create", "start", "checkin", "drop", "replace", "pause", "resume", "cancel", "list", "standings"
         }
-        # (load_extension runs its own copy of the module, so the class is checked by name)
         assert bot.tournaments.notifier is bot.tournament_notifier
-        assert type(bot.tournament_notifier).__name__ == "RoundPoster"
-        assert SignupButton in DYNAMIC_ITEMS
+        assert isinstance(bot.tournament_notifier, RoundPoster)
+        assert SignupButton in registered_items(bot)
     finally:
         await bot.close()

@@ -16,7 +16,7 @@ from bot import games
 from bot.store import games as game_sql
 from bot.store import outbox, users
 from bot.tables import replay_moves
-from cogs.messages import picture_names
+from cogs.names import picture_names
 from tests.cogs.flows import play_a_move, private_sentences, start_game
 from tests.cogs.harness import FakeDiscord, labels, make_user
 

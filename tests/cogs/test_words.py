@@ -13,7 +13,8 @@ from bot.games.base import Event
 from bot.games.sun_tzu.text import marker_text
 from bot.tables import Table
 from cogs.controls import option_help, option_text
-from cogs.messages import event_lines, public_names, ranking_lines
+from cogs.names import public_names
+from cogs.sentences import event_lines, ranking_lines
 from tests.cogs.harness import FakeDiscord
 
 INTERNALS = re.compile(r"\[R\d|0-based|_")

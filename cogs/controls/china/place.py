@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import discord
 
@@ -34,6 +34,7 @@ from cogs.controls.china.words import (
     region_of,
 )
 from cogs.controls.routes import GONE
+from cogs.controls.views import typed_view
 from render.crops import Focus
 
 
@@ -54,7 +55,7 @@ class Choice:
 
 
 def view_of(table: Table, seat: int | None) -> ChinaView:
-    return cast(ChinaView, table.view(seat))
+    return typed_view(ChinaView, table, seat)
 
 
 def choices(table: Table, seat: int) -> dict[str, dict[str, Choice]]:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from bot.errors import UserError
 from bot.games.base.language import mark, tr, trn, trp
 from bot.games.china.schema import ChinaView, RegionView
 from bot.games.china.text import colour_word, space_label
 from cogs.controls.routes import UNREADABLE
+from cogs.controls.views import typed_view
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -166,7 +167,7 @@ def supply_line(view: ChinaView, seat: int) -> str:
 # -- the Rules button ------------------------------------------------------------------------------------
 def phase_summary(table: Table) -> str:
     """The rules of the phase China is in now, in a few plain lines (public view only); the first names it."""
-    view = cast(ChinaView, table.view(None))
+    view = typed_view(ChinaView, table, None)
     if view["phase"] == "refill":
         owed = view["draws_owed"]
         lines = [

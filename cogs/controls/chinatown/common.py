@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 from bot.errors import UserError
 from bot.games.base import Action
@@ -15,6 +15,7 @@ from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
 from cogs.components import Panel
 from cogs.controls.routes import UNREADABLE, Click, Handler
+from cogs.controls.views import typed_view
 from render.chinatown.common import SHOP_CODE
 from render.crops import Focus
 
@@ -35,7 +36,7 @@ def view_of(table: Table, seat: int | None) -> ChinatownView:
     cached = _VIEWS.get(key)
     if cached is not None and cached[0] is table.state:
         return cached[1]
-    view = cast(ChinatownView, table.view(seat))
+    view = typed_view(ChinatownView, table, seat)
     if len(_VIEWS) >= _VIEWS_KEPT:
         _VIEWS.pop(next(iter(_VIEWS)))
     _VIEWS[key] = (table.state, view)

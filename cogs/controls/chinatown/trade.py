@@ -27,7 +27,7 @@ from cogs.controls.chinatown.common import close_up, in_round, names, number, pa
 from cogs.controls.chinatown.verbs import Verb
 from cogs.controls.chinatown.words import join, offer_lines, offer_title, trading_status, who
 from cogs.controls.routes import GONE, UNREADABLE, Click, Route, route
-from cogs.messages import public_names
+from cogs.names import public_names
 from render.crops import Focus
 
 SHOWN_OFFERS = 5  # offers written out in the panel's text; all of them are in its select (up to 25)

@@ -7,13 +7,14 @@ cards) go only into that seat's DM or ephemeral messages; the offer texts for th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from bot.games.base import Option
 from bot.games.base.language import mark, tr, trp
 from bot.games.chinatown.schema import ChinatownView
 from bot.games.chinatown.text import money, tile
 from bot.games.chinatown.views import business_text
+from cogs.controls.views import typed_view
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -230,7 +231,7 @@ AWAITED = {
 # -- the Rules button ------------------------------------------------------------------------------------
 def phase_summary(table: Table) -> str:
     """The rules of the phase Chinatown is in now, in a few plain lines (public view); the first names it."""
-    view = cast(ChinatownView, table.view(None))
+    view = typed_view(ChinatownView, table, None)
     when = tr(" · {year}, round {round} of 6", year=view["year"], round=view["round"])
     if view["phase"] == "deal_buildings":
         lines = [

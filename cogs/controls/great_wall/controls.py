@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import discord
 
@@ -28,6 +28,7 @@ from cogs.controls.base import Controls
 from cogs.controls.great_wall.verbs import Verb
 from cogs.controls.great_wall.words import phase_summary
 from cogs.controls.routes import GONE, UNREADABLE, Click, check_routes, dispatch, route
+from cogs.controls.views import typed_view
 from render.crops import BOARD, Focus
 
 NAMES: tuple[str, ...] = tuple(CardType)  # the card types, in the deck's order
@@ -38,7 +39,7 @@ def cards(card: str, count: int) -> str:
 
 
 def _view(table: Table, seat: int | None) -> GreatWallView:
-    return cast(GreatWallView, table.view(seat))
+    return typed_view(GreatWallView, table, seat)
 
 
 def _legal(table: Table, seat: int) -> list[Action]:

@@ -5,10 +5,11 @@ Read from the public view only, so the same text may answer anybody who presses 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from bot.games.base.language import mark, tr
 from bot.games.great_wall.schema import GreatWallView
+from cogs.controls.views import typed_view
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -21,7 +22,7 @@ MARKERS = mark(
 
 def phase_summary(table: Table) -> str:
     """The rules of the current phase in a few plain lines; the first line names the phase."""
-    view = cast(GreatWallView, table.view(None))
+    view = typed_view(GreatWallView, table, None)
     if view["phase"] == "final_check":
         lines = [
             tr("**Final check**"),

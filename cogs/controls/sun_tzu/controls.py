@@ -11,7 +11,7 @@ with a set-aside army and a non-framed card gets "Exceptional support…" even w
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import discord
 
@@ -24,6 +24,7 @@ from cogs.controls.routes import check_routes, dispatch, verb_of
 from cogs.controls.sun_tzu import orders, steps, words
 from cogs.controls.sun_tzu.seat import Seat
 from cogs.controls.sun_tzu.verbs import ORDER_VERBS, Verb
+from cogs.controls.views import typed_view
 from render.crops import Focus
 
 ROUTES = check_routes(Verb, {**orders.ROUTES, **steps.ROUTES})
@@ -70,4 +71,4 @@ class SunTzuControls(Controls):
         return words.phase_summary(table)
 
     def awaited(self, table: Table) -> str:
-        return words.awaited(cast(SunTzuView, table.view(None)))
+        return words.awaited(typed_view(SunTzuView, table, None))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import cast
 
 from bot.games.base import Action
 from bot.games.sun_tzu.schema import SunTzuView
 from bot.tables import Table
 from cogs.components import Ref
+from cogs.controls.views import typed_view
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,7 @@ class Seat:
     view: SunTzuView = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "view", cast(SunTzuView, self.table.view(self.seat)))
+        object.__setattr__(self, "view", typed_view(SunTzuView, self.table, self.seat))
 
     @cached_property
     def legal(self) -> list[Action]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from bot.games.base import Option
 from bot.games.base.language import mark, tr, trn, trp
@@ -19,6 +19,8 @@ from bot.games.sun_tzu.text import colour_word, province, role_name, warlord_eff
 from bot.games.sun_tzu.text import event_name as event
 
 __all__ = ["armies", "event", "province", "warlord_effect"]  # the engine's words, named as the controls use them
+
+from cogs.controls.views import typed_view
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -334,7 +336,7 @@ PHASES: dict[str, tuple[str, ...]] = {
 
 def phase_summary(table: Table) -> str:
     """The rules of the stage Sun Tzu waits in now, in a few plain lines; the first names it."""
-    view = cast(SunTzuView, table.view(None))
+    view = typed_view(SunTzuView, table, None)
     lines = [tr(line) for line in PHASES.get(view["stage"], (mark("**Sun Tzu**"), mark("The game is over.")))]
     if view["round"] >= 1:
         lines[0] += tr(" · round {round} of {rounds}", round=view["round"], rounds=view["rounds"])

@@ -1,0 +1,48 @@
+"""The ephemeral Play panels still open in this process, so a delivery can close them once their turn passes.
+
+Kept apart from the prompts that close them: a click remembers its panel (through the bot's protocol,
+:mod:`cogs.app`) without reaching into the notifier.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import discord
+
+from bot.games.base import language as words
+
+EPHEMERAL_LIFETIME = 14 * 60.0  # seconds; Discord accepts edits of an interaction's answer for 15 minutes
+
+
+@dataclass
+class OpenPanel:
+    """An ephemeral Play panel still open: the interaction that can edit it, and when it began."""
+
+    interaction: discord.Interaction
+    seat: int
+    since: float
+    language: str  # its person's, in force when it was opened
+
+
+class OpenPanels:
+    def __init__(self) -> None:
+        self._panels: dict[tuple[int, int], OpenPanel] = {}  # (game, user) -> the newest Play panel
+
+    def remember(self, game_id: int, user_id: int, seat: int, interaction: discord.Interaction) -> None:
+        self._panels[(game_id, user_id)] = OpenPanel(interaction, seat, time.monotonic(), words.code())
+
+    def forget(self, game_id: int, user_id: int) -> None:
+        self._panels.pop((game_id, user_id), None)
+
+    def of_game(self, game_id: int) -> Iterator[tuple[int, OpenPanel]]:
+        """(user, panel) for the game's panels Discord still lets us edit; expired ones are dropped."""
+        for (game, user), panel in list(self._panels.items()):
+            if game != game_id:
+                continue
+            if time.monotonic() - panel.since > EPHEMERAL_LIFETIME:
+                del self._panels[(game, user)]
+                continue
+            yield user, panel

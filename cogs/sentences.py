@@ -1,0 +1,89 @@
+"""The sentences of game messages: events, whose turn it is, the clock and the final ranking.
+
+Public words (``describe(event, names, None)``) unless a seat is given: its private part then goes only into
+that seat's DM or ephemeral message (the callers decide which).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from bot.games.base import Event
+from bot.games.base.language import mark, tr
+from bot.games.base.words import join
+from bot.statuses import TableStatus
+from cogs.names import public_names
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+
+
+def event_lines(table: Table, events: Iterable[Event], seat: int | None = None) -> list[str]:
+    """One sentence per event; ``seat`` adds that seat's private part (only for its DM or ephemeral)."""
+    names = public_names(table)
+    lines = (table.game.describe(event, names, seat) for event in events)
+    return [line for line in lines if line]
+
+
+def relative_time(when: float) -> str:
+    """A Discord timestamp: each reader sees it in their own words and time zone ("in 3 hours")."""
+    return f"<t:{int(when)}:R>"
+
+
+def due_text(table: Table, seats: Iterable[int]) -> str:
+    """ " (due <t:..:R>)": when the first of these seats runs out of time; "" off the clock."""
+    due = [table.deadlines[s] for s in seats if s in table.deadlines]
+    return tr(" (due {when})", when=relative_time(min(due))) if due else ""
+
+
+def turn_line(table: Table) -> str:
+    """Whose turn it is, with mentions (the only people a board message pings) and, on a clock, when due."""
+    seats = sorted(table.to_act())
+    if not seats:
+        return ""
+    names = public_names(table)
+    if len(seats) == 1:
+        return tr("It is {player}'s turn{due}.", player=names[seats[0]], due=due_text(table, seats))
+    names = [name + due_text(table, [seat]) for seat, name in enumerate(names)]
+    return tr("Waiting for {players}.", players=join([names[s] for s in seats]))
+
+
+# What happens to a seat out of time, in a few words (the lobby, the board) and as a sentence's end.
+# Translated where shown (``tr(POLICY_LABELS[policy])``).
+POLICY_LABELS = {
+    "ai": mark("the computer plays"),
+    "skip": mark("an automatic safe move"),
+    "forfeit": mark("forfeit (ranked last)"),
+}
+_TIMED_OUT = {
+    "ai": mark("{player} ran out of time: the computer played for them."),
+    "skip": mark("{player} ran out of time: an automatic move was made for them."),
+    "forfeit": mark("{player} ran out of time and forfeits (ranked last)."),
+}
+_RAN_OUT = mark("{player} ran out of time.")
+
+
+def clock_line(table: Table) -> str:
+    """The table's time control and timeout policy, for running timed games; "" otherwise."""
+    if not table.time_control.timed or table.status != TableStatus.RUNNING:
+        return ""
+    policy = tr(POLICY_LABELS[table.timeout_policy]) if table.timeout_policy in POLICY_LABELS else table.timeout_policy
+    return tr("Clock: {clock}; out of time, {policy}.", clock=table.time_control.describe(), policy=policy)
+
+
+def timeout_line_for(table: Table, seat: int | None, timeout: str | None) -> str:
+    """ "Ana ran out of time and forfeits (ranked last)." for a move the table's policy made; else ""."""
+    if timeout is None or seat is None:
+        return ""
+    return tr(_TIMED_OUT.get(timeout, _RAN_OUT), player=public_names(table)[seat])
+
+
+def ranking_lines(table: Table) -> list[str]:
+    result = table.result()
+    if result is None:
+        return []
+    names = public_names(table)
+    order = sorted(range(len(names)), key=lambda s: (result.ranking[s], s))
+    score = table.game.score_text
+    return [tr("**Final ranking**")] + [f"{result.ranking[s]}. {names[s]}: {score(result.scores[s])}" for s in order]
