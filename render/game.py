@@ -12,7 +12,9 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from render import theme
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -20,6 +22,9 @@ if TYPE_CHECKING:
     from render.annotate import Callout
 
 V = TypeVar("V")  # the game's view, a TypedDict of bot/games/<key>/schema.py
+VM = TypeVar("VM", bound=Mapping[str, object])  # a view read by the shared guards ("viewer", "hand", "result")
+V_contra = TypeVar("V_contra", contravariant=True)
+T = TypeVar("T")  # how a game's drawing names and colours its seats (``theme.Seats`` or its own)
 
 Part = tuple[int | str, ...]  # which of a close-up kind's parts: a region id, section slots, lot numbers
 
@@ -48,6 +53,50 @@ class GamePictures(Generic[V]):
     final_words: Callable[[V, Sequence[str]], list[str]]  # ValueError before the end
     callouts: Callable[[V, tuple[int, int]], list[Callout]]  # /rules markers on the public board of that size
     close_ups: Mapping[str, CloseUp[V]] = field(default_factory=dict)  # kind -> close-up; a game may have none
+
+
+class Words(Protocol[V_contra]):
+    """A game's alt-text module: each picture's sentences, in priority order, from the same view."""
+
+    def seat_colours(self, view: V_contra, /) -> list[str]: ...
+    def board(self, view: V_contra, names: Sequence[str], /) -> list[str]: ...
+    def hand(self, view: V_contra, names: Sequence[str], /) -> list[str]: ...
+    def final(self, view: V_contra, names: Sequence[str], /) -> list[str]: ...
+
+
+Draw = Callable[[VM, T], "Image.Image"]
+
+
+def drawn(
+    board: Draw[VM, T],
+    hand: Draw[VM, T],
+    final: Draw[VM, T],
+    *,
+    seats: Callable[[VM, Sequence[str] | None], T],
+    words: Words[VM],
+    callouts: Callable[[VM, tuple[int, int]], list[Callout]],
+    close_ups: Mapping[str, CloseUp[VM]] | None = None,
+) -> GamePictures[VM]:
+    """A game's pictures from its three drawings (a view and its seats -> an image) and its alt-text module.
+    The hand refuses a public view, the final an unfinished game, the same way for every game."""
+
+    def board_png(view: VM, names: Sequence[str] | None = None) -> bytes:
+        return theme.to_png(board(view, seats(view, names)))
+
+    def hand_png(view: VM, names: Sequence[str] | None = None) -> bytes:
+        if view.get("viewer") is None or ("hand" in view and view["hand"] is None):
+            raise ValueError("hand() needs a player's own view; this one is public")
+        return theme.to_png(hand(view, seats(view, names)))
+
+    def final_png(view: VM, names: Sequence[str] | None = None) -> bytes:
+        if view.get("result") is None:
+            raise ValueError("final() needs a finished game's view")
+        return theme.to_png(final(view, seats(view, names)))
+
+    return GamePictures(
+        board_png, hand_png, final_png, words.seat_colours, words.board, words.hand, words.final, callouts,
+        dict(close_ups or {}),
+    )
 
 
 @cache

@@ -23,7 +23,7 @@ from bot.games.base.contract import (
     competition_ranking,
     own_seat,
 )
-from bot.games.base.modular import Handler, HandlerTable, ModularGame, accepts, dispatch, on
+from bot.games.base.modular import Handler, HandlerTable, ModularGame, Modules, accepts, dispatch, on
 from bot.games.base.snapshots import FORMAT_KEY, check_format
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "HandlerTable",
     "IllegalAction",
     "ModularGame",
+    "Modules",
     "Option",
     "Result",
     "ResultView",

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.games.base.contract import JSON, Action, Event, Game
 
@@ -74,13 +75,36 @@ class Ai(Protocol[V_contra]):
     ) -> Action: ...
 
 
-class ModularGame(Game[S, V]):
-    """A :class:`Game` whose moves, snapshots, words and computer player are its package's modules."""
+@dataclass(frozen=True)
+class Modules(Generic[S, V]):
+    """The modules of a game's package that a :class:`ModularGame` passes the contract's calls on to."""
 
     handlers: Handlers[S]
     serial: Serial[S]
     text: Text
     ai: Ai[V]
+
+
+class ModularGame(Game[S, V]):
+    """A :class:`Game` whose moves, snapshots, words and computer player are its package's modules."""
+
+    modules: Modules[S, V]
+
+    @property
+    def handlers(self) -> Handlers[S]:
+        return self.modules.handlers
+
+    @property
+    def serial(self) -> Serial[S]:
+        return self.modules.serial
+
+    @property
+    def text(self) -> Text:
+        return self.modules.text
+
+    @property
+    def ai(self) -> Ai[V]:
+        return self.modules.ai
 
     def apply(self, state: S, seat: int, action: Mapping[str, Any]) -> tuple[S, list[Event]]:
         return self.handlers.apply(state, seat, action)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import Action, ModularGame, Option, Result
+from bot.games.base import Action, ModularGame, Modules, Option, Result
 from bot.games.base.language import mark, tr
 from bot.games.china import ai, handlers, serial, text, views
 from bot.games.china.actions import Draw, Pass
@@ -39,13 +39,10 @@ _AUTO_SIDE = {3: "3-4", 4: "4-5", 5: "4-5"}
 
 
 class China(ModularGame[State, ChinaView]):
-    handlers = handlers
-    serial = serial
-    text = text
-    ai = ai
+    menu_order = 1  # its place in the menus
+    modules: Modules[State, ChinaView] = Modules(handlers, serial, text, ai)
     key = "china"
     title = "China"
-    menu_order = 1
     min_players = 3
     max_players = 5
     options = (

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from bot.games.base import Action, Event, ModularGame, Option, Result, action_sort_key
+from bot.games.base import Action, Event, ModularGame, Modules, Option, Result, action_sort_key
 from bot.games.base.language import mark
 from bot.games.chinatown import ai, handlers, placement, rounds, scoring, serial, text, trading
 from bot.games.chinatown.actions import (
@@ -91,13 +91,10 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 class Chinatown(ModularGame[State, ChinatownView]):
-    handlers = handlers
-    serial = serial
-    text = text
-    ai = ai
+    menu_order = 4  # its place in the menus
+    modules: Modules[State, ChinatownView] = Modules(handlers, serial, text, ai)
     key = "chinatown"
     title = "Chinatown"
-    menu_order = 4
     min_players = 3
     max_players = 5
     options = OPTIONS

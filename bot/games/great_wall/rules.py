@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import Action, ModularGame, Option, Result
+from bot.games.base import Action, ModularGame, Modules, Option, Result
 from bot.games.base.language import mark, trn
 from bot.games.great_wall import ai, handlers, serial, text
 from bot.games.great_wall.actions import Claim, Draw
@@ -18,13 +18,10 @@ from bot.games.great_wall.views import build_view
 
 
 class GreatWall(ModularGame[State, GreatWallView]):
-    handlers = handlers
-    serial = serial
-    text = text
-    ai = ai
+    menu_order = 2  # its place in the menus
+    modules: Modules[State, GreatWallView] = Modules(handlers, serial, text, ai)
     key = "great_wall"
     title = mark("The Great Wall of China")
-    menu_order = 2
     min_players = 2
     max_players = 5
     options = (

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.base import JSON, Action, ModularGame, Option, Result, action_sort_key
+from bot.games.base import JSON, Action, ModularGame, Modules, Option, Result, action_sort_key
 from bot.games.base.language import mark
 from bot.games.sun_tzu import ai, handlers, legal, scoring, serial, setup, text, turns, views
 from bot.games.sun_tzu.schema import SunTzuView
@@ -19,13 +19,10 @@ from bot.games.sun_tzu.state import Stage, State
 
 
 class SunTzu(ModularGame[State, SunTzuView]):
-    handlers = handlers
-    serial = serial
-    text = text
-    ai = ai
+    menu_order = 3  # its place in the menus
+    modules: Modules[State, SunTzuView] = Modules(handlers, serial, text, ai)
     key = "sun_tzu"
     title = mark("Sun Tzu")
-    menu_order = 3
     min_players = 2
     max_players = 2
     options = (
