@@ -15,7 +15,7 @@ import logging
 import os
 import signal
 from collections.abc import AsyncIterator, Callable, Iterator
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -23,7 +23,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot.config import StartupError
+from bot.config import Config, StartupError
 from bot.players import PlayerService
 from bot.servers import ServerService
 from bot.services import Services
@@ -50,32 +50,9 @@ AI_GRACE = 5.0  # seconds computer moves may still take when the bot shuts down
 SETTLE_GRACE = 5.0  # seconds clicks and deliveries in progress may still take when the bot shuts down
 
 
-class BotConfig(Protocol):
-    """What the bot reads from ``bot.config.Config`` (read-only, so the frozen dataclass fits)."""
-
-    @property
-    def token(self) -> str: ...
-    @property
-    def database_path(self) -> str: ...
-    @property
-    def database_url(self) -> str | None: ...
-    @property
-    def dev_guild_id(self) -> int | None: ...
-    @property
-    def api_base(self) -> str | None: ...
-    @property
-    def picture_processes(self) -> int | None: ...
-    @property
-    def shard_count(self) -> int | None: ...
-    @property
-    def shard_ids(self) -> tuple[int, ...] | None: ...
-    @property
-    def holds_first_shard(self) -> bool: ...
-
-
 class MiddleKingdomBot(commands.Bot):
     def __init__(
-        self, config: BotConfig, *, services: bool = True, ai_delay: float = AI_DELAY, **shards: Any
+        self, config: Config, *, services: bool = True, ai_delay: float = AI_DELAY, **shards: Any
     ) -> None:
         # Servers and their channels only: slash commands and components come as interactions, which need no
         # intent. Without the message intents Discord sends no event for each message of every channel the
@@ -218,7 +195,7 @@ class ShardedBot(MiddleKingdomBot, commands.AutoShardedBot):
     every DM to shard 0; all processes share one database, which keeps each move, timer and notice once."""
 
 
-def make_bot(config: BotConfig) -> MiddleKingdomBot:
+def make_bot(config: Config) -> MiddleKingdomBot:
     """The bot ``python -m bot`` runs: sharded when ``SHARD_COUNT`` is set, else one connection as always."""
     if config.shard_count is None:
         return MiddleKingdomBot(config)
@@ -266,7 +243,7 @@ def _network_reason(error: BaseException) -> str:
     return "timed out" if isinstance(error, TimeoutError) else type(error).__name__
 
 
-async def _run(bot: MiddleKingdomBot, config: BotConfig) -> None:
+async def _run(bot: MiddleKingdomBot, config: Config) -> None:
     async with bot:
         _close_on_signals(bot)
         await bot.prepare()
@@ -298,7 +275,7 @@ def _close_on_signals(bot: MiddleKingdomBot) -> None:
             loop.add_signal_handler(signum, close, signum)
 
 
-def run_bot(config: BotConfig) -> None:
+def run_bot(config: Config) -> None:
     """Run until interrupted. Logging is configured by the caller (``python -m bot``)."""
     point_at(config.api_base)
     pictures.configure(config.picture_processes)
@@ -306,7 +283,7 @@ def run_bot(config: BotConfig) -> None:
         asyncio.run(_run(make_bot(config), config))
 
 
-async def sync_commands(config: BotConfig, guild_id: int | None = None) -> list[str]:
+async def sync_commands(config: Config, guild_id: int | None = None) -> list[str]:
     """Publish the slash commands: to one server (at once) or globally (Discord may take a while)."""
     point_at(config.api_base)
     bot = MiddleKingdomBot(config, services=False)
@@ -327,18 +304,8 @@ async def sync_commands(config: BotConfig, guild_id: int | None = None) -> list[
 async def command_messages(message: Callable[[str, str | None], T]) -> list[T]:
     """The slash commands' texts Discord shows (descriptions, choices, and names under "command name"), as
     ``message(text, context)``: for the catalogs (``python -m bot catalogs`` hands it to bot/catalogs.py)."""
-    class _Commands:  # what the bot needs to load its cogs without opening anything
-        token = ""
-        database_path = ":memory:"
-        database_url = None
-        dev_guild_id = None
-        api_base = None
-        picture_processes = 0
-        shard_count = None
-        shard_ids = None
-        holds_first_shard = True
-
-    bot = MiddleKingdomBot(_Commands(), services=False)
+    # What the bot needs to load its cogs without opening anything.
+    bot = MiddleKingdomBot(Config(token="", database_path=":memory:", picture_processes=0), services=False)
     await bot.load_cogs()
     found: list[T] = []
     for command in bot.tree.walk_commands():

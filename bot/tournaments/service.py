@@ -36,15 +36,20 @@ from bot.store.db import Database
 from bot.store.tournaments import TournamentRow as TournamentRow  # the Discord layer reads tournaments as rows
 from bot.tables import TableService
 from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
-from bot.tournaments.seating import (
+from bot.tournaments import (
+    Bye,
     RoundPlan,
+    StandingRow,
+    TableResult,
     advance_per_table,
     advancers,
+    bye_points,
     elimination_round,
+    place_scale,
     round_robin_schedule,
+    standings,
     swiss_round,
 )
-from bot.tournaments.standings import Bye, StandingRow, TableResult, bye_points, place_scale, standings
 
 log = logging.getLogger(__name__)
 

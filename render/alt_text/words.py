@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.games.base import words as base_words
 from bot.games.base.language import mark, tr
@@ -18,6 +18,7 @@ from render import theme
 if TYPE_CHECKING:
     from bot.games.base import ResultView
 
+H = TypeVar("H")  # what a seat holds in its own view (a hand of cards)
 LIMIT = 1024  # Discord's limit for an attachment's description
 MORE = mark(" and more.")  # ends a sentence cut short, so a listener knows the list goes on (said with tr)
 MIN_CLAUSE = 20  # a cut sentence shorter than this says too little to be worth its room
@@ -91,6 +92,13 @@ def join(words: Sequence[str], last: str = "and") -> str:
 def count(n: int, singular: str, plural: str | None = None) -> str:
     """3, "house" -> "3 houses"; 1, "army", "armies" -> "1 army"."""
     return f"{n} {singular if n == 1 else plural or singular + 's'}"
+
+
+def own(seat: int | None, held: H | None) -> tuple[int, H]:
+    """The viewer's seat and what it holds, for a hand's words; ValueError for a public view."""
+    if seat is None or held is None:
+        raise ValueError("a hand's alt text needs a player's own view; this one is public")
+    return seat, held
 
 
 def final_result(view: Mapping[str, Any]) -> tuple[list[int], list[int], list[dict[str, Any]]]:

@@ -14,7 +14,7 @@ from bot.games.base.language import tr, trn, trp
 from bot.games.base.words import join
 from bot.games.china.text import cards_text, colour_word, describe, region_name, space_label
 from render import theme
-from render.alt_text.words import final_result, placed, places
+from render.alt_text.words import final_result, own, placed, places
 from render.china.crops import region_of
 from render.game import Part
 
@@ -184,9 +184,7 @@ def board(view: ChinaView, names: Sequence[str]) -> list[str]:
 
 
 def hand(view: ChinaView, names: Sequence[str]) -> list[str]:
-    seat, cards = view["viewer"], view["hand"]
-    if seat is None or cards is None:
-        raise ValueError("a hand's alt text needs a player's own view; this one is public")
+    seat, cards = own(view["viewer"], view["hand"])
     if view["result"] is not None:
         now = _game_over(view, names)
     elif view["active"] == seat:

@@ -16,7 +16,7 @@ from bot.games.base.words import join
 from bot.games.great_wall.data import CardType
 from bot.games.great_wall.text import card_name, describe, plural, scores_sentence
 from render import theme
-from render.alt_text.words import placed
+from render.alt_text.words import own, placed
 from render.game import Part
 from render.great_wall.crops import slots_of
 from render.great_wall.players import ended_on_time
@@ -197,9 +197,7 @@ def board(view: GreatWallView, names: Sequence[str]) -> list[str]:
 
 
 def hand(view: GreatWallView, names: Sequence[str]) -> list[str]:
-    seat, cards = view["viewer"], view["hand"]
-    if seat is None or cards is None:
-        raise ValueError("a hand's alt text needs a player's own view; this one is public")
+    seat, cards = own(view["viewer"], view["hand"])
     now = _game_over(view, names) if view["result"] is not None else tr("Now: {status}.", status=_status(view, names))
     held = trn("In your hand: {n} card: {cards}.", "In your hand: {n} cards: {cards}.", len(cards),
                cards=_cards([c["type"] for c in cards])) if cards else tr("Your hand is empty.")

@@ -14,7 +14,7 @@ from bot.games.base import Event
 from bot.games.base.language import mark, tr, trn, trp
 from bot.games.sun_tzu.text import colour_word, describe, event_name, province, role_name, warlord_name
 from render import leaving, theme
-from render.alt_text.words import join, placed, winners
+from render.alt_text.words import join, own, placed, winners
 from render.game import Part
 from render.sun_tzu.drawing import STAGE_TEXT
 
@@ -179,11 +179,9 @@ def board(view: SunTzuView, names: Sequence[str]) -> list[str]:
 
 
 def hand(view: SunTzuView, names: Sequence[str]) -> list[str]:
-    seat = view["viewer"]
-    if seat is None or view["hand"] is None:
-        raise ValueError("a hand's alt text needs a player's own view; this one is public")
+    seat, cards = own(view["viewer"], view["hand"])
     now = _game_over(view, names) if view["result"] is not None else tr("Now: {status}.", status=_status(view, names))
-    rows = [tr("Your hand: {cards}.", cards=_cards(view["hand"]))]
+    rows = [tr("Your hand: {cards}.", cards=_cards(cards))]
     if view["assignment"]:
         rows.append(tr("Face down on the table: {cards}.",
                        cards=_comma().join(f"{province(p)} {_card(c)}" for p, c in view["assignment"].items())))

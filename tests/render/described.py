@@ -9,6 +9,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pytest
+
 from bot.games import get
 from render import pictures
 from render.alt_text import LIMIT, alt_text
@@ -56,9 +58,33 @@ def play(key: str, players: int, seed: int) -> list[Any]:
     return states
 
 
+def shown_field(field: str, shown: Callable[[int], str] = str) -> Scores:
+    """Each seat's score as the picture shows it: the final scores once over, else each player's ``field``
+    (None while it is hidden)."""
+
+    def scores(view: dict[str, Any]) -> list[str | None]:
+        result = view["result"]
+        if result is not None:
+            return [shown(s) for s in result["scores"]]
+        return [None if p[field] is None else shown(p[field]) for p in view["players"]]
+
+    return scores
+
+
 def long_names_and_scores(key: str, players: int, scores: Scores) -> None:
     """A whole game at ``players`` seats with the longest names: every description fits and gives every score."""
     states = play(key, players, seed=players)
     step = max(1, len(states) // 6)
     for state in [*states[::step], states[-1]]:
         describe_all(key, state, players, LONG[:players], scores)
+
+
+def long_names_test(key: str, scores: Scores) -> Callable[[int], None]:
+    """A game's test that, at every player count, the longest names fit every description and each seat's
+    score is given as its picture shows it (``scores``)."""
+
+    @pytest.mark.parametrize("players", range(get(key).min_players, get(key).max_players + 1))
+    def test_long_names_and_every_score_fit(players: int) -> None:
+        long_names_and_scores(key, players, scores)
+
+    return test_long_names_and_every_score_fit

@@ -4,22 +4,14 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-import pytest
-
 from bot.games import get
 from render.alt_text import alt_text
-from tests.render.described import NAMES, long_names_and_scores, play
+from tests.render.described import NAMES, long_names_test, play, shown_field
+
+shown_scores = shown_field("score")
 
 
-def shown_scores(view: dict[str, Any]) -> list[str | None]:
-    """Each seat's score as the picture shows it."""
-    result = view["result"]
-    return [str(s) for s in result["scores"]] if result is not None else [str(p["score"]) for p in view["players"]]
-
-
-@pytest.mark.parametrize("players", range(get("china").min_players, get("china").max_players + 1))
-def test_long_names_and_every_score_fit(players: int) -> None:
-    long_names_and_scores("china", players, shown_scores)
+test_long_names_and_every_score_fit = long_names_test("china", shown_scores)
 
 
 def test_seats_without_a_name_are_called_by_their_colour() -> None:

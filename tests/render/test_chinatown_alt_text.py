@@ -2,29 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
 from bot.games import get
 from bot.games.chinatown.text import money
 from render.alt_text import alt_text
 from tests.games.chinatown.helpers import ANN, BEN, act, lot, propose, scenario
 from tests.games.chinatown.helpers import money as pay
-from tests.render.described import NAMES, long_names_and_scores, play
+from tests.render.described import NAMES, long_names_test, play, shown_field
+
+shown_scores = shown_field("cash", money)
 
 
-def shown_scores(view: dict[str, Any]) -> list[str | None]:
-    """Each seat's cash as the picture shows it, None while it is secret."""
-    result = view["result"]
-    if result is not None:
-        return [money(s) for s in result["scores"]]
-    return [None if p["cash"] is None else money(p["cash"]) for p in view["players"]]
-
-
-@pytest.mark.parametrize("players", range(get("chinatown").min_players, get("chinatown").max_players + 1))
-def test_long_names_and_every_score_fit(players: int) -> None:
-    long_names_and_scores("chinatown", players, shown_scores)
+test_long_names_and_every_score_fit = long_names_test("chinatown", shown_scores)
 
 
 def test_chinatown_keeps_cash_secret_until_the_end() -> None:

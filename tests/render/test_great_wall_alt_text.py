@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
 from bot.games import get
 from render.alt_text import alt_text
-from tests.render.described import MARKUP, NAMES, long_names_and_scores, play
+from tests.render.described import MARKUP, NAMES, long_names_test, play, shown_field
+
+shown_scores = shown_field("score")
 
 
-def shown_scores(view: dict[str, Any]) -> list[str | None]:
-    """Each seat's score as the picture shows it, None where its markers are face down."""
-    result = view["result"]
-    if result is not None:
-        return [str(s) for s in result["scores"]]
-    return [None if p["score"] is None else str(p["score"]) for p in view["players"]]
-
-
-@pytest.mark.parametrize("players", range(get("great_wall").min_players, get("great_wall").max_players + 1))
-def test_long_names_and_every_score_fit(players: int) -> None:
-    long_names_and_scores("great_wall", players, shown_scores)
+test_long_names_and_every_score_fit = long_names_test("great_wall", shown_scores)
 
 
 def test_names_become_plain_words() -> None:

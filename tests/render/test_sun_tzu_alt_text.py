@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from bot.games import get
 from render.alt_text import alt_text
-from tests.render.described import NAMES, long_names_and_scores, play
+from tests.render.described import NAMES, long_names_test, play
 
 
 def shown_scores(view: dict[str, Any]) -> list[str | None]:
@@ -20,9 +18,7 @@ def shown_scores(view: dict[str, Any]) -> list[str | None]:
     return [f"{marker if p['colour'] == 'blue' else -marker:+d}" for p in view["players"]]
 
 
-@pytest.mark.parametrize("players", range(get("sun_tzu").min_players, get("sun_tzu").max_players + 1))
-def test_long_names_and_every_score_fit(players: int) -> None:
-    long_names_and_scores("sun_tzu", players, shown_scores)
+test_long_names_and_every_score_fit = long_names_test("sun_tzu", shown_scores)
 
 
 def test_seats_without_a_name_are_called_by_their_colour() -> None:
