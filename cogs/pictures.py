@@ -35,7 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from bot import i18n
+from bot import games, i18n
 from bot.games.base import language
 
 log = logging.getLogger(__name__)
@@ -170,7 +170,8 @@ def _start_pool(processes: int) -> ProcessPoolExecutor:
     # forkserver: the bot has threads (SQLite's, the executor's), which fork() must not copy mid-lock; the
     # server process imports the renderers once and every worker is forked from it, ready.
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["render", "bot.i18n"])
+    # Each game's pictures are a package of its own, imported by key: name them so they are preloaded too.
+    context.set_forkserver_preload(["render", *(f"render.{key}" for key in games.GAMES), "bot.i18n"])
     pool = ProcessPoolExecutor(
         max_workers=processes, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
     )
