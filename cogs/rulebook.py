@@ -87,7 +87,7 @@ def _rules_picture(key: str, spoken: str) -> RulesPicture:
     plain = render.board(key, view, names)
     with Image.open(io.BytesIO(plain)) as image:
         size = image.size
-    spots = annotate.callouts(key, view, size)
+    spots = render.callouts(key, view, size)
     legend = tuple(spot.text for spot in spots)
     numbered = "; ".join(f"{n}: {text}" for n, text in enumerate(legend, start=1))
     head = tr("An example board of {game}, with numbered callouts. {callouts}.", game=tr(games.get(key).title),

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render import crops, theme
+from render.annotate import Callout
 from render.crops import BOARD, Focus
 from render.game import CloseUp, GamePictures, checked, pictures
 
@@ -38,6 +39,12 @@ def final(key: str, view: Mapping[str, Any], names: Sequence[str] | None = None)
     return checked(key, view).final(view, names)
 
 
+def callouts(key: str, view: Mapping[str, Any], size: tuple[int, int]) -> list[Callout]:
+    """Where ``/rules`` points on game ``key``'s public board drawn from ``view`` at ``size`` (width, height);
+    ``render.annotate`` draws the markers."""
+    return checked(key, view).callouts(view, size)
+
+
 def focus(key: str, view: Mapping[str, Any], names: Sequence[str] | None = None, focus: Focus = BOARD) -> bytes:
     """The close-up ``focus`` as PNG (the board itself for ``BOARD``); ValueError for a kind or part the game
     does not have. Drawn from ``view`` like the board: from a seat's own view it shows nothing more of the
@@ -49,6 +56,6 @@ def focus(key: str, view: Mapping[str, Any], names: Sequence[str] | None = None,
 
 
 __all__ = [
-    "BOARD", "CloseUp", "Focus", "GamePictures", "Renderers", "board", "final", "focus", "hand", "pictures",
+    "BOARD", "CloseUp", "Focus", "GamePictures", "Renderers", "board", "callouts", "final", "focus", "hand", "pictures",
     "renderers",
 ]

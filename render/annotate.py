@@ -10,14 +10,12 @@ follow the layout. Markers are kept inside the picture.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import theme
-from render.game import checked
 
 MARKER = 52  # px on a 1200 px-wide picture: as large as a player's badge, so it reads on a phone
 LEGEND_SIZE = 28  # the key size: the legend is what the picture is for
@@ -83,8 +81,3 @@ def marker(label: str, diameter: int) -> Image.Image:
 def after_title(title: str, size: int, margin: int, mid: float) -> tuple[float, float]:
     """Just right of a left-aligned title in a title band, where the band is empty."""
     return margin + theme.text_width(title, size, bold=True) + MARKER * 0.75, mid
-
-
-def callouts(key: str, view: Mapping[str, Any], size: tuple[int, int]) -> list[Callout]:
-    """Where to point on game ``key``'s public board drawn from ``view`` at ``size`` (width, height)."""
-    return checked(key, view).callouts(view, size)

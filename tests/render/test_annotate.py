@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot import games
 from cogs.rulebook import demo_position
-from render import annotate, board, theme
+from render import annotate, board, callouts, theme
 from render.annotate import Callout
 
 
@@ -57,7 +57,7 @@ def test_each_games_callouts_lie_on_its_board_apart_from_each_other(key: str) ->
     view, names = demo_position(key)
     with Image.open(io.BytesIO(board(key, view, names))) as image:
         size = image.size
-    spots = annotate.callouts(key, view, size)
+    spots = callouts(key, view, size)
     assert 4 <= len(spots) <= 6 and all(spot.text for spot in spots)
     for spot in spots:
         assert 0 <= spot.x <= size[0] and 0 <= spot.y <= size[1], spot
