@@ -236,6 +236,14 @@ class Game(ABC, Generic[S, V]):
         """The computer player's choice, from its own view and legal actions only."""
 
 
+def said(game: Game[Any, Any], event: Event, names: Sequence[str], seat: int | None = None) -> str | None:
+    """``game.describe``, and the events every game shares that no engine makes: a take-back (public, and
+    revealing nothing: who took back their move)."""
+    if event.type == TAKE_BACK:
+        return tr("{player} took back their last move.", player=names[int(event.public["seat"])])
+    return game.describe(event, names, seat)
+
+
 def own_seat(viewer: int | None) -> int:
     """The seat a computer player plays: its view is always a seat's own (``view(state, seat)``)."""
     if viewer is None:
