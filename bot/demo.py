@@ -7,6 +7,7 @@ from pathlib import Path
 
 import render
 from bot import games
+from bot.games.base.contract import said
 from bot.store.db import Database
 from bot.tables import Notification, Table, TableService
 
@@ -28,7 +29,7 @@ class FolderNotifier:
         (self.out / f"board-{note.version:04d}.png").write_bytes(render.board(table.key, view))
         names = table.names()
         for event in note.events:
-            sentence = game.describe(event, names, None)
+            sentence = said(game, event, names, None)
             if sentence:
                 self.lines.append(f"[{note.version:04d}] {sentence}")
 

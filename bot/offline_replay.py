@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import render
+from bot.games.base.contract import said as describe
 from bot.records import RecordError, parse, replay
 
 
@@ -30,7 +31,7 @@ def replay_file(path: str, out_dir: str) -> str:
     for version, (state, events) in enumerate(zip(replayed.states, replayed.events, strict=True)):
         view = game.view(state, None)
         (out / f"board-{version:04d}.png").write_bytes(render.board(record.game, view, names))
-        said = (game.describe(event, names, None) for event in events)
+        said = (describe(game, event, names, None) for event in events)
         lines.extend(f"[{version:04d}] {sentence}" for sentence in said if sentence)
     final = replayed.states[-1]
     (out / "final.png").write_bytes(render.final(record.game, game.view(final, None), names))

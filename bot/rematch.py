@@ -53,6 +53,7 @@ async def open_rematch(
         timeout_policy=old.timeout_policy,
         vacation_allowed=old.vacation_allowed,
         language=old.language,
+        take_backs=old.take_backs,
     )
     for player in old.seated if computers else ():
         if player.ai_level is not None:

@@ -31,6 +31,8 @@ class GameClicks(Protocol):
     async def on_control(self, interaction: discord.Interaction, ref: Ref, payload: str, values: Sequence[str], *,
                          public: bool = False) -> None: ...
 
+    async def on_take_back(self, interaction: discord.Interaction, ref: Ref) -> None: ...
+
 
 class RulesClicks(Protocol):
     """Where a prompt's Rules button goes (``cogs/rulebook.py``)."""

@@ -10,6 +10,7 @@ clicked; the callbacks reload the game and the table service re-checks everythin
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -86,6 +87,33 @@ class BoardButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await app_of(interaction).play.on_board_button(interaction, self.ref, self.verb)
+
+
+class TakeBackButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"undo"):
+    """ "Take back" on the mover's own message after a move that may be taken back (its version is the
+    position after that move, so it stops working as soon as anything else happens)."""
+
+    def __init__(self, ref: Ref) -> None:
+        super().__init__(discord.ui.Button(label=tr("Take back"), style=discord.ButtonStyle.secondary,
+                                           emoji="↩️", custom_id=ref.custom_id("undo")))
+        self.ref = ref
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TakeBackButton:
+        return cls(Ref.from_match(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await app_of(interaction).play.on_take_back(interaction, self.ref)
+
+
+def with_take_back(view: discord.ui.View | None, ref: Ref) -> discord.ui.View:
+    """``view`` (a persistent one, or none) with the Take back button added where a row has room."""
+    view = view or persistent_view()
+    with contextlib.suppress(ValueError):  # every row full: no button (the move stands unless the panel has room)
+        view.add_item(TakeBackButton(ref))
+    return view
 
 
 class RulesButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"rules"):

@@ -18,7 +18,16 @@ from bot.errors import NotSeated, StaleVersion, WrongStatus
 from bot.games.base.language import mark, tr
 from bot.statuses import TableStatus
 from bot.tables import MoveOutcome, Table
-from cogs.components import BoardButton, ControlButton, ControlSelect, Panel, PublicControlButton, Ref
+from cogs.components import (
+    BoardButton,
+    ControlButton,
+    ControlSelect,
+    Panel,
+    PublicControlButton,
+    Ref,
+    TakeBackButton,
+    with_take_back,
+)
 from cogs.controls import controls_for, may_act, panel
 from cogs.errors import not_your_turn, report
 from cogs.game_pictures import hand_picture, opening_focus, prompt_pictures, step_pictures
@@ -74,7 +83,7 @@ def _in_panel(interaction: discord.Interaction) -> bool:
 
 
 class Play(PersistentItems, commands.Cog):
-    ITEMS = (BoardButton, ControlButton, ControlSelect, PublicControlButton)
+    ITEMS = (BoardButton, ControlButton, ControlSelect, PublicControlButton, TakeBackButton)
 
     def __init__(self, bot: App) -> None:
         self.bot = bot
@@ -163,20 +172,34 @@ class Play(PersistentItems, commands.Cog):
             if _in_panel(interaction):  # the newest Play panel of this player: closed once the turn passes
                 self.bot.open_panels.remember(table.id, interaction.user.id, seat, interaction)
             outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
-            await interaction.edit_original_response(**await self._after_move(outcome))
+            await interaction.edit_original_response(**await self._after_move(outcome, interaction.user.id))
         except Exception as error:
             await report(interaction, error, game_id=ref.game_id)
 
-    async def _after_move(self, outcome: MoveOutcome) -> dict[str, Any]:
+    # -- take-backs ----------------------------------------------------------------------------------------
+    async def on_take_back(self, interaction: discord.Interaction, ref: Ref) -> None:
+        async with self.bot.working():
+            await interaction.response.defer()  # the answer replaces the message the button sits on
+            try:
+                outcome = await self.service.take_back(ref.game_id, interaction.user.id, version=ref.version)
+                await interaction.edit_original_response(**await self._after_move(outcome, interaction.user.id))
+            except Exception as error:
+                await report(interaction, error, game_id=ref.game_id)
+
+    async def _after_move(self, outcome: MoveOutcome, user_id: int | None = None) -> dict[str, Any]:
         """The mover's message after their move: what happened (with their private part) and fresh controls
-        while they are still to act, or whose turn it is now."""
+        while they are still to act, or whose turn it is now; with Take back while the move may be taken back
+        (docs/rules/README.md, "Taking a move back")."""
         table, seat = outcome.table, outcome.seat
         done = " ".join(event_lines(table, outcome.events, seat)) or tr("Done.")
         if table.status == TableStatus.RUNNING and may_act(table, seat):
             current = panel(table, seat)
+            view = current.view
+            if user_id is not None and await self.service.take_back_refusal(table, user_id) is None:
+                view = with_take_back(view, Ref.of(table))
             return {
                 "content": clip_message(f"{done}\n\n{current.content}"),
-                "view": current.view,
+                "view": view,
                 "attachments": await prompt_pictures(table, seat, current.focus or opening_focus(table, seat)),
                 "allowed_mentions": NO_PINGS,
             }

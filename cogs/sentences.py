@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bot.games.base import Event
+from bot.games.base.contract import said
 from bot.games.base.language import mark, tr
 from bot.games.base.words import join
 from bot.statuses import TableStatus
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 def event_lines(table: Table, events: Iterable[Event], seat: int | None = None) -> list[str]:
     """One sentence per event; ``seat`` adds that seat's private part (only for its DM or ephemeral)."""
     names = public_names(table)
-    lines = (table.game.describe(event, names, seat) for event in events)
+    lines = (said(table.game, event, names, seat) for event in events)
     return [line for line in lines if line]
 
 

@@ -44,6 +44,7 @@ class GameRow:
     timeout_policy: str
     vacation_allowed: bool
     language: str = "en"
+    take_backs: bool = True
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ class MoveRow:
 _GAME_COLUMNS = (
     "id, key, guild_id, channel_id, thread_id, lobby_message_id, creator_id, status, seat_count, "
     "options, seed, version, snapshot, result, created_at, updated_at, time_control, timeout_policy, vacation_allowed, "
-    "language"
+    "language, take_backs"
 )
 _SEAT_QUERY = "SELECT slot, user_id, name, ai_level, seat, forfeited FROM seats WHERE game_id = ? ORDER BY slot"
 
@@ -78,17 +79,20 @@ async def insert_game(
     timeout_policy: str = "ai",
     vacation_allowed: bool = True,
     language: str = "en",
+    take_backs: bool = True,
 ) -> int:
     cursor = await conn.execute(
         """
         INSERT INTO games (key, guild_id, channel_id, creator_id, status, seat_count, options, seed,
-                           created_at, updated_at, time_control, timeout_policy, vacation_allowed, language)
-        VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           created_at, updated_at, time_control, timeout_policy, vacation_allowed, language,
+                           take_backs)
+        VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         RETURNING id
         """,
         (
             key, guild_id, channel_id, creator_id, seat_count, json.dumps(options), seed, now, now,
             json.dumps(time_control or {"kind": "none"}), timeout_policy, int(vacation_allowed), language,
+            int(take_backs),
         ),
     )
     row = await cursor.fetchone()
@@ -217,6 +221,7 @@ def game_row(row: Row, seats: tuple[SeatRow, ...], *, snapshot: bool = True) -> 
         timeout_policy=row["timeout_policy"],
         vacation_allowed=bool(row["vacation_allowed"]),
         language=row["language"],
+        take_backs=bool(row["take_backs"]),
     )
 
 

@@ -57,6 +57,15 @@ async def current_turn(conn: Connection, game_id: int) -> int | None:
     return None if row is None else row["turn"]
 
 
+async def moved(db: Database, game_id: int, version: int) -> OutboxRow | None:
+    """The notification of the move that made ``version`` (its payload says whether it was forced or timed out)."""
+    row = await db.fetchone(
+        f"SELECT {_COLUMNS} FROM outbox WHERE game_id = ? AND version = ? AND kind = 'moved' ORDER BY id LIMIT 1",
+        (game_id, version),
+    )
+    return _row(row) if row is not None else None
+
+
 async def pending(db: Database, game_id: int | None = None) -> list[OutboxRow]:
     """Undelivered notifications in commit order, for one game or all."""
     where, params = ("AND game_id = ?", (game_id,)) if game_id is not None else ("", ())

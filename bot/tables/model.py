@@ -63,6 +63,7 @@ class Table:
     vacation_allowed: bool
     deadlines: dict[int, float]  # seat -> when its time runs out (timed games, seats to act)
     language: str = "en"  # of the thread, the lobby and the pictures (bot/i18n.py)
+    take_backs: bool = True  # may a player take back their own last move (TableService.take_back)
     # Views already computed, by seat (None: the public view). A table is one position (its state is never
     # changed, ``replace`` makes a new table with an empty memo), so each view is computed once however many
     # messages, pictures and fingerprints of a delivery read it. Readers must not change a view they get.

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.errors import StaleVersion
+from bot.games.base import Event
 from bot.locks import Locks
 from bot.results import record_results
 from bot.statuses import TableStatus
@@ -17,6 +18,7 @@ from bot.store import timers as timer_sql
 from bot.store.db import Database
 from bot.tables.model import MoveOutcome, Table, opens_turn
 from bot.tables.reader import TableReader
+from bot.tables.replay import TAKE_BACK_ACTION, take_back_event
 from bot.tables.turns import seat_vacations, update_turns
 
 
@@ -75,6 +77,30 @@ class MoveCommitter:
             state, events = game.resign(table.state, seat, timed_out=bool(action.get("timed_out")))
         else:
             state, events = game.apply(table.state, seat, action)  # raises IllegalAction, nothing written
+        return await self._write(table, seat, kind, action, state, events, timeout=timeout, forced=forced,
+                                 fired_timer=fired_timer)
+
+    async def take_back(self, table: Table, seat: int, restored: Any) -> MoveOutcome:
+        """Commit a take-back: the position ``restored`` (the one before the seat's last move, which the
+        caller checked may be taken back), logged as the action ``{"take_back": true}`` with one public event."""
+        return await self._write(table, seat, "action", dict(TAKE_BACK_ACTION), restored, [take_back_event(seat)],
+                                 take_back=True)
+
+    async def _write(
+        self,
+        table: Table,
+        seat: int,
+        kind: str,
+        action: dict[str, Any],
+        state: Any,
+        events: list[Event],
+        *,
+        timeout: str | None = None,
+        forced: bool = False,
+        fired_timer: int | None = None,
+        take_back: bool = False,
+    ) -> MoveOutcome:
+        game = table.game
         over = game.is_over(state)
         now = self.clock()
         before = game.to_act(table.state)
@@ -88,6 +114,8 @@ class MoveCommitter:
             payload["timeout"] = timeout
         if forced:
             payload["forced"] = True
+        if take_back:
+            payload["take_back"] = True
         if over:
             payload["over"] = True
         vacations = await seat_vacations(self.db, table, before - after)

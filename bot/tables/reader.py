@@ -125,6 +125,7 @@ class TableReader:
             vacation_allowed=row.vacation_allowed,
             deadlines=await self.deadlines(row.id, row.status, time_control),
             language=row.language,
+            take_backs=row.take_backs,
         )
         self.remember(table)
         return table

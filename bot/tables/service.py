@@ -34,7 +34,7 @@ from bot.tables.delivery import Delivery, Notifier, NullNotifier
 from bot.tables.model import AI_LEVELS, MoveOutcome, Table
 from bot.tables.moves import GameLocks, MoveCommitter
 from bot.tables.reader import TableReader
-from bot.tables.replay import replay_moves
+from bot.tables.replay import Standing, may_take_back, replay_moves, standing_moves
 from bot.tables.turns import UPKEEP_INTERVAL, update_turns
 from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
 
@@ -53,6 +53,7 @@ class TableService:
         # Told when a deadline or reminder was added or moved (the timer dispatcher's wake, when one runs).
         self.on_timers_changed: Callable[[], None] = lambda: None
         self._reader = TableReader(db)
+        self._standing: dict[tuple[int, int], list[Standing]] = {}  # the moves standing at a game's version
         self._locks = GameLocks(db)
         self._moves = MoveCommitter(db, self._reader, self._now, self._timers_changed)
         self.delivery = Delivery(db, self._reader, notifier or NullNotifier(), self._now)
@@ -98,6 +99,7 @@ class TableService:
         timeout_policy: str = "ai",
         vacation_allowed: bool = True,
         language: str = "en",
+        take_backs: bool = True,
     ) -> Table:
         game = games.get(key)
         game.check_players(seat_count)
@@ -124,6 +126,7 @@ class TableService:
                 timeout_policy=timeout_policy,
                 vacation_allowed=vacation_allowed,
                 language=language,
+                take_backs=take_backs,
             )
             if join:
                 await game_sql.insert_seat(conn, game_id, creator_id, creator_name, None)
@@ -277,6 +280,61 @@ class TableService:
         await self.delivery.deliver(game_id)
         self.computers.kick(outcome.table)
         return outcome
+
+    async def take_back(self, game_id: int, user_id: int, *, version: int | None = None) -> MoveOutcome:
+        """Take back the user's own last move (docs/rules/README.md, "Taking a move back"): the position
+        before it is committed as the move ``{"take_back": true}``, version-checked like any move, so a take-back
+        racing another player's click is decided once. UserError with one sentence when it may not."""
+        async with self._locks(game_id):
+            table = await self._running(game_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated()
+            if version is not None and version != table.version:
+                raise StaleVersion()
+            restored = await self._taken_back(table, seat)
+            outcome = await self._moves.take_back(table, seat, restored)
+        await self.delivery.deliver(game_id)
+        self.computers.kick(outcome.table)
+        return outcome
+
+    async def take_back_refusal(self, table: Table, user_id: int) -> str | None:
+        """Why the user may not take back a move now (one sentence), or None when they may."""
+        seat = table.seat_of(user_id)
+        if seat is None or table.status != TableStatus.RUNNING:
+            return tr("You have no move to take back in this game.")
+        try:
+            await self._taken_back(table, seat)
+        except UserError as error:
+            return str(error)
+        return None
+
+    async def _taken_back(self, table: Table, seat: int) -> Any:
+        """The position a take-back by ``seat`` restores; UserError saying why there is none."""
+        waiting = join([table.names()[s] for s in sorted(table.to_act())])
+        if not table.take_backs:
+            raise NotAllowed(tr("This table does not allow take-backs; the game waits for {waiting}.",
+                                waiting=waiting))
+        key = (table.id, table.version)
+        standing = self._standing.get(key)
+        if standing is None:
+            log = await game_sql.fetch_moves(self.db, table.id)
+            standing = standing_moves(table.game, len(table.players), table.seed, table.options,
+                                      log[: table.version])
+            self._standing = {key: standing}  # the newest table's only: a take-back is of the latest position
+        last = standing[-1] if standing else None
+        if last is None or last.seat != seat or last.kind != "action":
+            raise NotAllowed(tr("Only your own last move can be taken back, before anybody else acts; "
+                                "the game waits for {waiting}.", waiting=waiting))
+        row = await outbox_sql.moved(self.db, table.id, last.number)
+        if row is None or row.payload.get("forced") or row.payload.get("timeout"):
+            raise NotAllowed(tr("Your last move was made for you, so it stands; the game waits for {waiting}.",
+                                waiting=waiting))
+        game = table.game
+        if game.to_act(last.before) != game.to_act(last.after) or not may_take_back(game, standing, seat):
+            raise NotAllowed(tr("Your last move showed something hidden, drew at random or passed the decision on, "
+                                "so it stands; the game waits for {waiting}.", waiting=waiting))
+        return last.before
 
     async def _running(self, game_id: int) -> Table:
         table = await self.get(game_id)

@@ -382,7 +382,7 @@ class TournamentService:
                 options=row.options, guild_id=row.guild_id, channel_id=row.channel_id, join=False,
                 seed=self._rng(row, row.current_round * 100 + table.table_no).randrange(2**62),
                 time_control=TimeControl.from_dict(row.time_control), timeout_policy=row.timeout_policy,
-                language=row.language,
+                language=row.language, take_backs=False,  # a tournament game: every move stands
             )
             for user in seated:
                 await self.tables.join(created.id, user, names.get(user, str(user)))

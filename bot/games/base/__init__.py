@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.games.base.contract import (
     JSON,
     LEVELS,
+    TAKE_BACK,
     Action,
     Event,
     Game,
@@ -30,6 +31,7 @@ __all__ = [
     "FORMAT_KEY",
     "JSON",
     "LEVELS",
+    "TAKE_BACK",
     "Action",
     "Event",
     "Game",

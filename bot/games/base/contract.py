@@ -18,6 +18,9 @@ from bot.games.base.language import tr
 JSON = dict[str, Any]
 Action = dict[str, Any]
 LEVELS = ("easy", "normal")
+#: A take-back in the move log: a move of kind "action" whose action is ``{"take_back": true}`` (no game's
+#: action has that key), and the type of the one public event it makes (said by the shared code).
+TAKE_BACK = "take_back"
 
 #: A game's own immutable state, and its view (the TypedDict of its ``schema.py``).
 S = TypeVar("S")
@@ -218,9 +221,27 @@ class Game(ABC, Generic[S, V]):
         the seat has a real choice, or when skipping the question would reveal what the seat holds."""
         return None
 
+    def can_take_back(
+        self, before: S, seat: int, action: Mapping[str, Any], after: S, events: Sequence[Event]
+    ) -> bool:
+        """May ``seat`` take back the move ``action`` that turned ``before`` into ``after`` (telling
+        ``events``), restoring ``before`` exactly? Only a move that showed nothing hidden to anybody (no card
+        drawn, no secret shown, nothing private in ``events``), drew nothing random and handed the decision to
+        nobody else. The table service adds the rest (the seat's own last move, nobody acted since, not forced
+        or timed out, the table allows it). Default: no move can be taken back."""
+        return False
+
     @abstractmethod
     def choose_action(self, view: V, legal: Sequence[Action], rng: random.Random, level: str = "easy") -> Action:
         """The computer player's choice, from its own view and legal actions only."""
+
+
+def said(game: Game[Any, Any], event: Event, names: Sequence[str], seat: int | None = None) -> str | None:
+    """``game.describe``, and the events every game shares that no engine makes: a take-back (public, and
+    revealing nothing: who took back their move)."""
+    if event.type == TAKE_BACK:
+        return tr("{player} took back their last move.", player=names[int(event.public["seat"])])
+    return game.describe(event, names, seat)
 
 
 def own_seat(viewer: int | None) -> int:

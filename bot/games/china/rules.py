@@ -7,10 +7,10 @@ lists legal actions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.base import Action, ModularGame, Modules, Option, Result
+from bot.games.base import Action, Event, ModularGame, Modules, Option, Result
 from bot.games.base.language import mark, tr
 from bot.games.china import ai, handlers, serial, text, views
 from bot.games.china.actions import Draw, Pass
@@ -37,6 +37,9 @@ _REMOVED_PER_COLOUR = {3: 2, 4: 1, 5: 0}
 _SIDES_ALLOWED = {3: ("3-4",), 4: SIDES, 5: ("4-5",)}
 _AUTO_SIDE = {3: "3-4", 4: "4-5", 5: "4-5"}
 
+
+#: What a placement that can be taken back tells: no card is drawn, the display does not change.
+_PLACEMENT_EVENTS = frozenset({"played", "placed", "region_scored"})
 
 class China(ModularGame[State, ChinaView]):
     menu_order = 1  # its place in the menus
@@ -101,6 +104,21 @@ class China(ModularGame[State, ChinaView]):
         )
 
     # -- whose turn, what is legal ---------------------------------------------------------------
+    def can_take_back(
+        self, before: State, seat: int, action: Mapping[str, Any], after: State, events: Sequence[Event]
+    ) -> bool:
+        """A placement of pieces (and the scoring of a region it fills, which is open and certain) while the
+        player still chooses what to draw: the cards go back to the hand, the pieces to the supply. Never a
+        draw or an exchange (they take a card from the deck or change the display), a pass, nor a placement
+        after which the hand was refilled by itself or the turn ended."""
+        return (
+            action.get("type") == "place"
+            and before.phase == "action"
+            and after.phase == "refill"
+            and after.current == seat
+            and all(event.type in _PLACEMENT_EVENTS for event in events)
+        )
+
     def to_act(self, state: State) -> frozenset[int]:
         return frozenset() if state.phase == "over" else frozenset({state.current})
 

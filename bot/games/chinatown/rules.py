@@ -11,7 +11,7 @@ any seat in play, so a player who is done may still withdraw, propose or answer 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -116,6 +116,21 @@ class Chinatown(ModularGame[State, ChinatownView]):
         return f"${score:,}"  # the score is the player's money
 
     # -- whose move ------------------------------------------------------------------------------
+    def can_take_back(
+        self, before: State, seat: int, action: Mapping[str, Any], after: State, events: Sequence[Event]
+    ) -> bool:
+        """A shop tile placed on one's own lot, until the player ends their placing turn (after that the next
+        player builds, or, played simultaneously, the batches are revealed): the tile goes back to the hand.
+        Never a keep choice, anything of trading (a completed trade least of all) nor the end of the turn.
+        (The printed rule that a placement is permanent [R20] is about a turn that is over.)"""
+        return (
+            action.get("type") == Place.TYPE
+            and before.phase is Phase.PLACE_TILES
+            and after.phase is Phase.PLACE_TILES
+            and seat in self.to_act(after)
+            and all(event.type in ("placed", "batched") for event in events)
+        )
+
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase is Phase.DEAL_BUILDINGS:
             return frozenset(s for s in state.active if state.seats[s].keep is None)

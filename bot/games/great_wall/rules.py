@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.base import Action, ModularGame, Modules, Option, Result
+from bot.games.base import Action, Event, ModularGame, Modules, Option, Result
 from bot.games.base.language import mark, trn
 from bot.games.great_wall import ai, handlers, serial, text
 from bot.games.great_wall.actions import Claim, Draw
@@ -58,6 +58,21 @@ class GreatWall(ModularGame[State, GreatWallView]):
 
     def score_text(self, score: int) -> str:
         return trn("{n} point", "{n} points", score)
+
+    def can_take_back(
+        self, before: State, seat: int, action: Mapping[str, Any], after: State, events: Sequence[Event]
+    ) -> bool:
+        """A play of cards from the hand while the turn goes on (the player still has an action, nothing to
+        claim): the cards were the player's own and go back to the hand. Never a draw (it shows the player a
+        card), a first-marker claim, nor a play that ends the turn, completes a section or the game."""
+        return (
+            action.get("type") == "play"
+            and before.phase is Phase.ACTIONS
+            and after.phase is Phase.ACTIONS
+            and after.active == seat
+            and after.pending is None
+            and all(event.type == "play" for event in events)
+        )
 
     def to_act(self, state: State) -> frozenset[int]:
         return frozenset() if state.active is None else frozenset({state.active})

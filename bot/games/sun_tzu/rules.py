@@ -8,10 +8,10 @@ any pause (spec §4.9). ``legal_actions`` lists moves only for seats in ``to_act
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.base import JSON, Action, ModularGame, Modules, Option, Result, action_sort_key
+from bot.games.base import JSON, Action, Event, ModularGame, Modules, Option, Result, action_sort_key
 from bot.games.base.language import mark
 from bot.games.sun_tzu import ai, handlers, legal, scoring, serial, setup, text, turns, views
 from bot.games.sun_tzu.schema import SunTzuView
@@ -71,6 +71,15 @@ class SunTzu(ModularGame[State, SunTzuView]):
         opts = setup.make_options(self.resolve_options(options))
         state, _ = setup.new_state(seed, opts)
         return state
+
+    def can_take_back(
+        self, before: State, seat: int, action: Mapping[str, Any], after: State, events: Sequence[Event]
+    ) -> bool:
+        """Nothing: a player's orders (the secret commitments) may already be changed freely until both are
+        in and they are revealed, and every other decision (a warlord, support, a reaction, sourcing a card)
+        either shows something to the opponent or answers what they showed. A misclick on committed orders is
+        mended by committing again."""
+        return False
 
     def to_act(self, state: State) -> frozenset[int]:
         return frozenset(state.side(c).seat for c in turns.waiting(state))
