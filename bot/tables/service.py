@@ -256,12 +256,7 @@ class TableService:
         """Apply one move of the user's. ``version`` is the position the control was made for: a second
         identical click (or a stale control) raises StaleVersion and changes nothing."""
         async with self._locks(game_id):
-            table = await self._running(game_id)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotSeated()
-            if version is not None and version != table.version:
-                raise StaleVersion()
+            table, seat = await self._seat_at(game_id, user_id, version)
             if not table.game.can_act(table.state, seat):
                 # Names only: the Discord layer's error handler adds what for and the board's link.
                 raise NotYourTurn(join([table.names()[s] for s in sorted(table.to_act())]))
@@ -272,26 +267,29 @@ class TableService:
 
     async def resign(self, game_id: int, user_id: int) -> MoveOutcome:
         async with self._locks(game_id):
-            table = await self._running(game_id)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotSeated()
+            table, seat = await self._seat_at(game_id, user_id, None)
             outcome = await self._moves.commit(table, seat, "resign", {})
         await self.delivery.deliver(game_id)
         self.computers.kick(outcome.table)
         return outcome
+
+    async def _seat_at(self, game_id: int, user_id: int, version: int | None) -> tuple[Table, int]:
+        """The running table and the user's seat in it, at the version their control was made for (any when
+        None); under the game's lock."""
+        table = await self._running(game_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeated()
+        if version is not None and version != table.version:
+            raise StaleVersion()
+        return table, seat
 
     async def take_back(self, game_id: int, user_id: int, *, version: int | None = None) -> MoveOutcome:
         """Take back the user's own last move (docs/rules/README.md, "Taking a move back"): the position
         before it is committed as the move ``{"take_back": true}``, version-checked like any move, so a take-back
         racing another player's click is decided once. UserError with one sentence when it may not."""
         async with self._locks(game_id):
-            table = await self._running(game_id)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotSeated()
-            if version is not None and version != table.version:
-                raise StaleVersion()
+            table, seat = await self._seat_at(game_id, user_id, version)
             restored = await self._taken_back(table, seat)
             outcome = await self._moves.take_back(table, seat, restored)
         await self.delivery.deliver(game_id)
