@@ -2,9 +2,9 @@
 
 Both are persistent components. The options panel keeps its choices in its custom_ids
 (``mk:new:<game>:<seats>:<option indices>:<clock indices>[:<language>]:<what>``, the table's language
-when it is not English); it has two pages, the game's options
-and the clock (time control, timeout policy, whether vacations pause clocks), because Discord allows five
-rows. The lobby buttons name the table (``mk:<game_id>:0:<verb>``). The table service re-checks every click.
+when it is not English); it has two pages, the game's options and the clock (time control, timeout policy,
+whether vacations pause clocks, whether take-backs are allowed), because Discord allows five rows. The lobby
+buttons name the table (``mk:<game_id>:0:<verb>``). The table service re-checks every click.
 """
 
 from __future__ import annotations
@@ -34,14 +34,16 @@ from cogs.table_clock import (
     DEFAULT_CLOCK,
     PLACEHOLDERS,
     chosen_clock,
+    chosen_take_backs,
     clock_choices,
     clock_summary,
     default_clock,
     read_clock,
+    take_backs_line,
 )
 
 MAX_OPTIONS = 4  # table options per page: one select each, and a row for the buttons
-CLOCK_PAGE = ("clock", "c0", "c1", "c2")  # what was clicked, when the clock page is to be shown after it
+CLOCK_PAGE = ("clock", "c0", "c1", "c2", "c3")  # what was clicked, when the clock page is to be shown after it
 
 
 # -- the options panel -----------------------------------------------------------------------------------
@@ -96,8 +98,8 @@ def options_panel(
     if page == "clock" or not shown:
         items.extend(_clock_items(key, seats, picks, clock, spoken))
         if shown:
-            items.append(NewTableItem(key, seats, picks, "game", clock, spoken, row=MAX_OPTIONS - 1))
-        button_row = MAX_OPTIONS - 1
+            items.append(NewTableItem(key, seats, picks, "game", clock, spoken, row=MAX_OPTIONS))
+        button_row = MAX_OPTIONS
     else:
         for row, opt in enumerate(shown):
             n = first + row
@@ -120,6 +122,7 @@ def options_panel(
             "**{game}** for up to {n} players. Choose the table options, then open the table.",
             seats, game=game_title(key))
         + "\n" + clock_summary(control, policy, vacations)
+        + "\n" + take_backs_line(chosen_take_backs(clock))
     )
     if spoken != i18n.ENGLISH:  # said only when it is not the default everybody expects
         text += "\n" + tr("Table language: {language}", language=i18n.info(spoken).name)
@@ -127,10 +130,11 @@ def options_panel(
 
 
 class NewTableItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]],
-    # The clock part is optional: panels sent before it existed keep working, with the default clock.
+    # The clock part is optional: panels sent before it existed keep working, with the default clock; so is its
+    # take-back index (panels sent before it have three indices, and take-backs on).
     template=r"mk:new:(?P<key>[a-z_]{1,24}):(?P<seats>[0-9]{1,2}):(?P<picks>[0-9.]{0,40}):"
-    r"(?:(?P<clock>[0-9]{1,2}\.[0-9]\.[0-9]):)?(?:(?P<spoken>[a-z]{2}(?:-[A-Z0-9]{2,3})?):)?"
-    r"(?P<what>open|clock|game|o[0-9]|c[0-2]|g[0-9])",
+    r"(?:(?P<clock>[0-9]{1,2}\.[0-9]\.[0-9](?:\.[0-9])?):)?(?:(?P<spoken>[a-z]{2}(?:-[A-Z0-9]{2,3})?):)?"
+    r"(?P<what>open|clock|game|o[0-9]|c[0-3]|g[0-9])",
 ):
     """A select (a table option or a clock choice) or a button (open the table, or turn the page) of the
     private options panel."""
@@ -257,6 +261,7 @@ async def open_table(
         timeout_policy=policy,
         vacation_allowed=vacations,
         language=spoken,
+        take_backs=chosen_take_backs(clock),
     )
     # Finish the private deferred answer first: the next followup is then a new message, and public.
     await interaction.edit_original_response(content=tr("Opening table #{id}…", id=table.id), view=None)
@@ -285,6 +290,8 @@ def lobby_text(table: Table) -> str:
     if chosen:
         lines.append(tr("Options: {options}", options=chosen))
     lines.append(clock_summary(table.time_control, table.timeout_policy, table.vacation_allowed))
+    if not table.take_backs:  # the default goes without saying in the lobby
+        lines.append(take_backs_line(False))
     for n in range(table.seat_count):
         player = table.players[n] if n < len(table.players) else None
         if player is None:

@@ -59,12 +59,15 @@ def settings_text(settings: ServerSettings) -> str:
     ])
 
 
+SERVER_CLOCK = 3  # the server's defaults: time control, timeout policy, vacations (take-backs are per table)
+
+
 def settings_view(settings: ServerSettings) -> discord.ui.View:
     clock = default_clock(settings)
     items: list[discord.ui.Item[Any]] = [ServerItem("ch", settings=settings)]
     items.extend(
         ServerItem(f"c{n}", options=options, placeholder=tr(PLACEHOLDERS[n]), row=n + 1)
-        for n, options in enumerate(clock_choices(clock))
+        for n, options in enumerate(clock_choices(clock)[:SERVER_CLOCK])
     )
     items.append(ServerItem("any", settings=settings))
     items.append(ServerItem("ai", settings=settings))

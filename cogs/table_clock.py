@@ -1,7 +1,9 @@
-"""The clock choices of a new table: time control, timeout policy and whether vacations pause clocks.
+"""The clock choices of a new table: time control, timeout policy, whether vacations pause clocks, and
+whether players may take back their own last move.
 
-The options panel of ``/game new`` keeps them as three indices in its custom_ids (``"<time>.<policy>.<vac>"``),
-so they are read back here from untrusted text, falling back to the defaults.
+The options panel of ``/game new`` keeps them as indices in its custom_ids (``"<time>.<policy>.<vac>.<back>"``),
+so they are read back here from untrusted text, falling back to the defaults (a panel posted before the
+take-back choice existed has three, and gets take-backs on).
 """
 
 from __future__ import annotations
@@ -19,13 +21,15 @@ from cogs.sentences import POLICY_LABELS
 CLOCKS = list(PRESETS)
 POLICIES = list(TIMEOUT_POLICIES)
 VACATIONS = (True, False)
-DEFAULT_CLOCK = (CLOCKS.index("none"), POLICIES.index("ai"), VACATIONS.index(True))
-PLACEHOLDERS = (mark("Time control"), mark("When time runs out"), mark("Vacations"))  # shown with tr()
+TAKE_BACKS = (True, False)
+DEFAULT_CLOCK = (CLOCKS.index("none"), POLICIES.index("ai"), VACATIONS.index(True), TAKE_BACKS.index(True))
+# Shown with tr().
+PLACEHOLDERS = (mark("Time control"), mark("When time runs out"), mark("Vacations"), mark("Take-backs"))
 
 
 def read_clock(text: str | None) -> list[int]:
     picks = list(DEFAULT_CLOCK)
-    sizes = (len(CLOCKS), len(POLICIES), len(VACATIONS))
+    sizes = (len(CLOCKS), len(POLICIES), len(VACATIONS), len(TAKE_BACKS))
     for n, part in enumerate(text.split(".") if text else []):
         if n < len(sizes) and part.isdigit() and int(part) < sizes[n]:
             picks[n] = int(part)
@@ -50,6 +54,18 @@ def chosen_clock(clock: Sequence[int]) -> tuple[TimeControl, str, bool]:
     return PRESETS[CLOCKS[clock[0]]], POLICIES[clock[1]], VACATIONS[clock[2]]
 
 
+def chosen_take_backs(clock: Sequence[int]) -> bool:
+    """Whether the table lets a player take back their own last move (docs/rules/README.md)."""
+    return TAKE_BACKS[clock[3]]
+
+
+def take_backs_line(allowed: bool) -> str:
+    """The table's take-back rule in one line, for the options panel and the lobby."""
+    if allowed:
+        return tr("Take-backs: a player may take back their own last move while nobody else has acted.")
+    return tr("Take-backs: off; every move stands.")
+
+
 def clock_summary(control: TimeControl, policy: str, vacations: bool) -> str:
     """The clock of a table in one line, for the options panel and the lobby."""
     if not control.timed:
@@ -62,7 +78,7 @@ def clock_summary(control: TimeControl, policy: str, vacations: bool) -> str:
 
 
 def clock_choices(clock: Sequence[int]) -> list[list[discord.SelectOption]]:
-    """The options of the three clock selects, in PLACEHOLDERS order, the current picks marked."""
+    """The options of the clock selects, in PLACEHOLDERS order, the current picks marked."""
     times = [
         choice(tr("No time limit") if label == "none" else tr(label), str(i), None, default=i == clock[0])
         for i, label in enumerate(CLOCKS)
@@ -82,4 +98,10 @@ def clock_choices(clock: Sequence[int]) -> list[list[discord.SelectOption]]:
         )
         for i, pause in enumerate(VACATIONS)
     ]
-    return [times, policies, vacations]
+    backs = [
+        choice(tr("Take-backs allowed") if allowed else tr("No take-backs"), str(i),
+               tr("Your own last move, while nobody else has acted and it showed nothing hidden") if allowed
+               else tr("Every move stands, as in a tournament"), default=i == clock[3])
+        for i, allowed in enumerate(TAKE_BACKS)
+    ]
+    return [times, policies, vacations, backs]
