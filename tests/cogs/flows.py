@@ -66,6 +66,9 @@ def last_board(fake: FakeDiscord) -> Posted:
     raise AssertionError("no board message with a Play button")
 
 
+AWAY = ("Back", "Rules", "Take back")  # presses that lead away from a move (a take-back is tested on its own)
+
+
 def candidates(view: discord.ui.View | None) -> list[tuple[str, str]]:
     """Everything a person could pick in a step of the controls, as click() arguments (never "Back", nor
     "Rules", which only explains)."""
@@ -74,7 +77,7 @@ def candidates(view: discord.ui.View | None) -> list[tuple[str, str]]:
         inner = getattr(item, "item", item)
         if isinstance(inner, discord.ui.Select):
             found.extend(("option", option.label) for option in inner.options)
-        elif inner.label not in ("Back", "Rules"):
+        elif inner.label not in AWAY:
             found.append(("label", inner.label))
     return found
 
@@ -123,7 +126,7 @@ def picks(view: discord.ui.View | None, rng: random.Random) -> list[tuple[str, t
                 found.append((inner.custom_id, tuple(o.value for o in chosen), fresh))
             else:
                 found.extend((inner.custom_id, (o.value,), fresh) for o in options)
-        elif getattr(inner, "label", None) not in (None, "Back", "Rules") and getattr(inner, "custom_id", None):
+        elif getattr(inner, "label", None) not in (None, *AWAY) and getattr(inner, "custom_id", None):
             found.append((inner.custom_id, (), False))
     return found
 

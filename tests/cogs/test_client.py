@@ -32,9 +32,9 @@ async def test_setup_hook_loads_commands_and_persistent_components(tmp_path: Pat
         # Each cog registered its own persistent components as it loaded.
         registered = {item.__name__ for item in registered_items(bot)}
         assert registered == {
-            "BoardButton", "RulesButton", "ControlButton", "ControlSelect", "PublicControlButton", "ResignButton",
-            "NewTableItem", "LobbyButton", "HistoryButton", "ReplayButton", "RematchButton", "ServerItem",
-            "SignupButton",
+            "BoardButton", "TakeBackButton", "RulesButton", "ControlButton", "ControlSelect", "PublicControlButton",
+            "ResignButton", "NewTableItem", "LobbyButton", "HistoryButton", "ReplayButton", "RematchButton",
+            "ServerItem", "SignupButton",
         }
         owned = {item for cog in bot.cogs.values() for item in getattr(cog, "ITEMS", ())}
         assert owned == set(registered_items(bot))

@@ -206,15 +206,19 @@ def button(message: Message, label: str) -> Pick:
     raise AssertionError(f"no button {label!r} on the message")
 
 
+# Presses that lead away from a move: back a step, the rules, taking the last move back (tested on its own).
+AWAY = ("Back", "Rules", "Take back")
+
+
 def picks(message: Message, rng: random.Random) -> list[Pick]:
-    """What a person may pick, never "Back" (it only walks away from a move). A select allowing several
+    """What a person may pick, never what leads away from a move (``AWAY``). A select allowing several
     values gets a random number of them, within its bounds."""
     found: list[Pick] = []
     for component in walk(message.components):
         if component.get("disabled"):
             continue
         custom_id = str(component.get("custom_id", ""))
-        if component["type"] == 2 and component.get("label") and component["label"] not in ("Back", "Rules"):
+        if component["type"] == 2 and component.get("label") and component["label"] not in AWAY:
             found.append(Pick(custom_id, component["label"], None))
         elif component["type"] == 3:
             options = component.get("options", [])
