@@ -22,7 +22,7 @@ class Attention:
     turns: Counter[int] = field(default_factory=Counter)  # per user
     openings: int = 0  # positions that opened a turn (a seat newly waited for, or the game's end)
     offers: int = 0  # offers proposed or changed in public (each has its own message, pinging its players)
-    posted: list[str] = field(default_factory=list)  # each post's first line, to tell what an extra one was
+    posted: list[str] = field(default_factory=list)  # each post's words, to tell what an extra one was
 
     @property
     def quiet(self) -> bool:
@@ -36,9 +36,9 @@ class Attention:
         people = ", ".join(f"{names[u]} {self.notifications[u]}/{self.turns[u]}" for u in sorted(names))
         said = (f"{self.posts} posts for {self.openings} turns and {self.offers} offers, {self.pictures} pictures; "
                 f"notifications/own turns: {people}")
-        if not self.quiet:  # what was posted more than once, the likeliest extra post
-            again = [line for line, n in Counter(self.posted).items() if n > 1]
-            said += f"; posted twice: {again[:5]}"
+        if not self.quiet:  # a message posted more than once word for word, the likeliest extra post
+            again = [text for text, n in Counter(self.posted).items() if n > 1]
+            said += f"; posted twice: {again[:3]}"
         return said
 
 
@@ -55,7 +55,7 @@ def count_attention(double: DiscordDouble, recorded: Recorded, thread_id: int) -
             found.pictures += len(fresh)
             if not revision.edit:
                 found.posts += 1
-                found.posted.append(f"{(revision.content or '').splitlines()[:1]}")
+                found.posted.append(revision.content or "")
                 found.notifications.update(u for u in revision.pinged if u in people)
         elif revision.channel_id in dms and not revision.edit:
             found.notifications[dms[revision.channel_id]] += 1
