@@ -74,3 +74,25 @@ def test_discord_locales_pick_a_language() -> None:
     assert i18n.from_discord("fr") is None
     assert i18n.choose(None, i18n.from_discord("fr")) == "en"
     assert i18n.choose("ja", "es-ES") == "ja"
+
+
+# A sentence is one message: a translated fragment spliced into another message's placeholder cannot agree
+# with what surrounds it ("esperando a Ana que construyan"). The rule the catalogs keep: a message that is
+# only a clause meant to follow a name, an infinitive ("to build", "to refill their hand") or a
+# "waiting for"-style complement ("in the warlord window ..."), is no message at all; the game says the
+# whole sentence instead ("The game is waiting for {players} to build.", with plural forms for the verb).
+# Prepositional labels that stand alone in a menu ("to everybody") are not clauses.
+_NOT_CLAUSES = {"everybody", "everyone", "you", "them", "the", "each", "all", "only"}
+
+
+def test_no_message_is_a_clause_fragment_meant_to_be_spliced_into_a_sentence() -> None:
+    fragments = []
+    for domain, messages in _messages().items():
+        for message in messages.values():
+            text = message.id if isinstance(message.id, str) else message.id[0]
+            words = text.split()
+            infinitive = len(words) >= 2 and words[0] == "to" and words[1] not in _NOT_CLAUSES
+            complement = text.startswith("in the ") and not any(c in text for c in "{.:")
+            if infinitive or complement:
+                fragments.append(f"{domain}: {text!r}")
+    assert not fragments, "clause fragments, say whole sentences instead:\n" + "\n".join(fragments)

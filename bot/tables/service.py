@@ -261,7 +261,8 @@ class TableService:
                 raise StaleVersion()
             if not table.game.can_act(table.state, seat):
                 # Names only: the Discord layer's error handler adds what for and the board's link.
-                raise NotYourTurn(join([table.names()[s] for s in sorted(table.to_act())]))
+                names = join([table.names()[s] for s in sorted(table.to_act())])
+                raise NotYourTurn(tr("The game is waiting for {players}.", players=names))
             outcome = await self._moves.commit(table, seat, "action", dict(action))
         await self.delivery.deliver(game_id)
         self.computers.kick(outcome.table)

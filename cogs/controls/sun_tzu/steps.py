@@ -23,7 +23,7 @@ from cogs.controls.sun_tzu.seat import Seat
 from cogs.controls.sun_tzu.verbs import Verb
 from cogs.controls.sun_tzu.words import (
     LABELS,
-    STAGE_WAITS,
+    awaited,
     card,
     hand_text,
     me,
@@ -76,10 +76,8 @@ def idle_choices(seat: Seat) -> bool:
 def _idle(seat: Seat) -> Panel:
     view, items = seat.view, list[Item]()
     waiting = sorted(seat.table.to_act())
-    wait = STAGE_WAITS.get(view["stage"])
-    lines = [tr("Nothing is due from you now: waiting for {players} {what}.",
-                players=trp("sun tzu list", " and ").join(seat.names[s] for s in waiting),
-                what=tr(wait) if wait else "")]
+    players = trp("sun tzu list", " and ").join(seat.names[s] for s in waiting)
+    lines = [tr("Nothing is due from you now.") + " " + awaited(view, players, len(waiting))]
     if _may_change_orders(seat):
         lines.append(tr("Your orders are committed; you can change them until {player} commits.", player=seat.other))
         items.append(ControlButton(seat.ref, f"{Verb.EDIT}.{orders.committed_codes(view)}", tr("Change my orders"),
