@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from functools import cache
 
 import pytest
@@ -96,3 +97,31 @@ def test_no_message_is_a_clause_fragment_meant_to_be_spliced_into_a_sentence() -
             if infinitive or complement:
                 fragments.append(f"{domain}: {text!r}")
     assert not fragments, "clause fragments, say whole sentences instead:\n" + "\n".join(fragments)
+
+
+# A count beside a word must agree with it ("1 ocultos", "(1 fortificadas)"): such a message is counted
+# (``trn``), so every language chooses its own form. The rule: a message whose count field ({n}, {count},
+# {keep}, {placed}...) is followed by a word (a noun, an adjective or a verb: "{n} hidden", "{count} cards",
+# "{count} joined") has plural forms; a count followed by a preposition or a symbol ("{n} of 4", "{n} × ...",
+# "{n} toward red") is not beside a noun.
+_COUNT_BESIDE_A_WORD = re.compile(
+    r"\{(n|count|placed|spaces|empty|keep)\} (?!(of|toward|x|more|to|and|or)\b)[a-z]")
+
+
+def test_a_count_beside_a_word_has_plural_forms() -> None:
+    uncounted = [f"{domain}: {message.id!r}" for domain, messages in _messages().items()
+                 for message in messages.values()
+                 if isinstance(message.id, str) and _COUNT_BESIDE_A_WORD.search(message.id)]
+    assert not uncounted, "use trn for these:\n" + "\n".join(uncounted)
+
+
+@pytest.mark.parametrize(("code", "wrong"), [("es-ES", "1 ocultos"), ("es-ES", "1 fortificadas"), ("es-ES", "1 libres"),
+                                             ("es-ES", "1 colocados")])
+def test_one_is_singular_in_spanish(code: str, wrong: str) -> None:
+    with i18n.speaking(code):
+        said = [trn("warlords: {n} hidden", "warlords: {n} hidden", 1),
+                trn("{houses} ({n} fortified)", "{houses} ({n} fortified)", 1, houses="3"),
+                trn(" (×{n} free)", " (×{n} free)", 1),
+                trn("Emissaries: {n} placed, at most {cap} allowed.", "Emissaries: {n} placed, at most {cap} allowed.",
+                    1, cap=2)]
+    assert not any(wrong in text for text in said), said

@@ -19,7 +19,7 @@ from typing import Any
 
 from bot import games, i18n
 from bot.errors import NotAllowed, NotSeated, NotYourTurn, StaleVersion, UserError, WrongStatus
-from bot.games.base.language import tr
+from bot.games.base.language import tr, trn
 from bot.games.base.words import join
 from bot.statuses import OPEN_TABLES, TableStatus
 from bot.store import games as game_sql
@@ -180,8 +180,9 @@ class TableService:
             game = table.game
             count = len(table.players)
             if count < game.min_players:
-                raise UserError(tr("{game} needs at least {least} players; {count} joined so far.", game=tr(game.title),
-                                   least=game.min_players, count=count))
+                raise UserError(trn("{game} needs at least {least} players; {n} has joined so far.",
+                                    "{game} needs at least {least} players; {n} have joined so far.", count,
+                                    game=tr(game.title), least=game.min_players))
             order = list(table.players)
             if not keep_order:
                 random.Random(f"seats:{table.seed}").shuffle(order)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from bot.errors import UserError
 from bot.games.base import Action
-from bot.games.base.language import tr, trp
+from bot.games.base.language import tr, trn, trp
 from bot.games.sun_tzu.data import PROVINCES, WARLORD_DEFS
 from cogs.components import ControlButton, Panel, persistent_view
 from cogs.controls.routes import UNREADABLE, Click, Handler, Route, route
@@ -99,10 +99,12 @@ def support_step(seat: Seat, back: str = Verb.HOME) -> Panel:
     specs = [(f"{Verb.SUPPORT}.{c['id']}", tr("Discard {card}", card=card(c["id"]))) for c in found]
     items = buttons(seat, specs)
     items.append(ControlButton(seat.ref, back, tr("Back"), style=SECONDARY, row=next_row(items)))
-    text = tr(
+    text = trn(
         "Exceptional support: discard a card that is not framed. It is shown to {player} and leaves the game, "
-        "and one of your {n} set-aside armies returns to your reserve.", player=seat.other,
-        n=me(seat.view)["set_aside"],
+        "and your {n} set-aside army returns to your reserve.",
+        "Exceptional support: discard a card that is not framed. It is shown to {player} and leaves the game, "
+        "and one of your {n} set-aside armies returns to your reserve.", me(seat.view)["set_aside"],
+        player=seat.other,
     )
     return Panel(text, persistent_view(*items))
 
