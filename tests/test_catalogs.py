@@ -125,3 +125,23 @@ def test_one_is_singular_in_spanish(code: str, wrong: str) -> None:
                 trn("Emissaries: {n} placed, at most {cap} allowed.", "Emissaries: {n} placed, at most {cap} allowed.",
                     1, cap=2)]
     assert not any(wrong in text for text in said), said
+
+
+# Common vosotros forms of Spain's Spanish: the verb endings -áis/-éis (hayáis, tenéis, podéis), -ís after a
+# consonant (elegís, decís; not país), the pronouns vosotros/os and the possessive vuestro.
+_VOSOTROS = re.compile(r"\b(\w+(áis|éis)|\w+[^aeiouáéíóú\s]ís|vosotr[oa]s|vuestr[oa]s?|os)\b", re.IGNORECASE)
+
+
+def test_no_vosotros_form_reaches_latin_america() -> None:
+    """es-419 falls back to Spain's catalog, so every message Spain says with vosotros needs an es-419
+    override with ustedes (the policy in ``bot/i18n.py``)."""
+    latin = i18n.language("es-419").catalog
+    found = []
+    for domain, messages in _messages().items():
+        for message in messages.values():
+            if isinstance(message.id, str):
+                said = [latin.pgettext(message.context, message.id) if message.context else latin.gettext(message.id)]
+            else:
+                said = [latin.ngettext(message.id[0], message.id[1], n) for n in (1, 2, 1_000_000)]
+            found += [f"{domain}: {text!r}" for text in said if _VOSOTROS.search(text)]
+    assert not found, "\n".join(found)
