@@ -150,8 +150,10 @@ class TableService:
             if len(table.players) >= table.seat_count:
                 raise UserError(tr("This table is full."))
             number = sum(1 for p in table.players if p.is_ai) + 1
+            with i18n.speaking(table.language):  # the seat's name is the table's, as the thread shows it
+                name = tr("Computer {number}", number=number)
             async with self.db.tx() as conn:
-                await game_sql.insert_seat(conn, game_id, None, f"Computer {number}", level)
+                await game_sql.insert_seat(conn, game_id, None, name, level)
             return await self.get(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> Table:
