@@ -102,7 +102,10 @@ def update(code: str, domain: str, messages: Iterable[Message]) -> Catalog:
         kept = old.get(message.id, message.context)
         if partial and (kept is None or not _translated(kept.string)):
             continue
-        new.add(message.id, kept.string if kept is not None else "", context=message.context)
+        string = kept.string if kept is not None else ""
+        if isinstance(message.id, tuple) != isinstance(string, (list, tuple)):
+            string = ""  # a message that became counted (or stopped being counted) is translated afresh
+        new.add(message.id, string, context=message.context)
     if partial and not len(new):
         _path(code, domain).unlink(missing_ok=True)
         return new

@@ -22,19 +22,19 @@ class NotSeated(UserError):
 class NotYourTurn(UserError):
     """A player acted while the game waits for somebody else.
 
-    ``waiting_for`` says whom and, where the raiser knows it, what for ("Bob to commit their orders");
-    ``board`` links the latest board. Whoever raises it fills what it knows (the table service knows the
-    names, the Discord layer the link and the game's words); the bare sentence stays the first one, so a
-    refusal always starts the same way."""
+    ``waiting`` is the whole sentence on whom the game waits for and, where the raiser knows it, what for
+    ("The game is waiting for Bob to commit their orders."); ``board`` links the latest board. Whoever raises
+    it fills what it knows (the table service knows the names, the Discord layer the link and the game's
+    words); the bare sentence stays the first one, so a refusal always starts the same way."""
 
     SENTENCE = mark("It is not your move.")
 
-    def __init__(self, waiting_for: str = "", board: str = "") -> None:
-        self.waiting_for = waiting_for
+    def __init__(self, waiting: str = "", board: str = "") -> None:
+        self.waiting = waiting
         self.board = board
         parts = [tr(self.SENTENCE)]
-        if waiting_for:
-            parts.append(tr("The game is waiting for {players}.", players=waiting_for))
+        if waiting:
+            parts.append(waiting)
         if board:
             parts.append(tr("Latest board: {link}", link=board))
         super().__init__(" ".join(parts))

@@ -4,6 +4,13 @@ A language is a folder of catalogs: adding one is adding a folder and a row in `
 messages themselves and has no catalog. Latin American Spanish (``es-419``) keeps only the words that differ
 from Spain's and falls back to ``es-ES`` for the rest. Which language is in force is
 ``bot.games.base.language`` (``using(language(code))``).
+
+The es-419 policy: both Spanish catalogs speak to the reader as *tú* (the Discord register in both regions),
+and es-419 overrides (1) every message whose Spanish of Spain addresses or describes several people with a
+*vosotros* form (``hayáis``, ``tenéis``, ``vuestro``, ``os``): es-419 says it with *ustedes* ("hasta que
+ambos hayan confirmado"), so no vosotros form reaches Latin America (``tests/test_catalogs.py`` checks every
+effective es-419 translation); and (2) the everyday words that differ (computadora, puntaje, agregar,
+presionar...). Game terms stay the rulebook's own words in both, since the Spanish rulebooks are one edition.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from bot.games.base import IllegalAction
 from bot.games.base.language import mark, tr
 from bot.statuses import TableStatus
 from cogs.app import app_of
-from cogs.controls import panel, waiting_text
+from cogs.controls import panel, waiting_sentence
 from cogs.game_pictures import board_picture
 from cogs.names import table_link
 from cogs.replies import send_private
@@ -65,13 +65,12 @@ def _custom_id(interaction: discord.Interaction) -> str:
 def not_your_turn(table: Table) -> NotYourTurn:
     """The refusal of a move out of turn, from the table as it is now: whom the game waits for and what
     for (plain names: the answer is private and pings nobody), and the latest board."""
-    return NotYourTurn(waiting_text(table), table_link(table))
+    return NotYourTurn(waiting_sentence(table), table_link(table))
 
 
 def awaited_line(table: Table) -> str:
     """ "The game is waiting for Bob to play cards or draw a card." ("" once nobody is to act)."""
-    waiting = waiting_text(table)
-    return tr("The game is waiting for {players}.", players=waiting) if waiting else ""
+    return waiting_sentence(table)
 
 
 async def _stale(interaction: discord.Interaction, error: StaleVersion, game_id: int) -> None:

@@ -23,7 +23,7 @@ from PIL import Image
 import render
 from bot import games
 from bot.games.base import language as words
-from bot.games.base.language import tr
+from bot.games.base.language import tr, trn
 from bot.statuses import TableStatus
 from cogs.components import Ref, RulesButton
 from cogs.controls import controls_for, spec_of
@@ -100,7 +100,7 @@ def rules_embed(key: str, picture: RulesPicture | None) -> discord.Embed:
     """The summary, then the legend of the picture's numbered callouts."""
     engine = games.get(key)
     if engine.min_players == engine.max_players:
-        players = tr("{n} players", n=engine.min_players)
+        players = trn("{n} player", "{n} players", engine.min_players)
     else:
         players = tr("{low}-{high} players", low=engine.min_players, high=engine.max_players)
     embed = discord.Embed(title=f"{tr(engine.title)} ({players})", description=summary(key))

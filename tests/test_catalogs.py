@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from functools import cache
 
 import pytest
@@ -74,3 +75,73 @@ def test_discord_locales_pick_a_language() -> None:
     assert i18n.from_discord("fr") is None
     assert i18n.choose(None, i18n.from_discord("fr")) == "en"
     assert i18n.choose("ja", "es-ES") == "ja"
+
+
+# A sentence is one message: a translated fragment spliced into another message's placeholder cannot agree
+# with what surrounds it ("esperando a Ana que construyan"). The rule the catalogs keep: a message that is
+# only a clause meant to follow a name, an infinitive ("to build", "to refill their hand") or a
+# "waiting for"-style complement ("in the warlord window ..."), is no message at all; the game says the
+# whole sentence instead ("The game is waiting for {players} to build.", with plural forms for the verb).
+# Prepositional labels that stand alone in a menu ("to everybody") are not clauses.
+_NOT_CLAUSES = {"everybody", "everyone", "you", "them", "the", "each", "all", "only"}
+
+
+def test_no_message_is_a_clause_fragment_meant_to_be_spliced_into_a_sentence() -> None:
+    fragments = []
+    for domain, messages in _messages().items():
+        for message in messages.values():
+            text = message.id if isinstance(message.id, str) else message.id[0]
+            words = text.split()
+            infinitive = len(words) >= 2 and words[0] == "to" and words[1] not in _NOT_CLAUSES
+            complement = text.startswith("in the ") and not any(c in text for c in "{.:")
+            if infinitive or complement:
+                fragments.append(f"{domain}: {text!r}")
+    assert not fragments, "clause fragments, say whole sentences instead:\n" + "\n".join(fragments)
+
+
+# A count beside a word must agree with it ("1 ocultos", "(1 fortificadas)"): such a message is counted
+# (``trn``), so every language chooses its own form. The rule: a message whose count field ({n}, {count},
+# {keep}, {placed}...) is followed by a word (a noun, an adjective or a verb: "{n} hidden", "{count} cards",
+# "{count} joined") has plural forms; a count followed by a preposition or a symbol ("{n} of 4", "{n} × ...",
+# "{n} toward red") is not beside a noun.
+_COUNT_BESIDE_A_WORD = re.compile(
+    r"\{(n|count|placed|spaces|empty|keep)\} (?!(of|toward|x|more|to|and|or)\b)[a-z]")
+
+
+def test_a_count_beside_a_word_has_plural_forms() -> None:
+    uncounted = [f"{domain}: {message.id!r}" for domain, messages in _messages().items()
+                 for message in messages.values()
+                 if isinstance(message.id, str) and _COUNT_BESIDE_A_WORD.search(message.id)]
+    assert not uncounted, "use trn for these:\n" + "\n".join(uncounted)
+
+
+@pytest.mark.parametrize(("code", "wrong"), [("es-ES", "1 ocultos"), ("es-ES", "1 fortificadas"), ("es-ES", "1 libres"),
+                                             ("es-ES", "1 colocados")])
+def test_one_is_singular_in_spanish(code: str, wrong: str) -> None:
+    with i18n.speaking(code):
+        said = [trn("warlords: {n} hidden", "warlords: {n} hidden", 1),
+                trn("{houses} ({n} fortified)", "{houses} ({n} fortified)", 1, houses="3"),
+                trn(" (×{n} free)", " (×{n} free)", 1),
+                trn("Emissaries: {n} placed, at most {cap} allowed.", "Emissaries: {n} placed, at most {cap} allowed.",
+                    1, cap=2)]
+    assert not any(wrong in text for text in said), said
+
+
+# Common vosotros forms of Spain's Spanish: the verb endings -áis/-éis (hayáis, tenéis, podéis), -ís after a
+# consonant (elegís, decís; not país), the pronouns vosotros/os and the possessive vuestro.
+_VOSOTROS = re.compile(r"\b(\w+(áis|éis)|\w+[^aeiouáéíóú\s]ís|vosotr[oa]s|vuestr[oa]s?|os)\b", re.IGNORECASE)
+
+
+def test_no_vosotros_form_reaches_latin_america() -> None:
+    """es-419 falls back to Spain's catalog, so every message Spain says with vosotros needs an es-419
+    override with ustedes (the policy in ``bot/i18n.py``)."""
+    latin = i18n.language("es-419").catalog
+    found = []
+    for domain, messages in _messages().items():
+        for message in messages.values():
+            if isinstance(message.id, str):
+                said = [latin.pgettext(message.context, message.id) if message.context else latin.gettext(message.id)]
+            else:
+                said = [latin.ngettext(message.id[0], message.id[1], n) for n in (1, 2, 1_000_000)]
+            found += [f"{domain}: {text!r}" for text in said if _VOSOTROS.search(text)]
+    assert not found, "\n".join(found)

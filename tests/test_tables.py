@@ -220,6 +220,20 @@ async def test_computer_players_move_until_a_person_must(service: TableService) 
     assert all(table.player_at(s).user_id == 1 for s in table.to_act())
 
 
+@pytest.mark.parametrize(("language", "names"), [("en", ["Computer 1", "Computer 2"]),
+                                                  ("es-ES", ["Ordenador 1", "Ordenador 2"]),
+                                                  ("es-419", ["Computadora 1", "Computadora 2"]),
+                                                  ("ja", ["コンピューター1", "コンピューター2"])])
+async def test_computer_seats_are_named_in_the_tables_language(
+    service: TableService, language: str, names: list[str]
+) -> None:
+    table = await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=3, seed=4,
+                                 language=language)
+    await service.add_ai(table.id, 1)
+    table = await service.add_ai(table.id, 1)
+    assert [p.name for p in table.players if p.is_ai] == names
+
+
 @pytest.mark.slow
 async def test_a_whole_game_of_computers_finishes(service: TableService) -> None:
     table = await service.create(

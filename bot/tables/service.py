@@ -19,7 +19,7 @@ from typing import Any
 
 from bot import games, i18n
 from bot.errors import NotAllowed, NotSeated, NotYourTurn, StaleVersion, UserError, WrongStatus
-from bot.games.base.language import tr
+from bot.games.base.language import tr, trn
 from bot.games.base.words import join
 from bot.statuses import OPEN_TABLES, TableStatus
 from bot.store import games as game_sql
@@ -153,8 +153,10 @@ class TableService:
             if len(table.players) >= table.seat_count:
                 raise UserError(tr("This table is full."))
             number = sum(1 for p in table.players if p.is_ai) + 1
+            with i18n.speaking(table.language):  # the seat's name is the table's, as the thread shows it
+                name = tr("Computer {number}", number=number)
             async with self.db.tx() as conn:
-                await game_sql.insert_seat(conn, game_id, None, f"Computer {number}", level)
+                await game_sql.insert_seat(conn, game_id, None, name, level)
             return await self.get(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> Table:
@@ -183,8 +185,9 @@ class TableService:
             game = table.game
             count = len(table.players)
             if count < game.min_players:
-                raise UserError(tr("{game} needs at least {least} players; {count} joined so far.", game=tr(game.title),
-                                   least=game.min_players, count=count))
+                raise UserError(trn("{game} needs at least {least} players; {n} has joined so far.",
+                                    "{game} needs at least {least} players; {n} have joined so far.", count,
+                                    game=tr(game.title), least=game.min_players))
             order = list(table.players)
             if not keep_order:
                 random.Random(f"seats:{table.seed}").shuffle(order)
@@ -259,7 +262,8 @@ class TableService:
             table, seat = await self._seat_at(game_id, user_id, version)
             if not table.game.can_act(table.state, seat):
                 # Names only: the Discord layer's error handler adds what for and the board's link.
-                raise NotYourTurn(join([table.names()[s] for s in sorted(table.to_act())]))
+                names = join([table.names()[s] for s in sorted(table.to_act())])
+                raise NotYourTurn(tr("The game is waiting for {players}.", players=names))
             outcome = await self._moves.commit(table, seat, "action", dict(action))
         await self.delivery.deliver(game_id)
         self.computers.kick(outcome.table)

@@ -62,13 +62,12 @@ def option_help(key: str, option: Option, value: Any) -> str | None:
     return controls_for(key).option_help(option, value) or (tr(option.help) if option.help else None)
 
 
-def waiting_text(table: Table) -> str:
-    """Whom the game waits for and what for, in plain names (refusals are private and never ping):
-    "Bob to commit their orders", "Ana and Bob to choose which Building cards to keep"; "" when nobody."""
+def waiting_sentence(table: Table) -> str:
+    """The whole sentence on whom the game waits for and what for, in plain names (refusals are private and
+    never ping): "The game is waiting for Bob to commit their orders."; "" when nobody. The game's controls
+    choose the message (one per awaited step, singular or plural by how many are awaited)."""
     seats = sorted(table.to_act())
     if not seats or table.state is None:
         return ""
     names = table.names()
-    what = controls_for(table.key).awaited(table)
-    who = join([names[s] for s in seats])
-    return f"{who} {what}" if what else who
+    return controls_for(table.key).awaited(table, join([names[s] for s in seats]), len(seats))

@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.games.base.language import tr
 from cogs.components import Panel
 
 if TYPE_CHECKING:
@@ -67,9 +68,12 @@ class Controls(ABC):
         the game's whole rules summary."""
         return None
 
-    def awaited(self, table: Table) -> str:
-        """What the seats to act are asked for, for refusals ("to commit their orders"); "" to say nothing."""
-        return ""
+    def awaited(self, table: Table, players: str, count: int) -> str:
+        """The whole sentence saying whom the game waits for and what for, for refusals: ``players`` are the
+        awaited seats' names already joined ("Ana and Bob"), ``count`` how many they are (for the verb's
+        number). One message per awaited step, never a fragment spliced into another message; the default
+        names only the players."""
+        return tr("The game is waiting for {players}.", players=players)
 
     def may_act(self, table: Table, seat: int) -> bool:
         """Whether the seat may act now: waited for, or (where the game allows it) acting without being

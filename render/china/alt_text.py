@@ -118,7 +118,9 @@ def _region(region: RegionView, fortified: Mapping[int, int], names: Sequence[st
         pieces = []
         if houses:
             forts = fortified.get(seat, 0)
-            pieces.append(tr("{houses} ({n} fortified)", houses=_houses(houses), n=forts) if forts else _houses(houses))
+            fortified_houses = trn("{houses} ({n} fortified)", "{houses} ({n} fortified)", forts,
+                                   houses=_houses(houses))
+            pieces.append(fortified_houses if forts else _houses(houses))
         if envoys:
             pieces.append(_emissaries(envoys))
         holders.append(tr("{player} {pieces}", player=name, pieces=join(pieces)))
@@ -257,5 +259,6 @@ def close_up(view: ChinaView, names: Sequence[str], part: Part) -> list[str]:
         _region(region, forts, names),
         tr("Free house spaces: {spaces}.", spaces=join(free) or trp("china", "none")),
         tr("Houses by space: {houses}.", houses=trp("china list", ", ").join(built)) if built else "",
-        tr("Emissaries: {placed} placed, at most {cap} allowed.", placed=sum(region["emissaries"]), cap=region["cap"]),
+        trn("Emissaries: {n} placed, at most {cap} allowed.", "Emissaries: {n} placed, at most {cap} allowed.",
+            sum(region["emissaries"]), cap=region["cap"]),
     ]

@@ -190,7 +190,7 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ChinaView,
         theme.draw_legend(draw, (x0 + 14, y1 - 20), tr("Emperor"), CAPTION, theme.HEADER, anchor="lm", bold=True)
     if view["options"]["fortifications"]:
         forts = player["fortifications"]
-        fort = tr("{n} fort", n=forts) if forts else tr("no fort")
+        fort = trn("{n} fort", "{n} forts", forts) if forts else tr("no fort")
         theme.draw_key(draw, (x1 - 14, y1 - 20), fort, KEY, INK, anchor="rm")
     tag = _tag(player, to_play)
     if tag is not None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from bot.games.base.language import mark, tr
+from bot.games.base.language import mark, tr, trn
 from bot.games.chinatown.data import Shop, shop_name
 from bot.games.chinatown.text import offer_text, year_name
 from render import theme
@@ -82,7 +82,8 @@ def open_offers(view: ChinatownView) -> list[OfferView]:
 
 def draw_offers(draw: ImageDraw.ImageDraw, offers: list[OfferView], seats: Seats, top: int, width: int = WIDTH) -> int:
     if len(offers) > MAX_OFFERS:
-        title = tr("Open offers (the {count} newest are in the thread)", count=len(offers) - MAX_OFFERS)
+        title = trn("Open offers (the newest is in the thread)", "Open offers (the {n} newest are in the thread)",
+                    len(offers) - MAX_OFFERS)
     else:
         title = tr("Open offers")
     theme.draw_legend(draw, (MARGIN + 4, top + 16), title, 24, INK, anchor="lm", bold=True)

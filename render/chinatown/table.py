@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from bot.games.base import language
-from bot.games.base.language import mark, tr
+from bot.games.base.language import mark, tr, trn
 from bot.games.chinatown.data import BOARD, ZODIAC, shop_name
 from bot.games.chinatown.text import animal
 from render import leaving, theme
@@ -133,8 +133,9 @@ def _draw_calendar(draw: ImageDraw.ImageDraw, view: ChinatownView, top: int) -> 
         ink = INK if current else MUTED
         theme.draw_legend(draw, (box[0] + 8, box[1] + 17), year, 22, ink, anchor="lm", bold=current)
     y = y0 + 6 * 40 + 20
-    theme.draw_legend(draw, (SIDE_X, y), tr("Deck: {count} cards", count=view["deck_count"]), 22, MUTED, anchor="lm")
-    bag = tr("Bag: {count} tiles", count=sum(view["bag"].values()))
+    deck = trn("Deck: {n} card", "Deck: {n} cards", view["deck_count"])
+    theme.draw_legend(draw, (SIDE_X, y), deck, 22, MUTED, anchor="lm")
+    bag = trn("Bag: {n} tile", "Bag: {n} tiles", sum(view["bag"].values()))
     theme.draw_legend(draw, (SIDE_X, y + 30), bag, 22, MUTED, anchor="lm")
 
 

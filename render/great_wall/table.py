@@ -168,7 +168,8 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallV
     if active is not None and view["phase"] != "over":
         theme.draw_badge(image, seats.colour(active), (x + 24, 38), 48)
         x += 58
-    supply = tr("Supply: {n} markers", n=view["supply_count"]) if view["supply_count"] else tr("Supply empty")
+    supply = (trn("Supply: {n} marker", "Supply: {n} markers", view["supply_count"]) if view["supply_count"]
+              else tr("Supply empty"))
     right = WIDTH - MARGIN - theme.text_width(supply, KEY) - 4
     status = theme.ellipsize(_status(view, seats), 34, right - x - 24, bold=True)
     theme.draw_key(draw, (x, 38), status, 34, theme.HEADER_INK, anchor="lm", bold=True)

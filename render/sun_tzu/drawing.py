@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from bot.games.base.language import mark, tr, trp
+from bot.games.base.language import mark, tr, trn, trp
 from bot.games.sun_tzu.text import event_name, province, role_name, warlord_name
 from render import leaving, theme
 from render.theme import INK, MUTED, Box
@@ -255,7 +255,7 @@ def _player(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, pla
         theme.draw_key(draw, (sx, y0 + 72), str(value), 32, INK, anchor="mm", bold=True)
         theme.draw_legend(draw, (sx, y0 + 100), label, CAPTION, MUTED, anchor="mm")
     used = trp("sun tzu list", ", ").join(warlord_name(w) for w in player["warlords_used"])
-    warlords = tr("warlords: {n} hidden", n=player["warlords_unused"]) + (
+    warlords = trn("warlords: {n} hidden", "warlords: {n} hidden", player["warlords_unused"]) + (
         tr("; used {warlords}", warlords=used) if used else "")
     theme.draw_legend(draw, (x0 + 12, y1 - 10), theme.ellipsize(warlords, 22, x1 - x0 - 24), 22, MUTED,
                       anchor="ls")
@@ -264,8 +264,8 @@ def _player(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, pla
 def _footer(draw: ImageDraw.ImageDraw, view: SunTzuView, top: int) -> None:
     parts = []
     if view["active_event"] is not None:
-        parts.append(tr("Event: {event} ({n} face down)", event=event_name(view["active_event"]),
-                        n=view["events_left"]))
+        parts.append(trn("Event: {event} ({n} face down)", "Event: {event} ({n} face down)", view["events_left"],
+                         event=event_name(view["active_event"])))
     if view["total_plague"]:
         parts.append(tr("Total Plague this round"))
     parts.append(tr("Plagues revealed: {n}/4", n=len(view["plagues_revealed"])))

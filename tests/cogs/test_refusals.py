@@ -9,11 +9,12 @@ from typing import Any
 import discord
 import pytest
 
-from bot import games
+from bot import catalogs, games, i18n
 from bot.errors import NotYourTurn, StaleVersion
+from bot.games.base.language import tr
 from bot.games.base.words import join
 from bot.tables import Table
-from cogs.controls import may_act
+from cogs.controls import may_act, waiting_sentence
 from cogs.errors import not_your_turn, report
 from cogs.names import table_link
 from tests.cogs.flows import is_control, last_board, start_game
@@ -163,6 +164,40 @@ async def test_every_refusal_out_of_turn_names_whom_the_game_waits_for(fake: Fak
         seat = rng.choice(waiting)
         state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     assert refusals > 0
+
+
+def _waiting_messages() -> list[tuple[str, str]]:
+    """Every counted "The game is waiting for {players} ..." message the code says, (singular, plural)."""
+    return [message.id for domain in catalogs.code_messages().values() for message in domain.values()
+            if isinstance(message.id, tuple) and message.id[0].startswith("The game is waiting for {players}")]
+
+
+@pytest.mark.parametrize("code", ["es-ES", "ja"])
+@pytest.mark.parametrize("key", [key for key in games.GAMES if key != "toy"])
+async def test_whom_the_game_waits_for_is_one_whole_message_in_the_verbs_number(
+    fake: FakeDiscord, key: str, code: str
+) -> None:
+    """Through whole games, in Spanish and Japanese: the sentence on whom the game waits for is exactly one
+    catalog message, chosen by the game for the step, in the plural form for how many are awaited ("a que
+    Ana reponga", "a que Ana y Bo repongan"), never a translated fragment spliced into another message."""
+    players = min(games.get(key).max_players, 3)
+    table = await _running(fake, key, players)
+    game, rng = table.game, random.Random(11)
+    pairs = _waiting_messages()
+    state, said, steps = table.state, 0, 0
+    with i18n.speaking(code) as language:
+        while not game.is_over(state) and steps < 300:
+            steps += 1
+            now = replace(table, state=state)
+            waiting = sorted(game.to_act(state))
+            names = join([now.player_at(s).name for s in waiting])
+            sentence = waiting_sentence(now)
+            whole = {language.catalog.ngettext(s, p, len(waiting)).format(players=names) for s, p in pairs}
+            assert sentence in whole | {tr("The game is waiting for {players}.", players=names)}, sentence
+            said += 1
+            seat = rng.choice(waiting)
+            state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert said > 0
 
 
 async def test_a_refusal_from_the_table_service_is_completed_by_the_error_handler(

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from bot.games.base.language import tr
+from bot.games.base.language import tr, trn
 from bot.games.chinatown.data import LOT_COUNT, Leg, LegKind, Shop
 from bot.games.chinatown.errors import refuse
 
@@ -197,7 +197,8 @@ def _note(data: Mapping[str, Any]) -> str:
     if note is None:
         return ""
     if not isinstance(note, str) or len(note) > MAX_NOTE:
-        raise refuse("BAD_ACTION", tr("The note must be text of at most {n} characters.", n=MAX_NOTE))
+        raise refuse("BAD_ACTION", trn("The note must be text of at most {n} character.",
+                                       "The note must be text of at most {n} characters.", MAX_NOTE))
     return note.strip()
 
 
@@ -225,7 +226,8 @@ def _legs(data: Mapping[str, Any]) -> tuple[Leg, ...]:
     if not isinstance(legs, list | tuple):
         raise refuse("BAD_ACTION", tr("An offer needs a list of items."))
     if len(legs) > MAX_LEGS:
-        raise refuse("BAD_ACTION", tr("An offer can list at most {n} items.", n=MAX_LEGS))
+        raise refuse("BAD_ACTION", trn("An offer can list at most {n} item.", "An offer can list at most {n} items.",
+                                       MAX_LEGS))
     return tuple(parse_leg(leg) for leg in legs)
 
 

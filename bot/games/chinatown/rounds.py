@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 
 from bot.games.base import Event
-from bot.games.base.language import tr
+from bot.games.base.language import trn
 from bot.games.chinatown import scoring
 from bot.games.chinatown.actions import Keep
 from bot.games.chinatown.data import (
@@ -94,7 +94,8 @@ def apply_keep(state: State, seat: int, action: Keep, events: list[Event]) -> St
     chosen = tuple(sorted(set(action.lots)))
     if len(chosen) != len(action.lots) or len(chosen) != spec.keep or not set(chosen) <= set(me.dealt):
         raise refuse(
-            "BAD_KEEP", tr("Keep exactly {keep} different cards from the ones you were dealt.", keep=spec.keep)
+            "BAD_KEEP", trn("Keep exactly {n} card from the ones you were dealt.",
+                            "Keep exactly {n} different cards from the ones you were dealt.", spec.keep)
         )
     seats = list(state.seats)
     seats[seat] = replace(me, keep=chosen)

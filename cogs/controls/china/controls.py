@@ -135,8 +135,8 @@ class ChinaControls(Controls):
         text = OPTION_HELP.get(option.key, {}).get(value)
         return None if text is None else tr(text)
 
-    def awaited(self, table: Table) -> str:
-        return awaited_for(view_of(table, None))
+    def awaited(self, table: Table, players: str, count: int) -> str:
+        return awaited_for(view_of(table, None), players, count) or super().awaited(table, players, count)
 
     def build(self, table: Table, seat: int) -> discord.ui.View | None:
         legal = table.game.legal_actions(table.state, seat)

@@ -191,11 +191,15 @@ def phase_summary(table: Table) -> str:
     return "\n".join(lines)
 
 
-def awaited(view: ChinaView) -> str:
-    """What the player to act is asked for now, after their name ("Bob to refill their hand")."""
+def awaited(view: ChinaView, players: str, count: int) -> str | None:
+    """The whole sentence on whom the game waits for and what for now; None for the plain one."""
     if view["phase"] == "refill":
-        return tr("to refill their hand")
-    return tr("to place pieces or exchange a card") if view["phase"] == "action" else ""
+        return trn("The game is waiting for {players} to refill their hand.",
+                   "The game is waiting for {players} to refill their hands.", count, players=players)
+    if view["phase"] == "action":
+        return trn("The game is waiting for {players} to place pieces or exchange a card.",
+                   "The game is waiting for {players} to place pieces or exchange cards.", count, players=players)
+    return None
 
 
 # One description per option value, in plain words (the lobby shows it under the value).

@@ -86,8 +86,8 @@ class ChinatownControls(Controls):
     def option_help(self, option: Option, value: Any) -> str | None:
         return _option_help(option, value)
 
-    def awaited(self, table: Table) -> str:
-        return _awaited(view_of(table, None))
+    def awaited(self, table: Table, players: str, count: int) -> str:
+        return _awaited(view_of(table, None), players, count) or super().awaited(table, players, count)
 
     def may_act(self, table: Table, seat: int) -> bool:
         return table.state is not None and table.game.can_act(table.state, seat)

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.errors import UserError
-from bot.games.base.language import mark, tr
+from bot.games.base.language import mark, tr, trn
 from bot.games.chinatown.data import BOARD, LOT_COUNT, Shop
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
@@ -71,13 +71,15 @@ def side_options(view: ChinatownView, draft: Draft, side: int, me: int, who_is: 
         shop = Shop(shop_id)
         left = held - draft.given(side, "tiles", shop)
         if left > 0:
-            about = tr("{count} left to give · complete at {most}", count=left, most=BOARD.shops[shop].max_size)
+            about = trn("{n} left to give · complete at {most}", "{n} left to give · complete at {most}", left,
+                        most=BOARD.shops[shop].max_size)
             others.append(choice(tr("1 × {shop}", shop=tile(shop_id)), SHOP_LETTER[shop], about))
     if side != me or money_left(view, draft, me) > 0:
         others.append(choice(tr("Money…"), "M", tr("choose an amount")))
     lot_options = [lot_option(view, lot["lot"], who_is) for lot in lots]
     if len(lot_options) + len(others) > 25:
-        lot_options = [choice(tr("A lot… ({count} lots)", count=len(lots)), "lots", tr("choose from the list"))]
+        many = trn("A lot… ({n} lot)", "A lot… ({n} lots)", len(lots))
+        lot_options = [choice(many, "lots", tr("choose from the list"))]
     return [*lot_options, *others]
 
 

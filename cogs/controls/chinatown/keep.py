@@ -11,7 +11,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action
-from bot.games.base.language import tr
+from bot.games.base.language import tr, trn
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view
 from cogs.controls.chinatown.common import close_up, lot_neighbours, names, number, payload, view_of
@@ -51,7 +51,7 @@ def build(table: Table, seat: int) -> discord.ui.View | None:
         Ref.of(table),
         payload(Verb.KEEP_PICK, view["round"]),
         options,
-        tr("Choose the {keep} lots to keep…", keep=keep),
+        trn("Choose the {n} lot to keep…", "Choose the {n} lots to keep…", keep),
         min_values=keep,
         max_values=keep,
     )
@@ -64,7 +64,8 @@ def _chosen(table: Table, seat: int, lots: Sequence[str]) -> list[int]:
     if view["keep_choice"] is not None or not view["hand_cards"]:
         raise UserError(GONE)
     if len(chosen) != len(lots) or len(chosen) != view["keep"] or not set(chosen) <= set(view["hand_cards"]):
-        raise UserError(tr("Choose exactly {keep} different lots of the ones you were dealt.", keep=view["keep"]))
+        raise UserError(trn("Choose exactly {n} lot of the ones you were dealt.",
+                            "Choose exactly {n} different lots of the ones you were dealt.", view["keep"]))
     return chosen
 
 

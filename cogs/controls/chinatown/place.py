@@ -13,7 +13,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action
-from bot.games.base.language import tr
+from bot.games.base.language import tr, trn
 from bot.games.chinatown.data import BOARD, Shop
 from bot.games.chinatown.views import placement_gain
 from bot.tables import Table
@@ -66,7 +66,7 @@ def build(table: Table, seat: int) -> discord.ui.View | None:
             top = BOARD.shops[shop].max_size
             about = tr("complete at {most} · fits {count} of your lots · up to +{money} a year", most=top,
                        count=len(lots), money=money(best))
-            label = tr("{shop} ({count} in hand)", shop=tile(shop.value), count=held[shop.value])
+            label = trn("{shop} ({n} in hand)", "{shop} ({n} in hand)", held[shop.value], shop=tile(shop.value))
             options.append(choice(label, SHOP_LETTER[shop], about))
         items.append(ControlSelect(ref, payload(Verb.PLACE_TILE, view["round"]), options, tr("Build a shop…"), row=0))
     label = tr("Finish building") if places else tr("Finish (nothing to build)")

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.games.base import Option
-from bot.games.base.language import mark, tr, trp
+from bot.games.base.language import mark, tr, trn, trp
 from bot.games.chinatown.schema import ChinatownView
 from bot.games.chinatown.text import money, tile
 from bot.games.chinatown.views import business_text
@@ -215,17 +215,19 @@ def option_help(option: Option, value: Any) -> str | None:
     return tr(text) if text is not None else None
 
 
-def awaited(view: Mapping[str, Any]) -> str:
-    """What the players to act are asked for now, after their names ("Bob to finish trading")."""
-    what = AWAITED.get(str(view["phase"]))
-    return tr(what) if what is not None else ""
-
-
-AWAITED = {
-    "deal_buildings": mark("to choose which Building cards to keep"),
-    "trades": mark("to finish trading"),
-    "place_tiles": mark("to build"),
-}
+def awaited(view: Mapping[str, Any], players: str, count: int) -> str | None:
+    """The whole sentence on whom the game waits for and what for now; None for the plain one."""
+    phase = str(view["phase"])
+    if phase == "deal_buildings":
+        return trn("The game is waiting for {players} to choose which Building cards to keep.",
+                   "The game is waiting for {players} to choose which Building cards to keep.", count, players=players)
+    if phase == "trades":
+        return trn("The game is waiting for {players} to finish trading.",
+                   "The game is waiting for {players} to finish trading.", count, players=players)
+    if phase == "place_tiles":
+        return trn("The game is waiting for {players} to build.",
+                   "The game is waiting for {players} to build.", count, players=players)
+    return None
 
 
 # -- the Rules button ------------------------------------------------------------------------------------

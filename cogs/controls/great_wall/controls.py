@@ -225,12 +225,16 @@ class GreatWallControls(Controls):
         help_text = OPTION_HELP.get(option.key, {}).get(value)
         return tr(help_text) if help_text is not None else None
 
-    def awaited(self, table: Table) -> str:
-        """What the player to act is asked for now, after their name ("Bob to play cards or draw a card")."""
+    def awaited(self, table: Table, players: str, count: int) -> str:
+        """The whole sentence on whom the game waits for and what for now."""
         view = _view(table, None)
         if view["pending_claim"] is not None:
-            return tr("to place a section's first marker")
-        return tr("to play cards or draw a card") if view["phase"] == "actions" else ""
+            return trn("The game is waiting for {players} to place a section's first marker.",
+                       "The game is waiting for {players} to place a section's first marker.", count, players=players)
+        if view["phase"] == "actions":
+            return trn("The game is waiting for {players} to play cards or draw a card.",
+                       "The game is waiting for {players} to play cards or draw a card.", count, players=players)
+        return super().awaited(table, players, count)
 
     def build(self, table: Table, seat: int) -> discord.ui.View | None:
         legal, ref = _legal(table, seat), Ref.of(table)

@@ -70,5 +70,5 @@ class SunTzuControls(Controls):
     def phase_summary(self, table: Table) -> str:
         return words.phase_summary(table)
 
-    def awaited(self, table: Table) -> str:
-        return words.awaited(typed_view(SunTzuView, table, None))
+    def awaited(self, table: Table, players: str, count: int) -> str:
+        return words.awaited(typed_view(SunTzuView, table, None), players, count)

@@ -19,7 +19,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base import Action
-from bot.games.base.language import tr
+from bot.games.base.language import tr, trn
 from bot.games.sun_tzu.data import PROVINCES, Colour
 from bot.games.sun_tzu.legal import six_may_go
 from bot.games.sun_tzu.schema import CardView, SunTzuView
@@ -143,7 +143,7 @@ def _options(view: SunTzuView, codes: list[str], i: int) -> list[discord.SelectO
         else:
             where = next(province(PROVINCES[n]) for n, c in enumerate(codes) if c == CODES[k] and n != i)
             hint = tr("now in {province}: choosing it moves it here", province=where)
-        shown = label(k) + (tr(" (×{n} free)", n=free) if free > 1 and k != current else "")
+        shown = label(k) + (trn(" (×{n} free)", " (×{n} free)", free) if free > 1 and k != current else "")
         options.append(choice(shown, CODES[k], hint, default=k == current))
     return options
 

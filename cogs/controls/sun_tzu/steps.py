@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from bot.errors import UserError
 from bot.games.base import Action
-from bot.games.base.language import tr, trp
+from bot.games.base.language import tr, trn, trp
 from bot.games.sun_tzu.data import PROVINCES, WARLORD_DEFS
 from cogs.components import ControlButton, Panel, persistent_view
 from cogs.controls.routes import UNREADABLE, Click, Handler, Route, route
@@ -23,7 +23,7 @@ from cogs.controls.sun_tzu.seat import Seat
 from cogs.controls.sun_tzu.verbs import Verb
 from cogs.controls.sun_tzu.words import (
     LABELS,
-    STAGE_WAITS,
+    awaited,
     card,
     hand_text,
     me,
@@ -76,10 +76,8 @@ def idle_choices(seat: Seat) -> bool:
 def _idle(seat: Seat) -> Panel:
     view, items = seat.view, list[Item]()
     waiting = sorted(seat.table.to_act())
-    wait = STAGE_WAITS.get(view["stage"])
-    lines = [tr("Nothing is due from you now: waiting for {players} {what}.",
-                players=trp("sun tzu list", " and ").join(seat.names[s] for s in waiting),
-                what=tr(wait) if wait else "")]
+    players = trp("sun tzu list", " and ").join(seat.names[s] for s in waiting)
+    lines = [tr("Nothing is due from you now.") + " " + awaited(view, players, len(waiting))]
     if _may_change_orders(seat):
         lines.append(tr("Your orders are committed; you can change them until {player} commits.", player=seat.other))
         items.append(ControlButton(seat.ref, f"{Verb.EDIT}.{orders.committed_codes(view)}", tr("Change my orders"),
@@ -101,10 +99,12 @@ def support_step(seat: Seat, back: str = Verb.HOME) -> Panel:
     specs = [(f"{Verb.SUPPORT}.{c['id']}", tr("Discard {card}", card=card(c["id"]))) for c in found]
     items = buttons(seat, specs)
     items.append(ControlButton(seat.ref, back, tr("Back"), style=SECONDARY, row=next_row(items)))
-    text = tr(
+    text = trn(
         "Exceptional support: discard a card that is not framed. It is shown to {player} and leaves the game, "
-        "and one of your {n} set-aside armies returns to your reserve.", player=seat.other,
-        n=me(seat.view)["set_aside"],
+        "and your {n} set-aside army returns to your reserve.",
+        "Exceptional support: discard a card that is not framed. It is shown to {player} and leaves the game, "
+        "and one of your {n} set-aside armies returns to your reserve.", me(seat.view)["set_aside"],
+        player=seat.other,
     )
     return Panel(text, persistent_view(*items))
 

@@ -7,7 +7,7 @@ only hold what that seat may know. Nothing here imports discord.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.games.base import Option
@@ -52,20 +52,54 @@ CARD_HINTS = {
     "plus3": mark("worth the other card + 3; sets 2 of your armies aside; leaves the game"),
     "plague": mark("no battle: the armies here are halved; leaves the game after the round"),
 }
-STAGE_WAITS = {
-    "choose_warlord": mark("to choose a warlord"),
-    "assign": mark("to commit their orders"),
-    "w1": mark("in the warlord window before the battles"),
-    "pick": mark("to choose the next province"),
-    "counter": mark("to decide on a reaction"),
-    "cap": mark("to decide on a reaction"),
-    "costs": mark("to find armies"),
-    "placement": mark("to find armies"),
-    "event_effect": mark("to answer the event"),
-    "w2": mark("in the warlord window after the battles"),
-    "recycle": mark("to decide on recycling"),
-    "keep": mark("to choose which cards to keep"),
-}
+def _waits() -> dict[str, Callable[[str, int], str]]:
+    """Per stage, the whole sentence on whom the game waits for and what for (one message per step)."""
+    def warlord(p: str, n: int) -> str:
+        return trn("The game is waiting for {players} to choose a warlord.",
+                   "The game is waiting for {players} to choose their warlords.", n, players=p)
+
+    def orders(p: str, n: int) -> str:
+        return trn("The game is waiting for {players} to commit their orders.",
+                   "The game is waiting for {players} to commit their orders.", n, players=p)
+
+    def before(p: str, n: int) -> str:
+        return trn("The game is waiting for {players} in the warlord window before the battles.",
+                   "The game is waiting for {players} in the warlord window before the battles.", n, players=p)
+
+    def pick(p: str, n: int) -> str:
+        return trn("The game is waiting for {players} to choose the next province.",
+                   "The game is waiting for {players} to choose the next province.", n, players=p)
+
+    def reaction(p: str, n: int) -> str:
+        return trn("The game is waiting for {players} to decide on a reaction.",
+                   "The game is waiting for {players} to decide on a reaction.", n, players=p)
+
+    def find(p: str, n: int) -> str:
+        return trn("The game is waiting for {players} to find armies.",
+                   "The game is waiting for {players} to find armies.", n, players=p)
+
+    def answer(p: str, n: int) -> str:
+        return trn("The game is waiting for {players} to answer the event.",
+                   "The game is waiting for {players} to answer the event.", n, players=p)
+
+    def after(p: str, n: int) -> str:
+        return trn("The game is waiting for {players} in the warlord window after the battles.",
+                   "The game is waiting for {players} in the warlord window after the battles.", n, players=p)
+
+    def recycle(p: str, n: int) -> str:
+        return trn("The game is waiting for {players} to decide on recycling.",
+                   "The game is waiting for {players} to decide on recycling.", n, players=p)
+
+    def keep(p: str, n: int) -> str:
+        return trn("The game is waiting for {players} to choose which cards to keep.",
+                   "The game is waiting for {players} to choose which cards to keep.", n, players=p)
+
+    return {"choose_warlord": warlord, "assign": orders, "w1": before, "pick": pick, "counter": reaction,
+            "cap": reaction, "costs": find, "placement": find, "event_effect": answer, "w2": after,
+            "recycle": recycle, "keep": keep}
+
+
+STAGE_WAITS = _waits()
 
 
 def kind(instance: str) -> str:
@@ -173,10 +207,11 @@ def board_line(view: SunTzuView) -> str:
               toward=toward)
 
 
-def awaited(view: SunTzuView) -> str:
-    """What the seats to act are asked for now, after their names ("Bob to commit their orders")."""
+def awaited(view: SunTzuView, players: str, count: int) -> str:
+    """The whole sentence on whom the game waits for and what for now ("The game is waiting for Bob to
+    commit their orders.")."""
     wait = STAGE_WAITS.get(view["stage"])
-    return tr(wait) if wait else ""
+    return wait(players, count) if wait else tr("The game is waiting for {players}.", players=players)
 
 
 OPTION_LABELS: dict[str, dict[Any, str]] = {

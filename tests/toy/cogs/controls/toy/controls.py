@@ -47,5 +47,5 @@ class LanternControls(Controls):
         return ("**Leading a trick**\nPlay any card from your hand, face up.\n"
                 "The others follow with one card each; the highest wins.")
 
-    def awaited(self, table: Table) -> str:
-        return "to play a card"
+    def awaited(self, table: Table, players: str, count: int) -> str:
+        return f"The game is waiting for {players} to play a card."
