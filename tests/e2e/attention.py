@@ -22,19 +22,22 @@ class Attention:
     turns: Counter[int] = field(default_factory=Counter)  # per user
     openings: int = 0  # positions that opened a turn (a seat newly waited for, or the game's end)
     offers: int = 0  # offers proposed or changed in public (each has its own message, pinging its players)
+    continued: int = 0  # turns too long for one message, which went on in a new one
     posted: list[str] = field(default_factory=list)  # each post's words, to tell what an extra one was
 
     @property
     def quiet(self) -> bool:
-        """One post per turn and one per public offer, however long the game was."""
-        return self.posts <= self.openings + self.offers
+        """One post per turn and one per public offer, however long the game was (and one more for a turn too
+        long for one message)."""
+        return self.posts <= self.openings + self.offers + self.continued
 
     def per_turn(self, user_id: int) -> float:
         return self.notifications[user_id] / max(self.turns[user_id], 1)
 
     def summary(self, names: dict[int, str]) -> str:
         people = ", ".join(f"{names[u]} {self.notifications[u]}/{self.turns[u]}" for u in sorted(names))
-        said = (f"{self.posts} posts for {self.openings} turns and {self.offers} offers, {self.pictures} pictures; "
+        said = (f"{self.posts} posts for {self.openings} turns, {self.offers} offers and {self.continued} long turns "
+                f"continued, {self.pictures} pictures; "
                 f"notifications/own turns: {people}")
         if not self.quiet:  # a message posted more than once word for word, the likeliest extra post
             again = [text for text, n in Counter(self.posted).items() if n > 1]
@@ -46,7 +49,7 @@ def count_attention(double: DiscordDouble, recorded: Recorded, thread_id: int) -
     world = double.world
     people = {p.user_id for p in recorded.players if p.user_id is not None}
     dms = {c.id: c.recipient_id for c in world.channels.values() if c.recipient_id in people}
-    found = Attention()
+    found = Attention(continued=recorded.continued)
     shown: set[str] = set()
     for revision in world.revisions:
         if revision.channel_id == thread_id and revision.audience is None:

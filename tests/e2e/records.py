@@ -35,6 +35,9 @@ class Recorded:
     moves: tuple[MoveRow, ...]
     outbox: tuple[tuple[int, str, dict[str, Any], bool], ...]  # (version, kind, payload, delivered)
     turns: dict[int, int]  # position (version) -> the version that opened its turn, for positions with one
+    # Turns whose board message starts later than the turn: a turn too long for one message went on in a new
+    # one (docs/ARCHITECTURE.md, the life of a click, 6), or a backlog's first message began with its newest part.
+    continued: int = 0
 
     @property
     def engine(self) -> Game:
@@ -70,6 +73,7 @@ GAME = "SELECT * FROM games WHERE id = ?"
 SEATS = "SELECT slot, user_id, name, ai_level, seat, forfeited FROM seats WHERE game_id = ? ORDER BY seat, slot"
 MOVES = "SELECT seq, seat, kind, action, created_at FROM moves WHERE game_id = ? ORDER BY seq"
 OUTBOX = "SELECT version, kind, payload, delivered_at, turn FROM outbox WHERE game_id = ? ORDER BY id"
+POSTS = "SELECT ref, since FROM posts WHERE game_id = ? AND kind = 'turn'"
 
 
 def read_game(path: Path, game_id: int) -> Recorded:
@@ -78,7 +82,8 @@ def read_game(path: Path, game_id: int) -> Recorded:
     try:
         row = conn.execute(GAME, (game_id,)).fetchone()
         assert row is not None, f"no game {game_id} in the database"
-        return _recorded(game_id, row, *(conn.execute(sql, (game_id,)).fetchall() for sql in (SEATS, MOVES, OUTBOX)))
+        rows = [conn.execute(sql, (game_id,)).fetchall() for sql in (SEATS, MOVES, OUTBOX, POSTS)]
+        return _recorded(game_id, row, *rows)
     finally:
         conn.close()
 
@@ -89,7 +94,7 @@ async def read_game_at(url: str, game_id: int) -> Recorded:
     try:
         row = await conn.fetchrow(GAME.replace("?", "$1"), game_id)
         assert row is not None, f"no game {game_id} in the database"
-        rows = [await conn.fetch(sql.replace("?", "$1"), game_id) for sql in (SEATS, MOVES, OUTBOX)]
+        rows = [await conn.fetch(sql.replace("?", "$1"), game_id) for sql in (SEATS, MOVES, OUTBOX, POSTS)]
         return _recorded(game_id, row, *rows)
     finally:
         await conn.close()
@@ -98,7 +103,9 @@ async def read_game_at(url: str, game_id: int) -> Recorded:
 Row = Any  # sqlite3.Row or asyncpg.Record: read by column name
 
 
-def _recorded(game_id: int, row: Row, seats: Sequence[Row], moves: Sequence[Row], outbox: Sequence[Row]) -> Recorded:
+def _recorded(
+    game_id: int, row: Row, seats: Sequence[Row], moves: Sequence[Row], outbox: Sequence[Row], posts: Sequence[Row]
+) -> Recorded:
     return Recorded(
         game_id=game_id,
         key=row["key"],
@@ -117,6 +124,7 @@ def _recorded(game_id: int, row: Row, seats: Sequence[Row], moves: Sequence[Row]
             (o["version"], o["kind"], json.loads(o["payload"]), o["delivered_at"] is not None) for o in outbox
         ),
         turns={o["version"]: o["turn"] for o in outbox if o["turn"] is not None},
+        continued=sum(1 for p in posts if p["since"] != int(p["ref"])),
     )
 
 
