@@ -132,8 +132,13 @@ async def test_a_play_is_taken_back_and_the_log_stays_the_truth(db: Database) ->
     # The stale click of the panel before the take-back fails; nothing more to take back.
     with pytest.raises(StaleVersion):
         await service.act(table.id, user, _first(played, "play"), version=played.version)
-    with pytest.raises(NotAllowed, match="Only your own last move"):
-        await service.take_back(table.id, user)
+    await _refused(service, table.id, user, "Only your own last move")
+
+
+async def _refused(service: TableService, game_id: int, user: int, why: str, version: int | None = None) -> None:
+    """The take-back is refused with a sentence saying ``why``."""
+    with pytest.raises(NotAllowed, match=why):
+        await service.take_back(game_id, user, version=version)
 
 
 async def test_refused_when_the_move_drew_or_the_table_says_no(db: Database) -> None:
@@ -141,13 +146,11 @@ async def test_refused_when_the_move_drew_or_the_table_says_no(db: Database) -> 
     table = await _started(service)
     user = _user(table)
     drawn = (await service.act(table.id, user, _first(table, "draw"))).table
-    with pytest.raises(NotAllowed, match="showed something hidden"):
-        await service.take_back(table.id, user, version=drawn.version)
+    await _refused(service, table.id, user, "showed something hidden", drawn.version)
     off = await _started(service, take_backs=False)
     user = _user(off)
     await service.act(off.id, user, _first(off, "play"))
-    with pytest.raises(NotAllowed, match="does not allow take-backs"):
-        await service.take_back(off.id, user)
+    await _refused(service, off.id, user, "does not allow take-backs")
 
 
 async def test_refused_once_the_other_player_acted(db: Database) -> None:
@@ -160,8 +163,7 @@ async def test_refused_once_the_other_player_acted(db: Database) -> None:
         table = (await service.act(table.id, first, _first(table, "play"))).table
     second = _user(table)
     table = (await service.act(table.id, second, _first(table, "play"))).table
-    with pytest.raises(NotAllowed, match="Only your own last move"):
-        await service.take_back(table.id, first)
+    await _refused(service, table.id, first, "Only your own last move")
     await service.take_back(table.id, second)
 
 
