@@ -52,33 +52,16 @@ class MoveCommitter:
     ) -> MoveOutcome:
         """Commit one move, then every forced one that follows it (a pass that is the seat's only choice,
         visibly so): each is a move of the log like any other, written by the service instead of a click."""
-        outcome = await self._commit_one(table, seat, kind, action, timeout=timeout, fired_timer=fired_timer)
+        state, events = _applied(table, seat, kind, action)
+        outcome = await self._write(table, seat, kind, action, state, events, timeout=timeout, fired_timer=fired_timer)
         latest = outcome.table
         for _ in range(10_000):  # a forced move always advances the game; the bound only guards a bug
             forced = _forced(latest)
             if forced is None:
                 break
-            latest = (await self._commit_one(latest, forced[0], "action", forced[1], forced=True)).table
+            state, events = _applied(latest, forced[0], "action", forced[1])
+            latest = (await self._write(latest, forced[0], "action", forced[1], state, events, forced=True)).table
         return replace(outcome, table=latest)
-
-    async def _commit_one(
-        self,
-        table: Table,
-        seat: int,
-        kind: str,
-        action: dict[str, Any],
-        *,
-        timeout: str | None = None,
-        forced: bool = False,
-        fired_timer: int | None = None,
-    ) -> MoveOutcome:
-        game = table.game
-        if kind == "resign":
-            state, events = game.resign(table.state, seat, timed_out=bool(action.get("timed_out")))
-        else:
-            state, events = game.apply(table.state, seat, action)  # raises IllegalAction, nothing written
-        return await self._write(table, seat, kind, action, state, events, timeout=timeout, forced=forced,
-                                 fired_timer=fired_timer)
 
     async def take_back(self, table: Table, seat: int, restored: Any) -> MoveOutcome:
         """Commit a take-back: the position ``restored`` (the one before the seat's last move, which the
@@ -165,6 +148,13 @@ class MoveCommitter:
         )
         self.reader.remember(committed)
         return committed
+
+
+def _applied(table: Table, seat: int, kind: str, action: dict[str, Any]) -> tuple[Any, list[Event]]:
+    """The move made on the table's state; raises IllegalAction (nothing is written then)."""
+    if kind == "resign":
+        return table.game.resign(table.state, seat, timed_out=bool(action.get("timed_out")))
+    return table.game.apply(table.state, seat, action)
 
 
 def _forced(table: Table) -> tuple[int, dict[str, Any]] | None:
