@@ -32,6 +32,8 @@ def _parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="re-play a game record (from /game export) offline, drawing every board")
     replay.add_argument("record", help="the record's JSON file")
     replay.add_argument("--out", default="replay-out", help="folder for the pictures and the log")
+    replay.add_argument("--language", default="en", choices=["en", "es-ES", "es-419", "ja"],
+                        help="the language of the log, the pictures and any refusal")
     catalogs = sub.add_parser(
         "catalogs", help="bring the translation catalogs (bot/locales) up to date with the code; list what is left"
     )
@@ -67,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.records import RecordError
 
         try:
-            print(replay_file(args.record, args.out))
+            print(replay_file(args.record, args.out, args.language))
         except RecordError as error:
             print(error, file=sys.stderr)
             return 2

@@ -3,6 +3,8 @@
 Like the demo, without Discord or a database: the record is read and checked (``bot.records``), every
 position is drawn (``board-NNNN.png``, the public board after move NNNN; ``final.png``) and the thread's
 sentences are written to ``log.txt``. A record that cannot be replayed is refused before anything is drawn.
+The person at the command line chooses the language (``--language``, English by default): the refusal, the
+log, the pictures and the summary are all in it.
 """
 
 from __future__ import annotations
@@ -10,16 +12,25 @@ from __future__ import annotations
 from pathlib import Path
 
 import render
+from bot import i18n
 from bot.games.base.contract import said as describe
+from bot.games.base.language import tr, trn
 from bot.records import RecordError, parse, replay
 
 
-def replay_file(path: str, out_dir: str) -> str:
-    """Replay the record at ``path`` into ``out_dir``; the summary line. RecordError names the first problem."""
+def replay_file(path: str, out_dir: str, language: str = i18n.ENGLISH) -> str:
+    """Replay the record at ``path`` into ``out_dir`` in ``language``; the summary line. RecordError names the
+    first problem."""
+    with i18n.speaking(language):
+        return _replay_file(path, out_dir)
+
+
+def _replay_file(path: str, out_dir: str) -> str:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"The record {path} cannot be read ({error.__class__.__name__}).") from None
+        raise RecordError(tr("The record {path} cannot be read ({error}).", path=path,
+                                 error=error.__class__.__name__)) from None
     record = parse(text)
     replayed = replay(record)
     game, names = record.engine, list(record.names)
@@ -39,5 +50,6 @@ def replay_file(path: str, out_dir: str) -> str:
     result = game.result(final)
     order = sorted(range(len(names)), key=lambda s: (result.ranking[s], s))
     ranked = ", ".join(f"{result.ranking[s]}. {names[s]} {game.score_text(result.scores[s])}" for s in order)
-    return (f"{game.title}: {len(record.moves)} moves replayed; the result is the record's. {ranked}. "
-            f"Pictures in {out}/")
+    return trn("{game}: {n} move replayed; the result is the record's. {ranking}. Pictures in {folder}/",
+               "{game}: {n} moves replayed; the result is the record's. {ranking}. Pictures in {folder}/",
+               len(record.moves), game=tr(game.title), ranking=ranked, folder=out)

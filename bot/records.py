@@ -16,7 +16,7 @@ from typing import Any
 from bot import games
 from bot.errors import WrongStatus
 from bot.games.base import Game
-from bot.games.base.language import tr
+from bot.games.base.language import tr, trn
 from bot.replays import BadMove, Move, Replayed, replay_log
 from bot.statuses import TableStatus
 from bot.store.games import MoveRow
@@ -79,71 +79,78 @@ def parse(text: str) -> Record:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise RecordError(f"The record is not valid JSON (line {error.lineno}, column {error.colno}).") from None
+        raise RecordError(tr("The record is not valid JSON (line {line}, column {column}).", line=error.lineno,
+                                 column=error.colno)) from None
     return read(data)
 
 
 def read(data: Any) -> Record:
     """A record from its JSON data, checked in the order of the format; RecordError for the first problem."""
     if not isinstance(data, dict):
-        raise RecordError("The record is not a JSON object.")
+        raise RecordError(tr("The record is not a JSON object."))
     if data.get("format") != FORMAT:
-        raise RecordError(f'This is not a Middle Kingdom game record ("format" must be "{FORMAT}").')
+        raise RecordError(tr('This is not a Middle Kingdom game record ("format" must be "{format}").', format=FORMAT))
     version = data.get("format_version")
     if version != FORMAT_VERSION:
-        raise RecordError(f"The record is format version {version!r}; this bot reads version {FORMAT_VERSION}.")
+        raise RecordError(tr("The record is format version {version}; this bot reads version {ours}.",
+                                 version=repr(version), ours=FORMAT_VERSION))
     key = data.get("game")
     if key not in games.GAMES:
-        raise RecordError(f"The record's game {key!r} is not one of {', '.join(games.GAMES)}.")
+        raise RecordError(tr("The record's game {game} is not one of {games}.", game=repr(key),
+                             games=", ".join(games.GAMES)))
     game = games.get(key)
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError("The record's seed is not a whole number.")
+        raise RecordError(tr("The record's seed is not a whole number."))
     options = data.get("options")
     if not isinstance(options, dict):
-        raise RecordError("The record's options are not a JSON object.")
+        raise RecordError(tr("The record's options are not a JSON object."))
     names = _names(data.get("seats"), game)
     try:
         game.new(len(names), seed, game.resolve_options(options))
     except ValueError as error:
-        raise RecordError(f"The record's options cannot be played: {error}") from None
+        raise RecordError(tr("The record's options cannot be played: {error}", error=error)) from None
     result = data.get("result")
     if not isinstance(result, dict):
-        raise RecordError("The record has no result (only finished games have records).")
+        raise RecordError(tr("The record has no result (only finished games have records)."))
     moves = _moves(data.get("moves"), len(names))
     return Record(key, game.resolve_options(options), seed, names, moves, result)
 
 
 def _names(seats: Any, game: Game) -> tuple[str, ...]:
     if not isinstance(seats, list):
-        raise RecordError("The record's seats are not a list.")
+        raise RecordError(tr("The record's seats are not a list."))
     if not game.min_players <= len(seats) <= game.max_players:
-        raise RecordError(f"The record has {len(seats)} seats; {game.title} is played by "
-                          f"{game.min_players} to {game.max_players}.")
+        raise RecordError(trn("The record has {n} seat; {game} is played by {least} to {most}.",
+                              "The record has {n} seats; {game} is played by {least} to {most}.", len(seats),
+                              game=tr(game.title), least=game.min_players, most=game.max_players))
     names: list[str] = []
     for n, seat in enumerate(seats):
         if not isinstance(seat, dict) or seat.get("seat") != n or not isinstance(seat.get("name"), str):
-            raise RecordError(f"Seat {n} of the record needs its number ({n}) and a name.")
+            raise RecordError(tr("Seat {n} of the record needs its number ({n}) and a name.", n=n))
         names.append(seat["name"])
     return tuple(names)
 
 
 def _moves(moves: Any, players: int) -> tuple[Move, ...]:
     if not isinstance(moves, list):
-        raise RecordError("The record's moves are not a list.")
+        raise RecordError(tr("The record's moves are not a list."))
     out: list[Move] = []
     for number, move in enumerate(moves, start=1):
         if not isinstance(move, dict):
-            raise RecordError(f"Move {number} is not a JSON object.")
+            raise RecordError(tr("Move {number} is not a JSON object.", number=number))
         if move.get("number", number) != number:
-            raise RecordError(f"Move {number} is numbered {move.get('number')!r}: a move is missing or out of order.")
+            raise RecordError(tr("Move {number} is numbered {numbered}: a move is missing or out of order.",
+                                 number=number, numbered=repr(move.get("number"))))
         seat, kind, action = move.get("seat"), move.get("kind"), move.get("action")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise RecordError(f"Move {number} names no seat of the game (seats are 0 to {players - 1}).")
+            raise RecordError(tr("Move {number} names no seat of the game (seats are 0 to {last}).", number=number,
+                                 last=players - 1))
         if kind not in MOVE_KINDS:
-            raise RecordError(f"Move {number} is of kind {kind!r}; a move is an \"action\" or a \"resign\".")
+            raise RecordError(tr('Move {number} is of kind {kind}; a move is an "action" or a "resign".', number=number,
+                                 kind=repr(kind)))
         if not isinstance(action, dict):
-            raise RecordError(f"Move {number} has no action object.")
+            raise RecordError(tr("Move {number} has no action object.", number=number))
         out.append((seat, kind, action))
     return tuple(out)
 
@@ -158,7 +165,7 @@ def replay(record: Record) -> Replayed:
         raise RecordError(str(error)) from None
     final = replayed.states[-1]
     if not game.is_over(final):
-        raise RecordError(f"The game is not over after the record's last move (move {len(record.moves)}).")
+        raise RecordError(tr("The game is not over after the record's last move (move {n}).", n=len(record.moves)))
     if json.loads(json.dumps(game.result(final).to_dict())) != record.result:
-        raise RecordError("The record's result is not the one its moves give.")
+        raise RecordError(tr("The record's result is not the one its moves give."))
     return replayed

@@ -21,6 +21,7 @@ from bot.games.base.language import mark, tr
 from bot.tables import ClockNews, Position
 from bot.tables.delivery import TURN, PostRow
 from cogs.game_pictures import board_picture
+from cogs.language import slash
 from cogs.names import public_names, title
 from cogs.rematch import table_buttons
 from cogs.replies import MESSAGE_LIMIT, NO_PINGS, message_kwargs
@@ -30,18 +31,25 @@ from cogs.sentences import clock_line, event_lines, ranking_lines, relative_time
 if TYPE_CHECKING:
     from bot.tables import Notification, Table, TableService
 
-# Under the first board: how to play here, for people new to the bot (short: it stays in the thread).
-HOW_TO_PLAY = (
-    mark("On your turn I DM you your hand and controls, or mention you here if you turned DMs off (`/me dm off`)."),
-    mark("**Play** and **My hand** on the newest board always work, privately."),
-    mark("Commands and how a game goes: `/help`."),
+# Under the first board: how to play here, for people new to the bot (short: it stays in the thread). Each line
+# with the command it names (path, choice), typed as the thread's readers see the commands (``slash``).
+HOW_TO_PLAY: tuple[tuple[str, tuple[str, str | None] | None], ...] = (
+    (mark("On your turn I DM you your hand and controls, or mention you here if you turned DMs off (`{command}`)."),
+     ("me dm", "off")),
+    (mark("**Play** and **My hand** on the newest board always work, privately."), None),
+    (mark("Commands and how a game goes: `{command}`."), ("help", None)),
 )
+
+
+def how_to_play() -> list[str]:
+    """The lines of ``HOW_TO_PLAY`` in the language in force, its commands by their names in it."""
+    return [tr(line, command=slash(*command)) if command else tr(line) for line, command in HOW_TO_PLAY]
 
 
 def position_lines(table: Table, row: Position) -> list[str]:
     """The sentences of one position: its opening, who ran out of time, and its events (public words)."""
     if row.kind == "started":
-        return [opening_line(table), *map(tr, HOW_TO_PLAY)]
+        return [opening_line(table), *how_to_play()]
     if row.clock is not None and row.seat is not None:
         return [clock_news(table, row.seat, row.clock)]
     events = list(row.events)

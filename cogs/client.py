@@ -309,10 +309,12 @@ async def command_messages(message: Callable[[str, str | None], T]) -> list[T]:
     await bot.load_cogs()
     found: list[T] = []
     for command in bot.tree.walk_commands():
-        found += [message(command.name, "command name"), message(command.description, None)]
+        found += [message(command.name, language.name_context()), message(command.description, None)]
         if isinstance(command, app_commands.Command):
             for parameter in command.parameters:
-                found += [message(parameter.display_name, "command name"), message(parameter.description, None)]
+                meaning = parameter.locale_name.extras.get("meaning") if parameter.locale_name else None
+                found += [message(parameter.display_name, language.name_context(meaning)),
+                          message(parameter.description, None)]
                 found += [message(choice.name, None) for choice in parameter.choices]
     await bot.close()
     return found

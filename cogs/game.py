@@ -26,7 +26,7 @@ from cogs.components import PREFIX, Ref, clip, persistent_view
 from cogs.errors import report
 from cogs.game_pictures import board_picture
 from cogs.history import HistoryButton, history_page
-from cogs.language import Spoken, guild_language
+from cogs.language import WHICH_GAME, Spoken, command_name, guild_language, named, slash
 from cogs.lobby import LobbyButton, NewTableItem, lobby_text, new_table_panel
 from cogs.names import game_title, public_names, title
 from cogs.persistent import PersistentItems
@@ -122,7 +122,8 @@ class GameCommands(PersistentItems, commands.GroupCog, group_name="game", group_
                 t for t in tables if t.thread_id is None and t.channel_id == here
             ]
         if len(found) != 1:
-            raise UserError(tr("Which game? Name it with the `game` option (see `/game mine`)."))
+            raise UserError(tr("Which game? Name it with the `{option}` option (see `{command}`).",
+                               option=command_name("game"), command=slash("game mine")))
         return found[0]
 
     async def _games_autocomplete(
@@ -145,6 +146,7 @@ class GameCommands(PersistentItems, commands.GroupCog, group_name="game", group_
         language="The language of the table's thread and pictures (the server's if left out)",
     )
     @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.rename(game=named("game", WHICH_GAME))
     @app_commands.guild_only()
     async def new(
         self,
@@ -172,7 +174,8 @@ class GameCommands(PersistentItems, commands.GroupCog, group_name="game", group_
     async def list_games(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         tables = await self.service.list_guild(interaction.guild_id or 0)
-        lines = [_summary(t) for t in tables[:LIST_LIMIT]] or [tr("No games here yet: open one with `/game new`.")]
+        none = tr("No games here yet: open one with `{command}`.", command=slash("game new"))
+        lines = [_summary(t) for t in tables[:LIST_LIMIT]] or [none]
         await send_private(interaction, "\n".join(lines))
 
     @app_commands.command(name="mine", description="Your games everywhere, those where it is your move first")

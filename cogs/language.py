@@ -50,11 +50,39 @@ def client_language(interaction: discord.Interaction[Any]) -> str:
     return i18n.choose(i18n.from_discord(locale.value if isinstance(locale, discord.Locale) else None))
 
 
-def command_name(name: str) -> str:
+NAME_CONTEXT = "command name"
+WHICH_GAME = "which game"  # the game option of /game new, /rules, /leaderboard, /tournament create: not a match
+LEAVING_PLAYER = "leaving player"  # /tournament replace: the player who leaves...
+INCOMING_PLAYER = "incoming player"  # ...and the one who takes the place (not the new of /game new)
+
+
+def name_context(meaning: str | None = None) -> str:
+    """The message context of a command's or option's name: "command name", or "command name: <meaning>" for a
+    name whose English is shared by different meanings (the ``game`` option is *which game*, while the ``/game``
+    group is a match; the ``new`` player of ``/tournament replace`` is not the ``new`` of ``/game new``)."""
+    return f"{NAME_CONTEXT}: {meaning}" if meaning else NAME_CONTEXT
+
+
+def named(name: str, meaning: str) -> app_commands.locale_str:
+    """A command's or option's name with its meaning, for ``app_commands.rename`` or ``name=``: translated under
+    its own context (``name_context(meaning)``)."""
+    return app_commands.locale_str(name, meaning=meaning)
+
+
+def command_name(name: str, meaning: str | None = None) -> str:
     """A command's or option's name as Discord shows it in the language in force: its translation under the
-    message context "command name" when that is a name Discord accepts, else the English."""
-    text = trp("command name", name)
+    message context of its meaning when that is a name Discord accepts, else the English."""
+    text = trp(name_context(meaning), name)
     return text if _NAME.match(text) and text == text.lower() else name
+
+
+def slash(path: str, choice: str | None = None) -> str:
+    """A command as people type it in the language in force, e.g. ``slash("game new")`` -> "/partida nueva", and
+    ``slash("me dm", "off")`` -> "/yo md no" (a choice of its one option, by its name)."""
+    parts = [command_name(part) for part in path.split()]
+    if choice is not None:
+        parts.append(words.tr(choice))
+    return "/" + " ".join(parts)
 
 
 def guild_language(interaction: discord.Interaction[Any]) -> str:
@@ -79,7 +107,8 @@ class Tree(app_commands.CommandTree[Any]):
 
 class CommandTranslator(app_commands.Translator):
     """Slash commands' names, descriptions and choices from the catalogs. Names are translated only under the
-    message context "command name" (and kept English when a translation is not a name Discord accepts)."""
+    message context "command name", or "command name: <meaning>" for a name declared with ``named`` (and kept
+    English when a translation is not a name Discord accepts)."""
 
     async def translate(
         self,
@@ -91,5 +120,8 @@ class CommandTranslator(app_commands.Translator):
         if code is None or code == i18n.ENGLISH:
             return None
         with i18n.speaking(code):
-            text = command_name(string.message) if context.location in _NAMES else words.tr(string.message)
+            if context.location in _NAMES:
+                text = command_name(string.message, string.extras.get("meaning"))
+            else:
+                text = words.tr(string.message)
         return text if text != string.message else None

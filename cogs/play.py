@@ -31,6 +31,7 @@ from cogs.components import (
 from cogs.controls import controls_for, may_act, panel
 from cogs.errors import not_your_turn, report
 from cogs.game_pictures import hand_picture, opening_focus, prompt_pictures, step_pictures
+from cogs.language import slash
 from cogs.names import table_link
 from cogs.persistent import PersistentItems
 from cogs.prompts import recap
@@ -49,7 +50,7 @@ CHANGED = mark("The board has changed since that message; these controls are for
 # Told once (PlayerService.claim_dm_note) to a player whose turn DMs could not be delivered.
 DMS_CLOSED = mark(
     "📭 Your DMs are closed to me, so your turns come here. To get them by DM: server name → Privacy Settings → "
-    "turn on Direct Messages, then `/me dm on`. Or just keep playing with **Play** on the newest board."
+    "turn on Direct Messages, then `{command}`. Or just keep playing with **Play** on the newest board."
 )
 
 
@@ -122,7 +123,7 @@ class Play(PersistentItems, commands.Cog):
         current = panel(table, seat)
         lines = [*(await recap(self.service, table, seat)), current.content]
         if await self.bot.players.claim_dm_note(interaction.user.id):
-            lines.insert(0, tr(DMS_CLOSED))
+            lines.insert(0, tr(DMS_CLOSED, command=slash("me dm", "on")))
         if changed:
             lines.insert(0, tr(CHANGED))
         files = await prompt_pictures(table, seat, current.focus or opening_focus(table, seat))

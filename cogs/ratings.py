@@ -18,6 +18,7 @@ from bot.errors import UserError
 from bot.games.base.language import tr, trn
 from bot.players import RatingRow, ResultRow
 from cogs.game import GAME_CHOICES
+from cogs.language import WHICH_GAME, named
 from cogs.names import game_title, table_link
 from cogs.replies import send_private
 from render.theme import ordinal
@@ -83,6 +84,7 @@ class Ratings(commands.Cog):
     @app_commands.command(name="leaderboard", description="The best-rated players of a game")
     @app_commands.describe(game="Which game", scope="This server (the default) or all servers")
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPES)
+    @app_commands.rename(game=named("game", WHICH_GAME))
     async def leaderboard(self, interaction: discord.Interaction, game: str, scope: str = "server") -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if game not in games.GAMES:

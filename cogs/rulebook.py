@@ -28,6 +28,7 @@ from bot.statuses import TableStatus
 from cogs.components import Ref, RulesButton
 from cogs.controls import controls_for, spec_of
 from cogs.errors import report
+from cogs.language import WHICH_GAME, named, slash
 from cogs.persistent import PersistentItems
 from cogs.replies import message_kwargs, send_private
 from render import annotate
@@ -108,7 +109,8 @@ def rules_embed(key: str, picture: RulesPicture | None) -> discord.Embed:
         lines = "\n".join(f"**{n}** {text}" for n, text in enumerate(picture.legend, start=1))
         embed.add_field(name=tr("On the picture"), value=lines[:FIELD_LIMIT], inline=False)
         embed.set_image(url=f"attachment://{PICTURE_NAME}")
-    embed.set_footer(text=tr("Play: /game new · Your games: /game mine · Everything else: /help"))
+    embed.set_footer(text=tr("Play: {new} · Your games: {mine} · Everything else: {help}", new=slash("game new"),
+                             mine=slash("game mine"), help=slash("help")))
     return embed
 
 
@@ -117,7 +119,8 @@ def phase_rules(table: Table) -> str:
     game's whole summary."""
     phase = controls_for(table.key).phase_summary(table) if table.status == TableStatus.RUNNING else None
     text = phase or summary(table.key)
-    return f"{text}\n" + tr("The whole rules, with a picture: `/rules` · Commands: `/help`")
+    return f"{text}\n" + tr("The whole rules, with a picture: `{rules}` · Commands: `{help}`", rules=slash("rules"),
+                            help=slash("help"))
 
 
 class Rulebook(PersistentItems, commands.Cog):
@@ -135,6 +138,7 @@ class Rulebook(PersistentItems, commands.Cog):
 
     @app_commands.command(name="rules", description="A short illustrated summary of a game's rules")
     @app_commands.describe(game="Which game")
+    @app_commands.rename(game=named("game", WHICH_GAME))
     @app_commands.choices(game=[app_commands.Choice(name=games.get(key).title, value=key) for key in games.GAMES])
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

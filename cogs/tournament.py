@@ -25,7 +25,7 @@ from bot.tournaments.standings import StandingRow
 from cogs.checks import can_manage
 from cogs.components import clip
 from cogs.game import GAME_CHOICES, LANGUAGE_CHOICES
-from cogs.language import guild_language
+from cogs.language import INCOMING_PLAYER, LEAVING_PLAYER, WHICH_GAME, guild_language, named
 from cogs.names import message_link, table_link
 from cogs.persistent import PersistentItems
 from cogs.replies import NO_PINGS, message_kwargs, send_private
@@ -231,6 +231,7 @@ class TournamentCommands(PersistentItems, commands.GroupCog, group_name="tournam
         game=GAME_CHOICES, format=FORMAT_CHOICES, seeding=SEEDING_CHOICES, time_control=TIME_CHOICES,
         timeout=TIMEOUT_CHOICES, uneven=UNEVEN_CHOICES, language=LANGUAGE_CHOICES,
     )
+    @app_commands.rename(game=named("game", WHICH_GAME))
     async def create(
         self,
         interaction: discord.Interaction,
@@ -299,6 +300,7 @@ class TournamentCommands(PersistentItems, commands.GroupCog, group_name="tournam
         ), self.tournaments.drop, who.id)
 
     @app_commands.command(name="replace", description="Put a new player in a leaver's place (the organiser)")
+    @app_commands.rename(old=named("old", LEAVING_PLAYER), new=named("new", INCOMING_PLAYER))
     @app_commands.describe(
         old="The player who leaves", new="Who takes over the place and the results so far", tournament=WHICH
     )

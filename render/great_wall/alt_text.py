@@ -247,10 +247,10 @@ def final(view: GreatWallView, names: Sequence[str]) -> list[str]:
 def close_up(view: GreatWallView, names: Sequence[str], part: Part) -> list[str]:
     """Sections' close-up (``crops.sections``): each section's strengths, markers and cards."""
     slots = slots_of(view, part)
-    what = f"section {slots[0] + 1}" if len(slots) == 1 else f"sections {join([str(s + 1) for s in slots])}"
     sections = [view["sections"][s] for s in slots]
     return [
-        f"{TITLE}, a close-up of {what}.",
+        trn("{game}, a close-up of section {sections}.", "{game}, a close-up of sections {sections}.", len(slots),
+            game=tr(TITLE), sections=join([str(s + 1) for s in slots])),
         *(_section(s, names) for s in sections),
         *(_section_cards(s, names) for s in sections),
     ]

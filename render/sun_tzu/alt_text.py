@@ -229,7 +229,7 @@ def close_up(view: SunTzuView, names: Sequence[str], part: Part) -> list[str]:
     """The provinces' close-up (``crops.provinces``): the round, the score track and every province."""
     now = _game_over(view, names) if view["result"] is not None else f"{_status(view, names)}."
     return [
-        f"{TITLE}, the score track and the provinces, {_round(view)}: {now}",
+        tr("{title}, the score track and the provinces, {round}: {now}", title=tr(TITLE), round=_round(view), now=now),
         _scores(view, names),
         *(_province(view, p, names) for p in view["provinces"]),
     ]

@@ -59,8 +59,10 @@ def _context(location: app_commands.TranslationContextLocation, data: Any = None
     return app_commands.TranslationContext(location, data)
 
 
-async def _translate(text: str, locale: discord.Locale, location: app_commands.TranslationContextLocation) -> Any:
-    return await CommandTranslator().translate(app_commands.locale_str(text), locale, _context(location))
+async def _translate(text: str | app_commands.locale_str, locale: discord.Locale,
+                     location: app_commands.TranslationContextLocation) -> Any:
+    string = text if isinstance(text, app_commands.locale_str) else app_commands.locale_str(text)
+    return await CommandTranslator().translate(string, locale, _context(location))
 
 
 async def test_the_translator_gives_discord_spanish_and_japanese() -> None:
@@ -104,8 +106,10 @@ async def test_every_command_has_valid_names_and_short_texts_in_every_language(f
             if isinstance(command, app_commands.Command):
                 options = []
                 for parameter in command.parameters:
-                    options.append(await _translate(parameter.display_name, locale, where.parameter_name)
-                                   or parameter.display_name)
+                    local = await _translate(parameter.locale_name or parameter.display_name, locale,
+                                             where.parameter_name) or parameter.display_name
+                    assert name.match(local) and local == local.lower(), local
+                    options.append(local)
                     text = await _translate(parameter.description, locale, where.parameter_description)
                     assert text and len(text) <= 100, (command.qualified_name, parameter.name)
                     for choice in parameter.choices:

@@ -17,7 +17,7 @@ from PIL import Image
 from bot import games
 from bot.store import users
 from bot.tables import Table
-from cogs.board_posts import HOW_TO_PLAY
+from cogs.board_posts import how_to_play
 from cogs.components import Ref, RulesButton, persistent_view, with_rules
 from cogs.help import help_embed
 from cogs.play import DMS_CLOSED
@@ -66,7 +66,7 @@ async def test_the_first_board_says_how_to_play_here(fake: FakeDiscord, alice: A
     first = next(s.message for s in fake.sent if not s.private and "begins." in s.content)
     lines = first.content.splitlines()
     assert lines[0].startswith("**The Great Wall of China #1** begins. Seats in turn order:")
-    assert lines[1:4] == list(HOW_TO_PLAY)
+    assert lines[1:4] == how_to_play()
     assert "`/me dm off`" in lines[1] and "**Play** and **My hand**" in lines[2] and "`/help`" in lines[3]
 
 
@@ -163,11 +163,12 @@ async def test_closed_dms_are_explained_once_in_the_play_panel(fake: FakeDiscord
     assert await users.dm_closed(fake.bot.service.db, mover.id)  # the turn DM was refused
     await fake.click(mover, last_board(fake), label="Play")
     first = fake.last(private=True)
-    assert first.content.splitlines()[0] == DMS_CLOSED
-    assert "Privacy Settings" in DMS_CLOSED and "`/me dm on`" in DMS_CLOSED and "**Play**" in DMS_CLOSED
+    closed = DMS_CLOSED.format(command="/me dm on")
+    assert first.content.splitlines()[0] == closed
+    assert "Privacy Settings" in closed and "`/me dm on`" in closed and "**Play**" in closed
     await fake.click(mover, last_board(fake), label="Play")
     again = fake.last(private=True)
-    assert again.id != first.id and DMS_CLOSED not in again.content and "Rules" in labels(again.view)
+    assert again.id != first.id and closed not in again.content and "Rules" in labels(again.view)
     # `/me dm on` says the DMs are open again: should they still be closed, the player is told again.
     await fake.command(fake.bot.get_cog("Me").dm, mover, state="on")  # type: ignore[union-attr]
     assert not (await users.settings(fake.bot.service.db, mover.id)).dm_note_shown
@@ -177,7 +178,7 @@ async def test_open_dms_get_no_note(fake: FakeDiscord, alice: Any, bob: Any) -> 
     game_id, _ = await start_game(fake, alice, bob)
     mover = await _mover(fake, game_id, [alice, bob])
     await fake.click(mover, last_board(fake), label="Play")
-    assert DMS_CLOSED not in fake.last(private=True).content
+    assert DMS_CLOSED.format(command="/me dm on") not in fake.last(private=True).content
 
 
 # -- /help --------------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypedDict, TypeVar
 
-from bot.games.base.language import tr
+from bot.games.base.language import tr, trn
 
 JSON = dict[str, Any]
 Action = dict[str, Any]
@@ -159,7 +159,7 @@ class Game(ABC, Generic[S, V]):
 
     def score_text(self, score: int) -> str:
         """A final score as people read it ("12 points"; a game scored in money says "$840,000")."""
-        return f"{score} point{'s' if score != 1 else ''}"
+        return trn("{n} point", "{n} points", score)
 
     def can_act(self, state: S, seat: int) -> bool:
         """May ``seat`` send an action now? Usually exactly the seats in ``to_act``; games where a seat may act
