@@ -145,3 +145,46 @@ def test_no_vosotros_form_reaches_latin_america() -> None:
                 said = [latin.ngettext(message.id[0], message.id[1], n) for n in (1, 2, 1_000_000)]
             found += [f"{domain}: {text!r}" for text in said if _VOSOTROS.search(text)]
     assert not found, "\n".join(found)
+
+
+# Japanese typography: where Japanese text surrounds it, punctuation is full-width. The rule the ja catalogs
+# keep: no ASCII ( ) : ! ? , touches a kana or kanji (or Japanese punctuation), and a pair of brackets is one
+# style, never "（1〜30)". ASCII stays between Latin letters, digits and {fields} ("{page}/{pages}", "#{offer}").
+_JAPANESE = r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff60\u3000-\u303f]"
+_ASCII_BESIDE_JAPANESE = re.compile(rf"(?<={_JAPANESE})[:()!?,]|[:()!?,](?={_JAPANESE})|（[^()（）]*\)|\([^()（）]*）")
+
+
+def _japanese() -> list[tuple[str, str, str]]:
+    """(domain, English, Japanese) of every message of the ja catalogs, each plural form apart."""
+    said = []
+    for domain in _messages():
+        for entry in catalogs.read("ja", domain):
+            if entry.id and entry.string:
+                english = entry.id if isinstance(entry.id, str) else entry.id[0]
+                forms = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+                said += [(domain, english, text) for text in forms]
+    return said
+
+
+def test_japanese_punctuation_is_full_width_beside_japanese_text() -> None:
+    found = [f"{domain}: {text!r}" for domain, _english, text in _japanese() if _ASCII_BESIDE_JAPANESE.search(text)]
+    assert not found, "\n".join(found[:30])
+
+
+def test_japanese_polish() -> None:
+    """One word for a table (テーブル, never 卓); "Nobody" as a name is なし (誰も cannot stand alone); Sun Tzu's
+    two double provinces read as one each (晋燕, 韓斉); a Great Wall card is worth progress, not points."""
+    said = _japanese()
+    assert not [text for _d, _e, text in said if "卓" in text]
+    assert all(text != "誰も" for _d, _e, text in said)
+    assert not [text for _d, _e, text in said if "晋・燕" in text or "韓・斉" in text]
+    with i18n.speaking("ja"):
+        assert tr("Nobody") == "なし" and tr("worth 2") == "進捗2"
+
+
+def test_you_is_no_name_in_a_chinatown_sentence() -> None:
+    """Chinatown's viewer is said in sentences of their own: "Bob te da ...", "junto a 16 tuyo (PH)"."""
+    with i18n.speaking("es-ES"):
+        assert tr("{giver} gives {item} to you", giver="Bob", item="x") == "Bob te da x"
+        assert tr("{lot} you ({shop})", lot=16, shop="PH") == "16 tuyo (PH)"
+        assert "ti" not in tr("What do you give?").split()

@@ -29,31 +29,31 @@ async def test_a_tournament_speaks_its_servers_language_and_answers_each_person_
     assert fake.last().private and fake.last().content.startswith("Tournament #1 is open: ")
     (signup,) = [s.message for s in fake.public()]
     assert signup.content.splitlines()[0] == "**Autumn Cup**:**孫子** の大会 #1"
-    assert "スイス式、1ラウンド、2人卓" in signup.content and "参加受付中" in signup.content
+    assert "スイス式、1ラウンド、2人テーブル" in signup.content and "参加受付中" in signup.content
     assert labels(signup.view) == ["参加", "退出"]
     assert (await fake.bot.tournaments.get(1)).language == "ja"
 
     await fake.click(alice, signup, label="参加")
     await fake.click(bob, signup, label="参加")
-    assert "参加者(2):<@101>, <@202>" in signup.content  # the public message stays Japanese
+    assert "参加者（2）：<@101>, <@202>" in signup.content  # the public message stays Japanese
     await fake.click(bob, signup, label="参加")
     assert fake.last().private and fake.last().content == "Ya estás inscrito."  # Bob's refusal in Spanish
 
     await fake.command(cog(fake).start, alice)
     assert fake.last().content == "Autumn Cup has started: round 1 is posted here."
-    (begun,) = channel_posts(fake, "第1ラウンド(全1ラウンド)が始まりました。")
-    assert "卓1:" in begun.content
+    (begun,) = channel_posts(fake, "第1ラウンド（全1ラウンド）が始まりました。")
+    assert "テーブル1:" in begun.content
     row = await fake.bot.tournaments.get(1)
     (table,) = row.tables
     assert (await fake.bot.service.get(table.game_id or 0)).language == "ja"  # its game too
 
     await play_round(fake, 1, seed=3)
     (final,) = channel_posts(fake, "**Autumn Cup** が終了しました。")
-    assert final.content.endswith("!最終順位:")
+    assert final.content.endswith("！最終順位：")
     names = {alice.id: alice.display_name, bob.id: bob.display_name}
     rows = await fake.bot.tournaments.standings(1)
     with i18n.speaking("ja"):
-        assert final.files == [standings_png(rows, names, "Autumn Cup:最終順位", {})]
+        assert final.files == [standings_png(rows, names, "Autumn Cup：最終順位", {})]
     assert final.files != [standings_png(rows, names, "Autumn Cup: final standings", {})]
 
     # Bob's profile, for him: in Spanish.
@@ -66,7 +66,7 @@ async def test_a_tournament_speaks_its_servers_language_and_answers_each_person_
     # Standings asked for by Bob: his answer in Spanish, the post in Japanese.
     await fake.command(cog(fake).standings, bob, tournament=1)
     assert any(s.message.content == "Aquí tienes la clasificación de Autumn Cup." for s in fake.private())
-    assert channel_posts(fake, "**Autumn Cup:最終順位**")
+    assert channel_posts(fake, "**Autumn Cup：最終順位**")
 
 
 async def test_a_tournament_in_the_language_chosen_at_creation(fake: FakeDiscord, alice: Any) -> None:
@@ -76,16 +76,17 @@ async def test_a_tournament_in_the_language_chosen_at_creation(fake: FakeDiscord
     assert signup.content.splitlines()[0] == "**Copa**: torneo #1 de **La Gran Muralla China**"
     assert "liga, mesas de 2" in signup.content and labels(signup.view) == ["Unirse", "Salir"]
     await fake.command(cog(fake).list_tournaments, alice, locale="ja")
-    assert fake.last().content.startswith("#1 **Copa**:万里の長城、総当たり、2人卓")
+    assert fake.last().content.startswith("#1 **Copa**:万里の長城、総当たり、2人テーブル")
 
 
 async def test_help_in_japanese_names_the_commands_as_discord_shows_them(fake: FakeDiscord, alice: Any) -> None:
     await fake.command(fake.bot.get_cog("Help").help, alice, locale="ja")  # type: ignore[union-attr]
     (embed,) = fake.last(private=True).embeds
-    assert embed.title == "Middle Kingdom:中国を舞台にしたボードゲーム"
+    assert embed.title == "Middle Kingdom：中国を舞台にしたボードゲーム"
     assert embed.description and embed.description.startswith("**ゲームの進め方**\n1. `/ゲーム 新規` で")
     text = "\n".join(f"{f.name}\n{f.value}" for f in embed.fields)
-    assert "`/ゲーム 新規`: ゲームの卓を開きます。" in text and "`/ルール`:" in text and "その他のコマンド" in text
+    assert "`/ゲーム 新規`: ゲームのテーブルを開きます。" in text
+    assert "`/ルール`:" in text and "その他のコマンド" in text
     assert len(embed) <= 6000 and all(len(f.value or "") <= 1024 for f in embed.fields)
     # Someone who chose Japanese in /me on an English Discord app: Japanese words, the English command names
     # their app shows.
@@ -93,7 +94,7 @@ async def test_help_in_japanese_names_the_commands_as_discord_shows_them(fake: F
     await fake.command(fake.bot.get_cog("Help").help, alice)  # type: ignore[union-attr]
     (embed,) = fake.last(private=True).embeds
     assert embed.description and embed.description.startswith("**ゲームの進め方**\n1. `/ゲーム 新規`")
-    assert "`/game new`: ゲームの卓を開きます。" in "\n".join(f.value or "" for f in embed.fields)
+    assert "`/game new`: ゲームのテーブルを開きます。" in "\n".join(f.value or "" for f in embed.fields)
 
 
 async def test_leaderboard_and_server_settings_in_the_askers_language(fake: FakeDiscord, alice: Any) -> None:
@@ -107,6 +108,7 @@ async def test_leaderboard_and_server_settings_in_the_askers_language(fake: Fake
     assert "jugador de la computadora" in fake.last().content
     await fake.command(fake.bot.get_cog("ServerCommands").settings, alice, manage=True, locale="ja")  # type: ignore[union-attr]
     panel = fake.last(private=True)
-    assert panel.content.startswith("**サーバー設定**") and "卓を開けるチャンネル:どのチャンネルでも。" in panel.content
+    assert panel.content.startswith("**サーバー設定**")
+    assert "テーブルを開けるチャンネル：どのチャンネルでも。" in panel.content
     assert "コンピューターを許可しない" in labels(panel.view)
     assert isinstance(panel.view, discord.ui.View)

@@ -23,7 +23,7 @@ async def test_me_language_sets_and_clears_the_choice_and_answers_follow_it(fake
     # Later answers, from an English Discord client, come in Japanese; /me settings shows the choice.
     shown = await _say(fake, "show", alice)
     assert shown.splitlines()[0] == "**あなたの設定**"
-    assert "言語:日本語" in shown
+    assert "言語：日本語" in shown
     assert await _say(fake, "quiet_off", alice) == "おやすみ時間をオフにしました。リマインダーは期限どおりに届きます。"
     # A refusal too.
     assert await _say(fake, "vacation_end", alice) == "休暇中ではありません。"

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.errors import UserError
 from bot.games.base import Action
-from bot.games.base.language import mark, tr, trp
+from bot.games.base.language import mark, tr
 from bot.games.chinatown.data import BOARD
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
@@ -97,6 +97,9 @@ def next_to(view: Mapping[str, Any], lot: int, names: Sequence[str]) -> str:
         if owner is None:
             parts.append(tr("{lot} free", lot=neighbour))
             continue
-        who = trp("object", "you") if owner == me else names[owner]
-        parts.append(f"{neighbour} {who}" + (f" ({SHOP_CODE[shop]})" if shop else ""))
+        if owner == me:  # its own words: "16 you (PH)" is "16 tuyo (PH)", not "16 ti (PH)"
+            parts.append(tr("{lot} you ({shop})", lot=neighbour, shop=SHOP_CODE[shop]) if shop
+                         else tr("{lot} you", lot=neighbour))
+            continue
+        parts.append(f"{neighbour} {names[owner]}" + (f" ({SHOP_CODE[shop]})" if shop else ""))
     return tr("next to {lots}", lots=", ".join(parts) or tr("no lot"))

@@ -152,12 +152,13 @@ def giver_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
     view, ref, who_is = view_of(table, seat), Ref.of(table), names(table)
     options = side_options(view, draft, side, seat, who_is)
     if not options:
-        raise UserError(tr("There is nothing left that {player} could give.", player=who(side, seat, who_is)))
+        raise UserError(tr("There is nothing left that you could give.") if side == seat else
+                        tr("There is nothing left that {player} could give.", player=who_is[side]))
     code = draft.encode()
     pick = ControlSelect(ref, payload(Verb.ADD, code, side), options, gives(side, seat, who_is), row=0)
     back = ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=1)
     lots = [lot["lot"] for lot in view["lots"] if lot["owner"] == side and lot["lot"] not in draft.lots()]
-    text = tr("What does {player} give?", player=who(side, seat, who_is))
+    text = tr("What do you give?") if side == seat else tr("What does {player} give?", player=who_is[side])
     return Panel(text, persistent_view(pick, back), close_up(lots))
 
 
@@ -198,7 +199,9 @@ def to_whom(table: Table, seat: int, draft: Draft, side: int, item: Item) -> Pan
         for r in receivers
     ]
     buttons.append(ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=1))
-    text = tr("Who receives {item} from {player}?", item=item_text(view, item), player=who(side, seat, who_is))
+    item_said = item_text(view, item)
+    text = (tr("Who receives {item} from you?", item=item_said) if side == seat else
+            tr("Who receives {item} from {player}?", item=item_said, player=who_is[side]))
     return Panel(text, persistent_view(*buttons), close_up([item.lot]) if item.kind == "lot" else None)
 
 
@@ -219,7 +222,8 @@ def money_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
     code = draft.encode()
     pick = ControlSelect(ref, payload(Verb.MONEY, code, side), options, tr("How much?"), row=0)
     back = ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=1)
-    text = tr("How much money does {player} give? Pick again later to add more.", player=who(side, seat, who_is))
+    text = (tr("How much money do you give? Pick again later to add more.") if side == seat else
+            tr("How much money does {player} give? Pick again later to add more.", player=who_is[side]))
     return Panel(text, persistent_view(pick, back))
 
 
@@ -234,7 +238,7 @@ def lots_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
     steps: list[discord.ui.Item[Any]] = list(selects(ref, payload(Verb.ADD, code, side), options, tr("Which lot?")))
     steps.append(ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=4))
     lots = [lot["lot"] for lot in view["lots"] if lot["owner"] == side and lot["lot"] not in listed]
-    text = tr("Which lot does {player} give?", player=who(side, seat, who_is))
+    text = tr("Which lot do you give?") if side == seat else tr("Which lot does {player} give?", player=who_is[side])
     return Panel(text, persistent_view(*steps), close_up(lots))
 
 

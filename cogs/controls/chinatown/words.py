@@ -65,10 +65,12 @@ def leg_line(leg: Mapping[str, Any], me: int | None, names: Sequence[str]) -> st
         item = tile(leg["tile_type"], leg["count"])
     else:
         item = money(leg.get("amount"))
-    receiver = who(leg["to"], me, names)
+    # Whole sentences for the viewer: "you" is no name to put in another's place ("da ... a ti" -> "te da ...").
     if leg["from"] == me:
-        return tr("You give {item} to {receiver}", item=item, receiver=receiver)
-    return tr("{giver} gives {item} to {receiver}", giver=names[leg["from"]], item=item, receiver=receiver)
+        return tr("You give {item} to {receiver}", item=item, receiver=names[leg["to"]])
+    if leg["to"] == me:
+        return tr("{giver} gives {item} to you", giver=names[leg["from"]], item=item)
+    return tr("{giver} gives {item} to {receiver}", giver=names[leg["from"]], item=item, receiver=names[leg["to"]])
 
 
 def offer_lines(offer: Mapping[str, Any], me: int | None, names: Sequence[str]) -> list[str]:

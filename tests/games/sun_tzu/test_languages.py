@@ -66,7 +66,7 @@ def test_warlords_events_and_scoring_in_spanish_and_japanese() -> None:
     ("action", "es", "ja"),
     [
         ({"type": "choose_warlord", "warlord": "chu_remove_army"}, "Quedarse Retirar un ejército", "部隊の除去を残す"),
-        ({"type": "reveal", "province": "han_qi"}, "Revelar Han-Qi", "韓・斉を公開"),
+        ({"type": "reveal", "province": "han_qi"}, "Revelar Han-Qi", "韓斉を公開"),
         ({"type": "source", "from": "reserve"}, "De la reserva", "予備から"),
         ({"type": "support", "card": "plague.1"}, "Descartar Peste como soporte", "疫病を捨てて支援"),
         ({"type": "pass"}, "Pasar", "パス"),
