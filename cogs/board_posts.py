@@ -92,7 +92,9 @@ class BoardPosts:
         self.service = service
         self.sender = sender
 
-    async def show(self, table: Table, note: Notification, pings: discord.AllowedMentions) -> None:
+    async def show(
+        self, table: Table, note: Notification, pings: discord.AllowedMentions, *, headline: str = ""
+    ) -> None:
         """Post or edit the board message of ``note``'s turn, showing ``table`` (the note's version)."""
         turn = note.turn if note.turn is not None else note.version
         rows: Sequence[Position] = note.positions
@@ -119,14 +121,16 @@ class BoardPosts:
                     return
             await self._close(post)  # too long, or deleted: the turn continues in a new message
             rows = [r for r in rows if r.version > post.version]
-        await self._post(table, turn, rows or [], note, pings)
+        await self._post(table, turn, rows or [], note, pings, headline)
         # Only then the earlier turns' messages lose their buttons: there is always a board to play from.
         await self._close_others(table, str(turn))
 
     async def _post(
-        self, table: Table, turn: int, rows: Sequence[Position], note: Notification, pings: discord.AllowedMentions
+        self, table: Table, turn: int, rows: Sequence[Position], note: Notification, pings: discord.AllowedMentions,
+        headline: str = "",
     ) -> None:
-        text = compose(table, rows)
+        # ``headline``: what the pinged players are asked for, first, so the notification says it.
+        text = "\n".join(line for line in (headline, compose(table, rows)) if line)
         while len(text) > MESSAGE_LIMIT and len(rows) > 1:  # a backlog too long for one message: newest part
             rows = rows[1:]
             text = compose(table, rows)

@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.games.base.language import tr
 from cogs.components import Panel
 
 if TYPE_CHECKING:
@@ -70,6 +71,11 @@ class Controls(ABC):
     def awaited(self, table: Table) -> str:
         """What the seats to act are asked for, for refusals ("to commit their orders"); "" to say nothing."""
         return ""
+
+    def due(self, table: Table, seat: int) -> str:
+        """What the seat is asked for now, in a few words after the game's title, for the first line of its
+        notifications ("place pieces or exchange a card", "warlord window: play or pass")."""
+        return tr("your move")
 
     def may_act(self, table: Table, seat: int) -> bool:
         """Whether the seat may act now: waited for, or (where the game allows it) acting without being

@@ -232,6 +232,12 @@ class GreatWallControls(Controls):
             return tr("to place a section's first marker")
         return tr("to play cards or draw a card") if view["phase"] == "actions" else ""
 
+    def due(self, table: Table, seat: int) -> str:
+        view = _view(table, None)
+        if view["pending_claim"] is not None:
+            return tr("place a section's first marker")
+        return tr("play cards or draw a card") if view["phase"] == "actions" else tr("your move")
+
     def build(self, table: Table, seat: int) -> discord.ui.View | None:
         legal, ref = _legal(table, seat), Ref.of(table)
         claims = [a for a in legal if a["type"] == "claim"]
