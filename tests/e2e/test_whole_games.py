@@ -62,6 +62,12 @@ async def check_finished(game: Game, bot: BotProcess, moves: int) -> None:
     # At the end no private message of the game keeps a usable control, and every player was told of the end.
     live = live_private_controls(game)
     print(f"{game.key}: private messages with live controls at the end: {sum(live.values())} {dict(live)}")
+    assert sum(live.values()) == 0, live
+    pinged = set(final.pinged)
+    for user in game.players.values():
+        said = f"#{game.id}** has ended"  # a new DM (edited prompts say it too, and notify nobody)
+        told = [m for m in user.private() if said in m.content and not m.ephemeral and m.edited_at is None]
+        assert len(told) == 1 or (not told and user.id in pinged), f"{user.name} was not told of the end once"
     # Only the newest board message has buttons (the final one, Rematch and New table): older ones lost theirs.
     assert [b for b in game.boards()[:-1] if b.custom_ids()] == []
 
