@@ -30,6 +30,8 @@ from cogs.sentences import clock_line, event_lines, ranking_lines, relative_time
 if TYPE_CHECKING:
     from bot.tables import Notification, Table, TableService
 
+COPY = "copy"  # a board posted by /game board (ref: its message id): loses its buttons and deadline once a turn passes
+
 # Under the first board: how to play here, for people new to the bot (short: it stays in the thread).
 HOW_TO_PLAY = (
     mark("On your turn I DM you your hand and controls, or mention you here if you turned DMs off (`/me dm off`)."),
@@ -156,6 +158,9 @@ class BoardPosts:
                     after = await self.service.delivery.positions(table.id, after=post.version, upto=int(keep))
                     lines += [line for row in after if row.opens_turn for line in position_lines(table, row)]
                 await self._close(post, clip_lines(lines) if lines else None)
+        for post in await self.service.delivery.open_posts(table.id, COPY):
+            if keep is None or post.version < table.version:  # its turn is over: its title only, as history
+                await self._close(post, f"**{title(table)}**")
 
     async def _close(self, post: PostRow, content: str | None = None) -> None:
         extra = {"content": content, "allowed_mentions": NO_PINGS} if content else {}

@@ -188,3 +188,15 @@ async def test_the_toy_game_says_your_move(fake: FakeDiscord, alice: Any, bob: A
     mover, _ = await _seats(fake, game_id, alice, bob)
     table = await fake.bot.service.get(game_id)
     assert _dms(fake, mover)[-1].content.splitlines()[0].startswith(f"**{title(table)}**: your move")
+
+
+async def test_a_board_copy_loses_its_buttons_and_deadline_once_its_turn_is_over(
+    fake: FakeDiscord, alice: Any, bob: Any
+) -> None:
+    game_id, _ = await start_game(fake, alice, bob)
+    table = await fake.bot.service.get(game_id)
+    await fake.command(fake.bot.get_cog("GameCommands").board, bob, channel_id=table.thread_id)  # type: ignore[union-attr]
+    copy = fake.last(private=False)
+    assert copy.view is not None and "It is " in copy.content
+    await play_turn(fake, game_id, {alice.id: alice, bob.id: bob}, random.Random(5))
+    assert copy.view is None and copy.content == f"**{TITLE}**"  # no buttons, no "It is ...'s turn", no deadline
