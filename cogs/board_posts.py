@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.games.base.language import mark, tr
+from bot.statuses import TableStatus
 from bot.tables import ClockNews, Position
 from bot.tables.delivery import TURN, PostRow
 from cogs.game_pictures import board_picture
@@ -79,10 +80,16 @@ def footer(table: Table) -> list[str]:
     return [line for line in (ranking_lines(table) or [turn_line(table), clock_line(table)]) if line]
 
 
-def turn_lines(table: Table, rows: Sequence[Position]) -> list[str]:
+def turn_lines(table: Table, rows: Sequence[Position], *, live: bool = True) -> list[str]:
     """The sentences of a turn's message. The move that opened the turn ended the one before: it is told in
-    the message of that earlier turn (see ``_close_others``), so each message reads as one player's turn."""
-    return [line for row in rows if not row.opens_turn for line in position_lines(table, row)]
+    the message of that earlier turn (see ``_close_others``), so each message reads as one player's turn.
+    A vacation's line says the clock now: only the newest per player, and none once the turn is over
+    (``live`` False) or the game is."""
+    newest = {row.seat: n for n, row in enumerate(rows) if row.clock is not None}  # (a clock row moves no version)
+    current = live and table.status == TableStatus.RUNNING
+    return [line for n, row in enumerate(rows) if not row.opens_turn
+            and (row.clock is None or (current and newest.get(row.seat) == n))
+            for line in position_lines(table, row)]
 
 
 def compose(table: Table, rows: Sequence[Position]) -> str:
@@ -153,7 +160,7 @@ class BoardPosts:
         for post in await self.service.delivery.open_posts(table.id, TURN):
             if post.ref != keep:
                 rows = await self.service.delivery.turn_positions(table.id, int(post.ref), post.version)
-                lines = turn_lines(table, [r for r in rows if r.version >= post.since])
+                lines = turn_lines(table, [r for r in rows if r.version >= post.since], live=False)
                 if keep is not None:  # the move that ended this turn (it opened the next one) is told here
                     after = await self.service.delivery.positions(table.id, after=post.version, upto=int(keep))
                     lines += [line for row in after if row.opens_turn for line in position_lines(table, row)]
