@@ -41,8 +41,9 @@ HOW_TO_PLAY = (
 )
 
 
-def position_lines(table: Table, row: Position) -> list[str]:
-    """The sentences of one position: its opening, who ran out of time, and its events (public words)."""
+def position_lines(table: Table, row: Position, *, timeout_said: bool = False) -> list[str]:
+    """The sentences of one position: its opening, who ran out of time (unless ``timeout_said`` already for an
+    earlier move of the same timed-out turn), and its events (public words)."""
     if row.kind == "started":
         return [opening_line(table), *map(tr, HOW_TO_PLAY)]
     if row.clock is not None and row.seat is not None:
@@ -50,7 +51,8 @@ def position_lines(table: Table, row: Position) -> list[str]:
     events = list(row.events)
     if row.timeout == "forfeit":  # the forfeit is said once, as time running out, not as a resignation too
         events = [e for e in events if e.type not in ("resigned", "resign")]
-    return [line for line in [timeout_line_for(table, row.seat, row.timeout), *event_lines(table, events)] if line]
+    timed_out = "" if timeout_said else timeout_line_for(table, row.seat, row.timeout)
+    return [line for line in [timed_out, *event_lines(table, events)] if line]
 
 
 def opening_line(table: Table) -> str:
@@ -87,9 +89,15 @@ def turn_lines(table: Table, rows: Sequence[Position], *, live: bool = True) -> 
     (``live`` False) or the game is."""
     newest = {row.seat: n for n, row in enumerate(rows) if row.clock is not None}  # (a clock row moves no version)
     current = live and table.status == TableStatus.RUNNING
-    return [line for n, row in enumerate(rows) if not row.opens_turn
-            and (row.clock is None or (current and newest.get(row.seat) == n))
-            for line in position_lines(table, row)]
+    lines: list[str] = []
+    timed_out: set[tuple[int | None, str]] = set()  # one "ran out of time" per seat and turn, however many moves
+    for n, row in enumerate(rows):
+        if row.opens_turn or (row.clock is not None and not (current and newest.get(row.seat) == n)):
+            continue
+        lines += position_lines(table, row, timeout_said=(row.seat, row.timeout or "") in timed_out)
+        if row.timeout:
+            timed_out.add((row.seat, row.timeout))
+    return lines
 
 
 def compose(table: Table, rows: Sequence[Position]) -> str:
@@ -163,7 +171,10 @@ class BoardPosts:
                 lines = turn_lines(table, [r for r in rows if r.version >= post.since], live=False)
                 if keep is not None:  # the move that ended this turn (it opened the next one) is told here
                     after = await self.service.delivery.positions(table.id, after=post.version, upto=int(keep))
-                    lines += [line for row in after if row.opens_turn for line in position_lines(table, row)]
+                    for row in after:
+                        if row.opens_turn:
+                            said = timeout_line_for(table, row.seat, row.timeout) in lines
+                            lines += position_lines(table, row, timeout_said=said)
                 await self._close(post, clip_lines(lines) if lines else None)
         for post in await self.service.delivery.open_posts(table.id, COPY):
             if keep is None or post.version < table.version:  # its turn is over: its title only, as history

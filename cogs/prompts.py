@@ -91,7 +91,7 @@ def summary(table: Table, seat: int, rows: Sequence[Position]) -> str:
         head = tr("Time ran out: a move was made for you.")
     else:
         head = tr("This turn is over.")
-    what = " ".join(said[-3:]) if said else ""
+    what = " ".join(said)  # the whole turn (clipped below), its first move too
     return clip_message(" ".join(part for part in (head, what, table_link(table)) if part), 1000)
 
 

@@ -158,6 +158,7 @@ async def test_out_of_time_the_computer_or_an_automatic_move_plays_and_says_so(
         assert table.status == "running" and _mover(table) != before[game_id]
         texts = _thread(timed, table)
         assert any(f"<@{before[game_id]}> ran out of time: {words}" in t for t in texts)
+        assert sum(t.count("ran out of time") for t in texts) == 1  # once for the turn, however many moves
         assert f"(due <t:{START + 2 * int(HOUR) + 1}:R>)" in texts[-1]  # the next seat's clock started
     # The Great Wall's safe move is blind to the hand: the timed-out turn only drew cards.
     skip_table = await timed.bot.service.get(skip_game)
