@@ -80,7 +80,7 @@ def elsewhere_line(table: Table, seat: int) -> str:
         return result_line(table, seat)
     if table.status != TableStatus.RUNNING:
         return tr("This table was cancelled.")
-    return str(not_your_turn(table))
+    return f"{StaleVersion()} {not_your_turn(table)}"
 
 
 def _in_panel(interaction: discord.Interaction) -> bool:
@@ -177,7 +177,7 @@ class Play(PersistentItems, commands.Cog):
             if not public:  # the older live message closes first: this one is then the newest
                 await self._adopt(interaction, table, seat, public=public)
             await interaction.edit_original_response(
-                content=clip_message(f"{tr(CHANGED)}\n\n{current.content}"), view=current.view,
+                content=clip_message(f"{StaleVersion()}\n\n{current.content}"), view=current.view,
                 attachments=await prompt_pictures(table, seat, current.focus or opening_focus(table, seat)),
                 allowed_mentions=NO_PINGS,
             )
@@ -231,7 +231,7 @@ class Play(PersistentItems, commands.Cog):
                     await self._refresh(interaction, table, seat, public=public)
                     return
                 version = table.version
-            if not public:
+            if not public and table.version != ref.version:  # an old private message: answered in place
                 seat = _seat(table, interaction.user.id)
                 if table.status != TableStatus.RUNNING or not may_act(table, seat):
                     await self._refresh(interaction, table, seat, public=public)
@@ -255,11 +255,18 @@ class Play(PersistentItems, commands.Cog):
                 await self._adopt(interaction, table, seat, public=public)
             try:
                 outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
-            except StaleVersion:  # somebody moved first: this message shows what is current
+            except StaleVersion:  # somebody moved first: the same choice still awaited goes in, else what is current
                 if public:
                     raise
-                await self._refresh(interaction, await self.service.get(ref.game_id), seat, public=public)
-                return
+                table = await self.service.get(ref.game_id)
+                if not await self._still_awaited(table, seat, ref.version):
+                    await self._refresh(interaction, table, seat, public=public)
+                    return
+                step = controls_for(table.key).resolve(table, seat, payload, values)
+                if isinstance(step, Panel):
+                    await interaction.edit_original_response(content=clip_message(step.content), view=step.view)
+                    return
+                outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=table.version)
             await interaction.edit_original_response(**await self._after_move(outcome))
         except Exception as error:
             await report(interaction, error, game_id=ref.game_id)

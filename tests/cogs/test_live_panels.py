@@ -89,7 +89,7 @@ async def test_an_old_prompt_clicked_shows_the_current_decision_in_place(
     assert fake.posted_since(mark) == []
     answer = fake.last()
     assert answer.id == old.id
-    assert answer.content.startswith("The board has changed since that message") and answer.view is not None
+    assert answer.content.startswith("That move was already made or the board has changed") and answer.view is not None
     assert newest.view is None and newest.content == "Your controls for this game are in another message now."
     assert [m.id for m in _live(fake, game_id) if m.owner == mover.id] == [old.id]
     assert other.id not in {m.owner for m in _live(fake, game_id)}

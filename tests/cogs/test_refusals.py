@@ -70,7 +70,7 @@ async def test_players_out_of_turn_are_refused(fake: FakeDiscord, alice: Any, bo
     assert fake.last().private and fake.last().content == expected
     controls = await _open_controls(fake, mover)
     await fake.dispatch(waiting, controls, _control_id(controls, "Draw a card"))
-    assert fake.last().private and fake.last().content == expected and fake.last().view is None  # in place
+    assert fake.last().private and fake.last().content == expected and fake.last().view is None
     assert (await fake.bot.service.get(game_id)).version == table.version
     # Out of turn, "My hand" still works, privately, with the waiting player's own picture.
     await fake.click(waiting, board, label="My hand")
@@ -94,7 +94,7 @@ async def test_a_stale_control_says_so_and_shows_the_current_board(fake: FakeDis
     await fake.dispatch(mover, stale, draw)
     answer = fake.last()
     assert fake.posted_since(mark) == [] and answer.id == controls.id  # no new message: the old one updated
-    assert answer.private and "The board has changed since that message" in answer.content and answer.files
+    assert answer.private and "the board has changed; here is the current position" in answer.content and answer.files
     assert any(is_control(item, after) for item in walk(answer.view))  # still their move: fresh controls
     assert (await fake.bot.service.get(game_id)).version == after.version
 
