@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.games.base.language import mark, tr
+from bot.statuses import TableStatus
 from bot.tables import ClockNews, Position
 from bot.tables.delivery import TURN, PostRow
 from cogs.game_pictures import board_picture
@@ -30,6 +31,8 @@ from cogs.sentences import clock_line, event_lines, ranking_lines, relative_time
 
 if TYPE_CHECKING:
     from bot.tables import Notification, Table, TableService
+
+COPY = "copy"  # a board posted by /game board (ref: its message id): loses its buttons and deadline once a turn passes
 
 # Under the first board: how to play here, for people new to the bot (short: it stays in the thread). Each line
 # with the command it names (path, choice), typed as the thread's readers see the commands (``slash``).
@@ -46,8 +49,9 @@ def how_to_play() -> list[str]:
     return [tr(line, command=slash(*command)) if command else tr(line) for line, command in HOW_TO_PLAY]
 
 
-def position_lines(table: Table, row: Position) -> list[str]:
-    """The sentences of one position: its opening, who ran out of time, and its events (public words)."""
+def position_lines(table: Table, row: Position, *, timeout_said: bool = False) -> list[str]:
+    """The sentences of one position: its opening, who ran out of time (unless ``timeout_said`` already for an
+    earlier move of the same timed-out turn), and its events (public words)."""
     if row.kind == "started":
         return [opening_line(table), *how_to_play()]
     if row.clock is not None and row.seat is not None:
@@ -55,7 +59,8 @@ def position_lines(table: Table, row: Position) -> list[str]:
     events = list(row.events)
     if row.timeout == "forfeit":  # the forfeit is said once, as time running out, not as a resignation too
         events = [e for e in events if e.type not in ("resigned", "resign")]
-    return [line for line in [timeout_line_for(table, row.seat, row.timeout), *event_lines(table, events)] if line]
+    timed_out = "" if timeout_said else timeout_line_for(table, row.seat, row.timeout)
+    return [line for line in [timed_out, *event_lines(table, events)] if line]
 
 
 def opening_line(table: Table) -> str:
@@ -85,10 +90,22 @@ def footer(table: Table) -> list[str]:
     return [line for line in (ranking_lines(table) or [turn_line(table), clock_line(table)]) if line]
 
 
-def turn_lines(table: Table, rows: Sequence[Position]) -> list[str]:
+def turn_lines(table: Table, rows: Sequence[Position], *, live: bool = True) -> list[str]:
     """The sentences of a turn's message. The move that opened the turn ended the one before: it is told in
-    the message of that earlier turn (see ``_close_others``), so each message reads as one player's turn."""
-    return [line for row in rows if not row.opens_turn for line in position_lines(table, row)]
+    the message of that earlier turn (see ``_close_others``), so each message reads as one player's turn.
+    A vacation's line says the clock now: only the newest per player, and none once the turn is over
+    (``live`` False) or the game is."""
+    newest = {row.seat: n for n, row in enumerate(rows) if row.clock is not None}  # (a clock row moves no version)
+    current = live and table.status == TableStatus.RUNNING
+    lines: list[str] = []
+    timed_out: set[tuple[int | None, str]] = set()  # one "ran out of time" per seat and turn, however many moves
+    for n, row in enumerate(rows):
+        if row.opens_turn or (row.clock is not None and not (current and newest.get(row.seat) == n)):
+            continue
+        lines += position_lines(table, row, timeout_said=(row.seat, row.timeout or "") in timed_out)
+        if row.timeout:
+            timed_out.add((row.seat, row.timeout))
+    return lines
 
 
 def compose(table: Table, rows: Sequence[Position]) -> str:
@@ -100,7 +117,9 @@ class BoardPosts:
         self.service = service
         self.sender = sender
 
-    async def show(self, table: Table, note: Notification, pings: discord.AllowedMentions) -> None:
+    async def show(
+        self, table: Table, note: Notification, pings: discord.AllowedMentions, *, headline: str = ""
+    ) -> None:
         """Post or edit the board message of ``note``'s turn, showing ``table`` (the note's version)."""
         turn = note.turn if note.turn is not None else note.version
         rows: Sequence[Position] = note.positions
@@ -127,14 +146,16 @@ class BoardPosts:
                     return
             await self._close(post)  # too long, or deleted: the turn continues in a new message
             rows = [r for r in rows if r.version > post.version]
-        await self._post(table, turn, rows or [], note, pings)
+        await self._post(table, turn, rows or [], note, pings, headline)
         # Only then the earlier turns' messages lose their buttons: there is always a board to play from.
         await self._close_others(table, str(turn))
 
     async def _post(
-        self, table: Table, turn: int, rows: Sequence[Position], note: Notification, pings: discord.AllowedMentions
+        self, table: Table, turn: int, rows: Sequence[Position], note: Notification, pings: discord.AllowedMentions,
+        headline: str = "",
     ) -> None:
-        text = compose(table, rows)
+        # ``headline``: what the pinged players are asked for, first, so the notification says it.
+        text = "\n".join(line for line in (headline, compose(table, rows)) if line)
         while len(text) > MESSAGE_LIMIT and len(rows) > 1:  # a backlog too long for one message: newest part
             rows = rows[1:]
             text = compose(table, rows)
@@ -155,11 +176,17 @@ class BoardPosts:
         for post in await self.service.delivery.open_posts(table.id, TURN):
             if post.ref != keep:
                 rows = await self.service.delivery.turn_positions(table.id, int(post.ref), post.version)
-                lines = turn_lines(table, [r for r in rows if r.version >= post.since])
+                lines = turn_lines(table, [r for r in rows if r.version >= post.since], live=False)
                 if keep is not None:  # the move that ended this turn (it opened the next one) is told here
                     after = await self.service.delivery.positions(table.id, after=post.version, upto=int(keep))
-                    lines += [line for row in after if row.opens_turn for line in position_lines(table, row)]
+                    for row in after:
+                        if row.opens_turn:
+                            said = timeout_line_for(table, row.seat, row.timeout) in lines
+                            lines += position_lines(table, row, timeout_said=said)
                 await self._close(post, clip_lines(lines) if lines else None)
+        for post in await self.service.delivery.open_posts(table.id, COPY):
+            if keep is None or post.version < table.version:  # its turn is over: its title only, as history
+                await self._close(post, f"**{title(table)}**")
 
     async def _close(self, post: PostRow, content: str | None = None) -> None:
         extra = {"content": content, "allowed_mentions": NO_PINGS} if content else {}

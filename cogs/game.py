@@ -20,7 +20,9 @@ from bot.errors import NotSeated, UserError, WrongStatus
 from bot.games.base.language import tr, trn
 from bot.statuses import OPEN_TABLES, TableStatus
 from bot.tables import Table
+from bot.tables.delivery import PostRow
 from cogs.app import app_of
+from cogs.board_posts import COPY
 from cogs.checks import can_manage, check_may_view, viewable_table
 from cogs.components import PREFIX, Ref, clip, persistent_view
 from cogs.errors import report
@@ -33,6 +35,7 @@ from cogs.persistent import PersistentItems
 from cogs.rematch import RematchButton, table_buttons
 from cogs.replay_viewer import ReplayButton, frame, load_frames
 from cogs.replies import NO_PINGS, message_kwargs, send_private
+from cogs.sending import channel_of
 from cogs.sentences import clock_line, due_text, ranking_lines, relative_time, turn_line
 
 if TYPE_CHECKING:
@@ -200,7 +203,10 @@ class GameCommands(PersistentItems, commands.GroupCog, group_name="game", group_
             text = "\n".join(line for line in lines if line)
         # The deferred answer stays private; the board itself is a new, public message.
         await interaction.edit_original_response(content=tr("Here is the board of {game}.", game=title(table)))
-        await interaction.followup.send(text, allowed_mentions=NO_PINGS, **kwargs)
+        copy = await interaction.followup.send(text, allowed_mentions=NO_PINGS, wait=True, **kwargs)
+        if table.status == TableStatus.RUNNING:  # its buttons and deadline go once the turn passes
+            await self.service.delivery.save_post(PostRow(table.id, COPY, str(copy.id), channel_of(copy), copy.id,
+                                                          table.version, table.version, False))
 
     @app_commands.command(name="history", description="A game's moves in words, newest first (only you see it)")
     @app_commands.describe(game="The game number (this thread's game if left out)")

@@ -26,8 +26,8 @@ from bot.tables import Notification, Table
 from bot.tables.delivery import PostRow
 from cogs.board_posts import BoardPosts
 from cogs.controls import controls_for
-from cogs.names import table_link, title
-from cogs.prompts import Prompts
+from cogs.names import public_names, table_link, title
+from cogs.prompts import Prompts, due_line
 from cogs.replies import NO_PINGS, pings
 from cogs.sending import ARCHIVE_AFTER, Sender, channel_of
 from cogs.sentences import due_text, relative_time
@@ -82,7 +82,16 @@ class DiscordNotifier:
         # told by DM.
         movers = [s for s in note.newly_to_act if s in table.to_act()] if note.opens_turn else []
         by_dm, by_ping = await self._channels(table, movers)
-        await self.boards.show(table, note, pings(by_ping.values()))
+        ended = table.status == TableStatus.FINISHED and note.opens_turn
+        if ended:  # every player is told the end once: by DM, else the final post mentions them
+            told = [s for s in range(len(table.players)) if s not in note.forfeited]
+            end_dm, end_ping = await self._channels(table, told)
+            for seat in list(end_dm):
+                if not await self.prompts.tell_end(table, seat):
+                    end_ping[seat] = end_dm.pop(seat)
+            by_ping.update(end_ping)
+        headline = "" if ended or not by_ping else due_headline(table, list(by_ping))
+        await self.boards.show(table, note, pings(by_ping.values()), headline=headline)
         await self._offers(table, note)
         await self.prompts.close_passed(table)
         for seat in by_dm:
@@ -143,7 +152,8 @@ class DiscordNotifier:
             return
         mover = table.player_at(seat).mention
         text = tr("{player}, it is your move{due}.", player=mover, due=due_text(table, [seat]))
-        await self.sender.post(table, content=f"{text} {tr(DMS_CLOSED)}", allowed_mentions=pings([user_id]))
+        await self.sender.post(table, content=f"{due_line(table, seat)}\n{text} {tr(DMS_CLOSED)}",
+                               allowed_mentions=pings([user_id]))
 
     # -- trade offers and other public messages a game adds ----------------------------------------------
     async def _offers(self, table: Table, note: Notification) -> None:
@@ -206,13 +216,14 @@ class DiscordNotifier:
         when = table.deadlines.get(seat, note.deadline)  # the live deadline: a vacation may have moved it
         if settings.dm_on_turn and not settings.dm_closed:
             with i18n.speaking(await self.sender.language_of(user_id)):
+                first = due_line(table, seat)
                 if when is not None:
                     head = tr("Reminder: your move in **{game}** is due {when}: {link}", game=title(table),
                               when=relative_time(when), link=table_link(table))
                 else:
                     head = tr("Reminder: your move in **{game}** is waiting for you: {link}", game=title(table),
                               link=table_link(table))
-                if await self.prompts.send_dm(table, seat, [head]):
+                if await self.prompts.send_dm(table, seat, [first, head]):
                     return
         mover = table.player_at(seat).mention
         if when is not None:
@@ -220,7 +231,7 @@ class DiscordNotifier:
                       when=relative_time(when))
         else:
             text = tr("{player}, your move in **{game}** is waiting for you.", player=mover, game=title(table))
-        await self.sender.post(table, content=text, allowed_mentions=pings([user_id]))
+        await self.sender.post(table, content=f"{due_line(table, seat)}\n{text}", allowed_mentions=pings([user_id]))
 
     async def _keep_alive(self, table: Table) -> None:
         """Upkeep, so the thread of a slow game never archives silently. Discord archives a thread after a week
@@ -253,12 +264,21 @@ class DiscordNotifier:
         mover = table.player_at(note.seat).name
         with i18n.speaking(await self.sender.language_of(user_id)):
             if seat in table.to_act():
-                text = tr("{player}, who plays before you, has moved in **{game}**: it is your move{due}. {link}",
+                said = tr("{player}, who plays before you, has moved in **{game}**: it is your move{due}. {link}",
                           player=mover, game=title(table), due=due_text(table, [seat]), link=table_link(table))
+                text = f"{due_line(table, seat)}\n{said}"
             else:
                 text = tr("{player}, who plays before you, has moved in **{game}**. {link}", player=mover,
                           game=title(table), link=table_link(table))
         await self.sender.dm(table, user_id, text)
+
+
+def due_headline(table: Table, seats: list[int]) -> str:
+    """The first line of a board post that pings players: the game and what each is asked for."""
+    names = public_names(table)
+    controls = controls_for(table.key)
+    asked = tr(", ").join(f"{names[s]} {controls.due(table, s)}" for s in sorted(seats))
+    return tr("**{game}**: {what}", game=title(table), what=asked)
 
 
 def _forfeit_text(table: Table, mention: str | None = None) -> str:

@@ -7,6 +7,7 @@ shows the next step or submits the action through ``TableService.act(..., versio
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -17,7 +18,7 @@ from discord.ext import commands
 from bot.errors import NotSeated, StaleVersion, WrongStatus
 from bot.games.base.language import mark, tr
 from bot.statuses import TableStatus
-from bot.tables import MoveOutcome, Table
+from bot.tables import MoveOutcome, Table, table_at
 from cogs.components import (
     BoardButton,
     ControlButton,
@@ -34,8 +35,9 @@ from cogs.game_pictures import hand_picture, opening_focus, prompt_pictures, ste
 from cogs.language import slash
 from cogs.names import table_link
 from cogs.persistent import PersistentItems
-from cogs.prompts import recap
-from cogs.replies import NO_PINGS, clip_message, send_private
+from cogs.prompts import Prompts, recap, result_line
+from cogs.replies import NO_PINGS, clip_message, message_kwargs, send_private
+from cogs.sending import Sender
 from cogs.sentences import event_lines, turn_line
 
 if TYPE_CHECKING:
@@ -46,6 +48,7 @@ log = logging.getLogger(__name__)
 
 # Said with tr() where shown.
 NOT_A_PLAYER = mark("Only the players of this game have a hand; you can follow the game on the board.")
+NEWER_PANEL = mark("A newer panel for this game is below.")
 CHANGED = mark("The board has changed since that message; these controls are for the current position.")
 # Told once (PlayerService.claim_dm_note) to a player whose turn DMs could not be delivered.
 DMS_CLOSED = mark(
@@ -75,6 +78,19 @@ def _must_move(table: Table, user_id: int) -> int:
     if not may_act(table, seat):
         raise not_your_turn(table)
     return seat
+
+
+def _choices(table: Table, seat: int) -> list[str]:
+    return sorted(json.dumps(action, sort_keys=True) for action in table.game.legal_actions(table.state, seat))
+
+
+def elsewhere_line(table: Table, seat: int) -> str:
+    """One line for an old private message when the seat has nothing to decide now."""
+    if table.status == TableStatus.FINISHED:
+        return result_line(table, seat)
+    if table.status != TableStatus.RUNNING:
+        return tr("This table was cancelled.")
+    return f"{StaleVersion()} {not_your_turn(table)}"
 
 
 def _in_panel(interaction: discord.Interaction) -> bool:
@@ -118,7 +134,8 @@ class Play(PersistentItems, commands.Cog):
         await send_private(interaction, text, file=await hand_picture(table, seat))
 
     async def _show_controls(self, interaction: discord.Interaction, table: Table, *, changed: bool) -> None:
-        """The Play panel: what happened since the player's last turn, then their controls."""
+        """The Play panel: what happened since the player's last turn, then their controls. It replaces the
+        player's previous panel of the game, which is closed (one live panel per player)."""
         seat = _must_move(table, interaction.user.id)
         current = panel(table, seat)
         lines = [*(await recap(self.service, table, seat)), current.content]
@@ -127,8 +144,68 @@ class Play(PersistentItems, commands.Cog):
         if changed:
             lines.insert(0, tr(CHANGED))
         files = await prompt_pictures(table, seat, current.focus or opening_focus(table, seat))
-        await send_private(interaction, "\n".join(lines), files=files, view=current.view)
-        self.bot.open_panels.remember(table.id, interaction.user.id, seat, interaction)
+        kwargs = message_kwargs(files=files, view=current.view)
+        await self._close_panel(table, interaction.user.id, keep=None)  # first: the new panel is the newest message
+        message = await interaction.followup.send(clip_message("\n".join(lines)), ephemeral=True, wait=True,
+                                                  allowed_mentions=NO_PINGS, **kwargs)
+        self.bot.open_panels.remember(table.id, interaction.user.id, seat, interaction, message.id)
+
+    async def _close_panel(self, table: Table, user_id: int, *, keep: int | None) -> None:
+        """The player's open panel of the game, unless it is message ``keep``, loses its controls."""
+        before = self.bot.open_panels.of(table.id, user_id)
+        if before is None or (keep is not None and before.message_id == keep):
+            return
+        self.bot.open_panels.forget(table.id, user_id)
+        try:
+            await before.interaction.edit_original_response(content=tr(NEWER_PANEL), view=None, attachments=[],
+                                                            allowed_mentions=NO_PINGS)
+        except discord.HTTPException:  # dismissed or expired: nothing left to close
+            log.info("could not close an older panel of game %s", table.id)
+
+    async def _keep_panel(self, interaction: discord.Interaction, table: Table, seat: int, message_id: int) -> None:
+        """Remember the player's newest panel; the one it replaces, still editable, loses its controls."""
+        await self._close_panel(table, interaction.user.id, keep=message_id)
+        self.bot.open_panels.remember(table.id, interaction.user.id, seat, interaction, message_id)
+
+    async def _adopt(self, interaction: discord.Interaction, table: Table, seat: int, *, public: bool) -> None:
+        """The private message clicked holds the seat's live controls now: an ephemeral panel is remembered
+        (and the older one closed), a DM becomes the seat's prompt (and the older one closed)."""
+        if interaction.message is None or public:
+            return
+        if _in_panel(interaction):
+            await self._keep_panel(interaction, table, seat, interaction.message.id)
+        else:
+            await Prompts(self.service, Sender(self.bot), self.bot.open_panels).adopt(
+                table, seat, interaction.message.channel.id, interaction.message.id
+            )
+
+    async def _refresh(self, interaction: discord.Interaction, table: Table, seat: int, *, public: bool) -> None:
+        """A click on an old private message answers in that very message: the seat's current decision,
+        or, when there is none for it, one line on what the game waits for and a link to the board."""
+        if table.status == TableStatus.RUNNING and may_act(table, seat):
+            current = panel(table, seat)
+            if not public:  # the older live message closes first: this one is then the newest
+                await self._adopt(interaction, table, seat, public=public)
+            await interaction.edit_original_response(
+                content=clip_message(f"{StaleVersion()}\n\n{current.content}"), view=current.view,
+                attachments=await prompt_pictures(table, seat, current.focus or opening_focus(table, seat)),
+                allowed_mentions=NO_PINGS,
+            )
+            return
+        await interaction.edit_original_response(content=clip_message(elsewhere_line(table, seat)), view=None,
+                                                 attachments=[], allowed_mentions=NO_PINGS)
+
+    async def _still_awaited(self, table: Table, seat: int, version: int) -> bool:
+        """Whether a control made at ``version`` still asks the seat what it is asked now: it was to act then
+        and is now, it has not moved since, and its choices are the same (in a simultaneous phase, another
+        player's move does not make this player's identical choice stale)."""
+        if version >= table.version or table.status != TableStatus.RUNNING or seat not in table.to_act():
+            return False
+        moves = await self.service.move_log(table.id)
+        if any(move.seat == seat for move in moves[version:table.version]):
+            return False
+        before = table_at(table, version, moves)
+        return seat in before.to_act() and _choices(before, seat) == _choices(table, seat)
 
     # -- controls --------------------------------------------------------------------------------------
     async def on_control(
@@ -155,9 +232,20 @@ class Play(PersistentItems, commands.Cog):
         try:
             table = await self.service.get(ref.game_id)
             steady = controls_for(table.key).version_free(payload)
+            version = None if steady else ref.version
             if table.version != ref.version and not steady:
-                _seat(table, interaction.user.id)  # a stranger hears that first, not that the board moved
-                raise StaleVersion()
+                seat = _seat(table, interaction.user.id)  # a stranger hears that first, not that the board moved
+                if not await self._still_awaited(table, seat, ref.version):
+                    if public:
+                        raise StaleVersion()
+                    await self._refresh(interaction, table, seat, public=public)
+                    return
+                version = table.version
+            if not public and table.version != ref.version:  # an old private message: answered in place
+                seat = _seat(table, interaction.user.id)
+                if table.status != TableStatus.RUNNING or not may_act(table, seat):
+                    await self._refresh(interaction, table, seat, public=public)
+                    return
             seat = _must_move(table, interaction.user.id)
             step = controls_for(table.key).resolve(table, seat, payload, values)
             if isinstance(step, Panel):
@@ -165,14 +253,30 @@ class Play(PersistentItems, commands.Cog):
                 # Those already on the seat's own message stay (a public message's are not the seat's to edit).
                 kept = interaction.message.attachments if interaction.message is not None and not public else []
                 pictures = await step_pictures(table, seat, step.focus, kept)
-                await interaction.edit_original_response(
+                if public and step.view is not None:  # a new panel: the older one closes first
+                    await self._close_panel(table, interaction.user.id, keep=None)
+                answer = await interaction.edit_original_response(
                     content=clip_message(step.content), view=step.view, attachments=pictures
                 )
+                if public and step.view is not None:
+                    self.bot.open_panels.remember(table.id, interaction.user.id, seat, interaction, answer.id)
                 return
-            version = None if steady else ref.version
-            if _in_panel(interaction):  # the newest Play panel of this player: closed once the turn passes
-                self.bot.open_panels.remember(table.id, interaction.user.id, seat, interaction)
-            outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
+            if _in_panel(interaction):  # the newest panel of this player: closed once the turn passes
+                await self._adopt(interaction, table, seat, public=public)
+            try:
+                outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
+            except StaleVersion:  # somebody moved first: the same choice still awaited goes in, else what is current
+                if public:
+                    raise
+                table = await self.service.get(ref.game_id)
+                if not await self._still_awaited(table, seat, ref.version):
+                    await self._refresh(interaction, table, seat, public=public)
+                    return
+                step = controls_for(table.key).resolve(table, seat, payload, values)
+                if isinstance(step, Panel):
+                    await interaction.edit_original_response(content=clip_message(step.content), view=step.view)
+                    return
+                outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=table.version)
             await interaction.edit_original_response(**await self._after_move(outcome, interaction.user.id))
         except Exception as error:
             await report(interaction, error, game_id=ref.game_id)
@@ -204,9 +308,9 @@ class Play(PersistentItems, commands.Cog):
                 "attachments": await prompt_pictures(table, seat, current.focus or opening_focus(table, seat)),
                 "allowed_mentions": NO_PINGS,
             }
-        after = turn_line(table) or tr("The game is over: the final scores are on the board.")
+        after = turn_line(table) or result_line(table, seat)
         return {
-            "content": clip_message(f"{done} {after}"),
+            "content": clip_message(f"{done}\n{after}"),
             "view": None,
             "attachments": [],
             "allowed_mentions": NO_PINGS,

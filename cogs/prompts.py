@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import i18n
-from bot.games.base.language import tr, trn
+from bot.games.base.language import mark, tr, trn
 from bot.statuses import TableStatus
 from bot.tables import Position
 from bot.tables.delivery import PostRow
-from cogs.controls import may_act, panel
-from cogs.game_pictures import opening_focus, prompt_pictures
+from cogs.controls import controls_for, may_act, panel
+from cogs.game_pictures import board_picture, opening_focus, prompt_pictures
 from cogs.names import table_link, title
 from cogs.replies import NO_PINGS, clip_message, message_kwargs
 from cogs.sending import Sender, channel_of
-from cogs.sentences import due_text, event_lines
+from cogs.sentences import due_text, event_lines, ranking_lines
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableService
@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PROMPT = "prompt"
+END = "end"  # the DM that told a seat the game's result
+MOVED_PROMPT = mark("Your controls for this game are in another message now.")
 RECAP_LINES = 8  # "a few lines": more than this and the rest is in the thread
 
 
@@ -56,21 +58,40 @@ async def recap(service: TableService, table: Table, seat: int) -> list[str]:
     return recap_lines(table, seat, rows)
 
 
+def due_line(table: Table, seat: int) -> str:
+    """The first line of every notification of a seat: the game and what is due ("China #12: place pieces
+    or exchange a card"), in the language in force."""
+    return tr("**{game}**: {what}", game=title(table), what=controls_for(table.key).due(table, seat))
+
+
+def result_line(table: Table, seat: int) -> str:
+    """The end of the game for one seat, said once: its place and score, and the link to the final ranking."""
+    result = table.result()
+    link = table_link(table)
+    if result is None:
+        return tr("**{game}** has ended: the final ranking is on the board: {link}", game=title(table), link=link)
+    return tr("**{game}** has ended: you are {place} of {count} ({score}). Final ranking: {link}", game=title(table),
+              place=result.ranking[seat], count=len(result.ranking), score=table.game.score_text(result.scores[seat]),
+              link=link)
+
+
 def summary(table: Table, seat: int, rows: Sequence[Position]) -> str:
     """One line for a prompt whose turn has passed: what the seat did, or why it is over."""
     player = table.player_at(seat)
     if player.forfeited or any(r.timeout == "forfeit" and r.seat == seat for r in rows):
         return tr("Time ran out: you are out of **{game}**. {link}", game=title(table), link=table_link(table))
+    if table.status == TableStatus.FINISHED:
+        return clip_message(result_line(table, seat), 1000)
     mine = [r for r in rows if r.seat == seat]
     timed_out = any(r.timeout for r in mine)
     said = [line for r in mine for line in event_lines(table, r.events, seat)]
     if table.status != TableStatus.RUNNING:
-        head = tr("The game is over: the final ranking is in the thread.")
+        head = tr("This table was cancelled.")
     elif timed_out:
         head = tr("Time ran out: a move was made for you.")
     else:
         head = tr("This turn is over.")
-    what = " ".join(said[-3:]) if said else ""
+    what = " ".join(said)  # the whole turn (clipped below), its first move too
     return clip_message(" ".join(part for part in (head, what, table_link(table)) if part), 1000)
 
 
@@ -87,8 +108,7 @@ class Prompts:
         if user_id is None:
             return False
         with i18n.speaking(await self.sender.language_of(user_id)):
-            head = tr("Your move in **{game}**{due}: {link}", game=title(table), due=due_text(table, [seat]),
-                      link=table_link(table))
+            head = f"{due_line(table, seat)}{due_text(table, [seat])} {table_link(table)}"
             return await self.send_dm(table, seat, [head, *await recap(self.service, table, seat)])
 
     async def send_dm(self, table: Table, seat: int, head: Sequence[str]) -> bool:
@@ -117,6 +137,37 @@ class Prompts:
                     current.view is None)
         )
         return True
+
+    async def tell_end(self, table: Table, seat: int) -> bool:
+        """The end of the game by DM, once: the result, the seat's place and the final picture. Whether the
+        seat has been told (now or before)."""
+        user_id = table.player_at(seat).user_id
+        if user_id is None:
+            return False
+        if await self.service.delivery.post(table.id, END, str(seat)) is not None:
+            return True  # told before a restart
+        with i18n.speaking(await self.sender.language_of(user_id)):
+            lines = [result_line(table, seat), *ranking_lines(table)]
+            picture = await board_picture(table)
+            message = await self.sender.dm(table, user_id, clip_message("\n".join(lines)),
+                                           **message_kwargs(file=picture))
+        if message is None:
+            return False
+        await self.service.delivery.save_post(
+            PostRow(table.id, END, str(seat), channel_of(message), message.id, table.version, table.version, True)
+        )
+        return True
+
+    async def adopt(self, table: Table, seat: int, channel_id: int, message_id: int) -> None:
+        """An older DM of the seat shows its current controls again (a click on it): it becomes the seat's
+        prompt, and the prompt it replaces loses its controls."""
+        old = await self.service.delivery.post(table.id, PROMPT, str(seat))
+        if old is not None and not old.closed and old.message_id != message_id:
+            await self.sender.edit(old.channel_id, old.message_id, content=tr(MOVED_PROMPT), view=None,
+                                   attachments=[], allowed_mentions=NO_PINGS)
+        await self.service.delivery.save_post(
+            PostRow(table.id, PROMPT, str(seat), channel_id, message_id, table.version, table.version, False)
+        )
 
     async def close_passed(self, table: Table, *, everyone: bool = False) -> None:
         """Prompts and panels of seats that can no longer act (or all, when the game stopped) become a

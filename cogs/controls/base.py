@@ -75,6 +75,11 @@ class Controls(ABC):
         names only the players."""
         return tr("The game is waiting for {players}.", players=players)
 
+    def due(self, table: Table, seat: int) -> str:
+        """What the seat is asked for now, in a few words after the game's title, for the first line of its
+        notifications ("place pieces or exchange a card", "warlord window: play or pass")."""
+        return tr("your move")
+
     def may_act(self, table: Table, seat: int) -> bool:
         """Whether the seat may act now: waited for, or (where the game allows it) acting without being
         waited for, such as trading after "Done" or changing secret orders."""

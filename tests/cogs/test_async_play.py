@@ -4,6 +4,7 @@ each timeout policy in the thread, a game that finishes by itself, a restart in 
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 from typing import Any
@@ -157,6 +158,7 @@ async def test_out_of_time_the_computer_or_an_automatic_move_plays_and_says_so(
         assert table.status == "running" and _mover(table) != before[game_id]
         texts = _thread(timed, table)
         assert any(f"<@{before[game_id]}> ran out of time: {words}" in t for t in texts)
+        assert sum(t.count("ran out of time") for t in texts) == 1  # once for the turn, however many moves
         assert f"(due <t:{START + 2 * int(HOUR) + 1}:R>)" in texts[-1]  # the next seat's clock started
     # The Great Wall's safe move is blind to the hand: the timed-out turn only drew cards.
     skip_table = await timed.bot.service.get(skip_game)
@@ -176,6 +178,7 @@ async def test_a_restart_in_the_middle_of_a_timer_fires_it_once(
     await before.stop()  # the bot goes down two minutes into the turn ...
     clock.advance(HOUR)  # ... and comes back long after the deadline
     after = await FakeDiscord.start(path, clock=clock)
+    after.ids = itertools.count(next(before.ids))  # Discord's ids go on after a restart
     try:
         after.threads.extend(before.threads)
         await after.bot.service.resume()

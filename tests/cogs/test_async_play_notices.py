@@ -39,7 +39,9 @@ async def test_reminders_come_by_dm_at_half_time_and_an_hour_before(
     await timed.fire_timers()
     (reminder,) = timed.posted_since(mark)
     assert reminder.where == f"dm:{mover.id}" and reminder.private
-    assert reminder.content.startswith(f"Reminder: your move in **{TITLE}** {due}")
+    first, then = reminder.content.split("\n", 2)[:2]
+    assert first == f"**{TITLE}**: play cards or draw a card"  # what is due, first
+    assert then.startswith(f"Reminder: your move in **{TITLE}** {due}")
     assert reminder.files and reminder.view is not None  # the hand and the controls, to play from the DM
     clock.advance(11 * HOUR)
     await timed.fire_timers()
@@ -58,7 +60,9 @@ async def test_a_reminder_goes_to_the_thread_when_dms_are_closed(
     await timed.fire_timers()
     table = await timed.bot.service.get(game_id)
     reminder = timed.last(f"thread:{table.thread_id}")
-    assert reminder.content == f"<@{mover.id}>, your move in **{TITLE}** is due <t:{START + int(HOUR)}:R>."
+    assert reminder.content.splitlines()[0] == f"**{TITLE}**: play cards or draw a card"
+    due = f"is due <t:{START + int(HOUR)}:R>."
+    assert reminder.content.splitlines()[1] == f"<@{mover.id}>, your move in **{TITLE}** {due}"
     assert not reminder.private and timed.dm_attempts[mover.id] == 1
 
 
@@ -120,14 +124,15 @@ async def test_ping_before_tells_the_next_player_once_the_one_before_has_moved(
     await play_turn(timed, game_id, people, random.Random(1))
     pings = [s for s in timed.since(mark) if "who plays before you" in s.content]
     assert [s.where for s in pings] == [f"dm:{second.id}"]  # once, after the whole turn
-    assert pings[0].content.startswith(f"{first.name}, who plays before you, has moved in **{TITLE}**: it is your move")
+    said = f"{first.name}, who plays before you, has moved in **{TITLE}**: it is your move"
+    assert pings[0].content.splitlines()[1].startswith(said)
     assert pings[0].view is None and not [s for s in timed.since(mark) if s.where == f"dm:{second.id}" and s.view]
 
     mark = len(timed.sent)
     await play_turn(timed, game_id, people, random.Random(2))
     # The third player gets the turn DM with their controls, which says it all: no second DM.
     assert [s for s in timed.since(mark) if "who plays before you" in s.content] == []
-    assert any(s.where == f"dm:{third.id}" and s.content.startswith("Your move") for s in timed.since(mark))
+    assert any(s.where == f"dm:{third.id}" and s.content.startswith(f"**{TITLE}**: ") for s in timed.since(mark))
 
 
 async def test_turn_dms_off_leave_the_thread_mention_and_on_tries_closed_dms_again(
@@ -151,5 +156,5 @@ async def test_turn_dms_off_leave_the_thread_mention_and_on_tries_closed_dms_aga
     assert not await users.dm_closed(timed.bot.service.db, other.id)
     await play_turn(timed, game_id, people, random.Random(4))
     await play_turn(timed, game_id, people, random.Random(5))
-    assert timed.dm_attempts[other.id] == 2 and timed.last(f"dm:{other.id}").content.startswith("Your move")
+    assert timed.dm_attempts[other.id] == 2 and timed.last(f"dm:{other.id}").content.startswith(f"**{TITLE}**: ")
     assert timed.dm_attempts[mover.id] == 0

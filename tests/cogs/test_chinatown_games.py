@@ -178,7 +178,8 @@ async def check_secrets(fake: FakeDiscord, game_id: int) -> None:
         seat = table.seat_of(owner)
         assert seat is not None, "private messages only go to the players"
         for picture in pictures:
-            assert picture["view"]["viewer"] == seat  # a private picture is its reader's own view
+            # A private picture is its reader's own view, or the final one (public: the end told by DM).
+            assert picture["view"]["viewer"] == seat or picture["picture"] == "final"
         for amount in MONEY.findall(sent.content):
             assert int(amount.replace(",", "")) in cash[seat]
             checked["money"] += 1

@@ -204,3 +204,7 @@ async def test_a_vacation_is_said_on_the_board_with_the_deadline_it_moves(
     assert f"<@{first.id}> is back: the clock runs again; their move is due <t:{back}:R>." in board.content
     assert (await timed.bot.service.get(game_id)).deadlines[min((await timed.bot.service.get(game_id)).to_act())] \
         == back
+    assert "is on vacation until" not in board.content  # back: the vacation line has left the board
+    people = {alice.id: alice, bob.id: bob}
+    await play_turn(timed, game_id, people, random.Random(6))
+    assert "is back" not in board.content and "due <t:" not in board.content  # the turn is over: no clock lines

@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot import catalogs, games, i18n
-from bot.errors import NotYourTurn, StaleVersion
+from bot.errors import NotYourTurn
 from bot.games.base.language import tr
 from bot.games.base.words import join
 from bot.tables import Table
@@ -71,7 +71,7 @@ async def test_players_out_of_turn_are_refused(fake: FakeDiscord, alice: Any, bo
     assert fake.last().private and fake.last().content == expected
     controls = await _open_controls(fake, mover)
     await fake.dispatch(waiting, controls, _control_id(controls, "Draw a card"))
-    assert fake.last().private and fake.last().content == expected
+    assert fake.last().private and fake.last().content == expected and fake.last().view is None
     assert (await fake.bot.service.get(game_id)).version == table.version
     # Out of turn, "My hand" still works, privately, with the waiting player's own picture.
     await fake.click(waiting, board, label="My hand")
@@ -89,11 +89,13 @@ async def test_a_stale_control_says_so_and_shows_the_current_board(fake: FakeDis
     after = await fake.bot.service.get(game_id)
     assert after.version == table.version + 1
     assert "You drew" in controls.content  # the mover's own message tells them privately what they drew
-    # The same (now stale) button again: one move only, and a private answer with the current board.
+    # The same (now stale) button again: one move only, and that very message shows the current decision.
     stale = Posted(controls.id, controls.where, True, view=old_view, owner=mover.id)
+    mark = len(fake.sent)
     await fake.dispatch(mover, stale, draw)
     answer = fake.last()
-    assert answer.private and "the board has changed" in answer.content and answer.files
+    assert fake.posted_since(mark) == [] and answer.id == controls.id  # no new message: the old one updated
+    assert answer.private and "the board has changed; here is the current position" in answer.content and answer.files
     assert any(is_control(item, after) for item in walk(answer.view))  # still their move: fresh controls
     assert (await fake.bot.service.get(game_id)).version == after.version
 
@@ -229,5 +231,5 @@ async def test_a_stale_control_out_of_turn_says_whom_the_game_waits_for(
         table = await fake.bot.service.get(game_id)
     await fake.dispatch(mover, Posted(controls.id, controls.where, True, view=old_view, owner=mover.id), draw)
     answer = fake.last()
-    assert answer.private and str(StaleVersion()) in answer.content
+    assert answer.private and answer.id == controls.id and answer.view is None  # that message, without controls
     assert f"The game is waiting for {other.name} to play cards or draw a card." in answer.content

@@ -59,8 +59,24 @@ async def check_finished(game: Game, bot: BotProcess, moves: int) -> None:
     # The bot asks Discord only for interactions and its servers' channels: no event for each message posted.
     sent = {frame["t"] for session in game.double.gateway.sessions.values() for frame in session.frames}
     assert "INTERACTION_CREATE" in sent and not [t for t in sent if t.startswith("MESSAGE_")], sent
+    # At the end no private message of the game keeps a usable control, and every player was told of the end.
+    live = live_private_controls(game)
+    print(f"{game.key}: private messages with live controls at the end: {sum(live.values())} {dict(live)}")
+    assert sum(live.values()) == 0, live
+    pinged = set(final.pinged)
+    for user in game.players.values():
+        said = f"#{game.id}** has ended"  # a new DM (edited prompts say it too, and notify nobody)
+        told = [m for m in user.private() if said in m.content and not m.ephemeral and m.edited_at is None]
+        assert len(told) == 1 or (not told and user.id in pinged), f"{user.name} was not told of the end once"
     # Only the newest board message has buttons (the final one, Rematch and New table): older ones lost theirs.
     assert [b for b in game.boards()[:-1] if b.custom_ids()] == []
+
+
+def live_private_controls(game: Game) -> dict[str, int]:
+    """Per person, their private messages (DMs and ephemeral answers) still holding a control of the game."""
+    prefix = f"mk:{game.id}:"
+    return {user.name: sum(1 for m in user.private() if any(c.startswith(prefix) for c in m.custom_ids()))
+            for user in game.players.values()}
 
 
 PEOPLE = ("Alice", "Bob", "Carol", "Dave")

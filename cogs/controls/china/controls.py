@@ -39,6 +39,7 @@ from cogs.controls.china.words import (
     table_line,
 )
 from cogs.controls.china.words import awaited as awaited_for
+from cogs.controls.china.words import due as due_for
 from cogs.controls.routes import Click, check_routes, dispatch, route
 from render.crops import BOARD, Focus
 
@@ -137,6 +138,9 @@ class ChinaControls(Controls):
 
     def awaited(self, table: Table, players: str, count: int) -> str:
         return awaited_for(view_of(table, None), players, count) or super().awaited(table, players, count)
+
+    def due(self, table: Table, seat: int) -> str:
+        return due_for(view_of(table, None))
 
     def build(self, table: Table, seat: int) -> discord.ui.View | None:
         legal = table.game.legal_actions(table.state, seat)

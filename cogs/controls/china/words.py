@@ -202,6 +202,13 @@ def awaited(view: ChinaView, players: str, count: int) -> str | None:
     return None
 
 
+def due(view: ChinaView) -> str:
+    """What the seat to act is asked for now, for its notifications ("place pieces or exchange a card")."""
+    if view["phase"] == "refill":
+        return tr("refill your hand")
+    return tr("place pieces or exchange a card") if view["phase"] == "action" else tr("your move")
+
+
 # One description per option value, in plain words (the lobby shows it under the value).
 OPTION_HELP: dict[str, dict[Any, str]] = {
     "board_side": {

@@ -34,6 +34,7 @@ from cogs.controls.chinatown import builder, keep, place, trade
 from cogs.controls.chinatown.common import in_round, names, view_of
 from cogs.controls.chinatown.verbs import Verb
 from cogs.controls.chinatown.words import awaited as _awaited
+from cogs.controls.chinatown.words import due as _due
 from cogs.controls.chinatown.words import hand_text as holdings_text
 from cogs.controls.chinatown.words import income_text, phase_summary, who
 from cogs.controls.chinatown.words import option_help as _option_help
@@ -88,6 +89,9 @@ class ChinatownControls(Controls):
 
     def awaited(self, table: Table, players: str, count: int) -> str:
         return _awaited(view_of(table, None), players, count) or super().awaited(table, players, count)
+
+    def due(self, table: Table, seat: int) -> str:
+        return _due(view_of(table, None))
 
     def may_act(self, table: Table, seat: int) -> bool:
         return table.state is not None and table.game.can_act(table.state, seat)

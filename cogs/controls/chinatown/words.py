@@ -232,6 +232,19 @@ def awaited(view: Mapping[str, Any], players: str, count: int) -> str | None:
     return None
 
 
+DUE = {
+    "deal_buildings": mark("choose which Building cards to keep"),
+    "trades": mark("trade, then say you are done"),
+    "place_tiles": mark("build"),
+}
+
+
+def due(view: Mapping[str, Any]) -> str:
+    """What a seat is asked for now, after the game's title in its notifications."""
+    what = DUE.get(str(view["phase"]))
+    return tr(what) if what is not None else tr("your move")
+
+
 # -- the Rules button ------------------------------------------------------------------------------------
 def phase_summary(table: Table) -> str:
     """The rules of the phase Chinatown is in now, in a few plain lines (public view); the first names it."""

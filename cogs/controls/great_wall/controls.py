@@ -236,6 +236,12 @@ class GreatWallControls(Controls):
                        "The game is waiting for {players} to play cards or draw a card.", count, players=players)
         return super().awaited(table, players, count)
 
+    def due(self, table: Table, seat: int) -> str:
+        view = _view(table, None)
+        if view["pending_claim"] is not None:
+            return tr("place a section's first marker")
+        return tr("play cards or draw a card") if view["phase"] == "actions" else tr("your move")
+
     def build(self, table: Table, seat: int) -> discord.ui.View | None:
         legal, ref = _legal(table, seat), Ref.of(table)
         claims = [a for a in legal if a["type"] == "claim"]

@@ -72,3 +72,6 @@ class SunTzuControls(Controls):
 
     def awaited(self, table: Table, players: str, count: int) -> str:
         return words.awaited(typed_view(SunTzuView, table, None), players, count)
+
+    def due(self, table: Table, seat: int) -> str:
+        return words.due(typed_view(SunTzuView, table, None))

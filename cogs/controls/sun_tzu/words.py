@@ -102,6 +102,28 @@ def _waits() -> dict[str, Callable[[str, int], str]]:
 STAGE_WAITS = _waits()
 
 
+# What a seat is asked for, after the game's title in its notifications.
+STAGE_DUE = {
+    "choose_warlord": mark("choose a warlord"),
+    "assign": mark("commit your orders"),
+    "w1": mark("warlord window before the battles: play or pass"),
+    "pick": mark("choose the next province"),
+    "counter": mark("decide on a reaction"),
+    "cap": mark("decide on a reaction"),
+    "costs": mark("find armies"),
+    "placement": mark("find armies"),
+    "event_effect": mark("answer the event"),
+    "w2": mark("warlord window after the battles: play or pass"),
+    "recycle": mark("decide on recycling"),
+    "keep": mark("choose which cards to keep"),
+}
+
+
+def due(view: SunTzuView) -> str:
+    wanted = STAGE_DUE.get(view["stage"])
+    return tr(wanted) if wanted else tr("your move")
+
+
 def kind(instance: str) -> str:
     """The card kind of an instance id: ``plus1.2`` -> ``plus1``."""
     return instance.split(".", 1)[0]
