@@ -89,7 +89,7 @@ class ChinaControls(Controls):
                                 value=True),
             Verb.PUT: route(lambda c: place.place(c.table, c.seat, *c.args), 3),
             Verb.PAIR: route(lambda c: place.second_step(c.table, c.seat, c.args[0], c.value), 2, value=True),
-            Verb.GIVE: route(lambda c: self.take_step(c.table, c.seat, c.value), 1, value=True),
+            Verb.GIVE: route(lambda c: _take_step(c.table, c.seat, c.value), 1, value=True),
         })
 
     def phase_summary(self, table: Table) -> str:
@@ -172,26 +172,6 @@ class ChinaControls(Controls):
             items.append(ControlButton(ref, Verb.PASS, pass_label, style=discord.ButtonStyle.secondary, row=len(items)))
         return persistent_view(*items) if items else None
 
-    def take_step(self, table: Table, seat: int, letter: str) -> Panel:
-        """The exchange's second step: what to take for the card given (its first step, ``GIVE``)."""
-        if letter not in COLOUR_OF:
-            raise UserError(UNREADABLE)
-        give = COLOUR_OF[letter]
-        ordered = sorted(
-            (a for a in table.game.legal_actions(table.state, seat) if a["type"] == "exchange" and a["give"] == give),
-            key=lambda a: -1 if a["take"] == "deck" else COLOURS.index(a["color"]),
-        )
-        if not ordered:
-            raise UserError(GONE)
-        ref = Ref.of(table)
-        items: list[discord.ui.Item[Any]] = [
-            *selects(ref, Verb.EXCHANGE, [_exchange_option(a) for a in ordered], tr("…take which card?")),
-            ControlButton(ref, Verb.HOME, trp("button", "Back"), style=discord.ButtonStyle.secondary, row=4),
-        ]
-        text = tr("You give {card}. Take a card from the deck or a face-up one (your turn ends: no refill).",
-                  card=card(give))
-        return Panel(text, persistent_view(*items), BOARD)
-
     def resolve(self, table: Table, seat: int, payload: str, values: Sequence[str]) -> Action | Panel:
         return dispatch(Verb, self.routes, table, seat, payload, values)
 
@@ -209,3 +189,24 @@ def _exchange(click: Click) -> Action:
         raise UserError(UNREADABLE)
     source, colour = _source(take)
     return {"type": "exchange", "give": COLOUR_OF[give], "take": source, **colour}
+
+
+def _take_step(table: Table, seat: int, letter: str) -> Panel:
+    """The exchange's second step: what to take for the card given (its first step, ``GIVE``)."""
+    if letter not in COLOUR_OF:
+        raise UserError(UNREADABLE)
+    give = COLOUR_OF[letter]
+    ordered = sorted(
+        (a for a in table.game.legal_actions(table.state, seat) if a["type"] == "exchange" and a["give"] == give),
+        key=lambda a: -1 if a["take"] == "deck" else COLOURS.index(a["color"]),
+    )
+    if not ordered:
+        raise UserError(GONE)
+    ref = Ref.of(table)
+    items: list[discord.ui.Item[Any]] = [
+        *selects(ref, Verb.EXCHANGE, [_exchange_option(a) for a in ordered], tr("…take which card?")),
+        ControlButton(ref, Verb.HOME, trp("button", "Back"), style=discord.ButtonStyle.secondary, row=4),
+    ]
+    text = tr("You give {card}. Take a card from the deck or a face-up one (your turn ends: no refill).",
+              card=card(give))
+    return Panel(text, persistent_view(*items), BOARD)
