@@ -71,14 +71,17 @@ def draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallV
         _draw_player(image, draw, view, player, seats, (x0, y + STRIP_TOP, x0 + width, y + PLAYER_H))
 
 
+CAPTION = 24  # "Hand", "Deck": 2% of the width
+
+
 def _count(draw: ImageDraw.ImageDraw, xy: tuple[int, int], word: str, n: int, right: bool = False) -> None:
     """"Hand 5": the word as a caption, the number at the key size; ``right`` puts its end at ``xy``."""
     x, y = xy
     number = str(n)
     if right:
-        x -= theme.text_width(number, KEY, bold=True) + 6 + theme.text_width(word, 22)
-    theme.draw_legend(draw, (x, y + 2), word, 24, MUTED, anchor="lm")
-    theme.draw_key(draw, (x + theme.text_width(word, 22) + 6, y), number, KEY, INK, anchor="lm", bold=True)
+        x -= theme.text_width(number, KEY, bold=True) + 8 + theme.text_width(word, CAPTION)
+    theme.draw_legend(draw, (x, y + 2), word, CAPTION, MUTED, anchor="lm")
+    theme.draw_key(draw, (x + theme.text_width(word, CAPTION) + 8, y), number, KEY, INK, anchor="lm", bold=True)
 
 
 def _tag(view: GreatWallView, player: PlayerView) -> str | None:
