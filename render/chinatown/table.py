@@ -131,12 +131,12 @@ def _draw_calendar(draw: ImageDraw.ImageDraw, view: ChinatownView, top: int) -> 
         )
         year = tr("{year} {animal}", year=1965 + i, animal=animal(zodiac))
         ink = INK if current else MUTED
-        theme.draw_legend(draw, (box[0] + 8, box[1] + 17), year, 22, ink, anchor="lm", bold=current)
+        theme.draw_legend(draw, (box[0] + 8, box[1] + 17), year, 24, ink, anchor="lm", bold=current)
     y = y0 + 6 * 40 + 20
     deck = trn("Deck: {n} card", "Deck: {n} cards", view["deck_count"])
-    theme.draw_legend(draw, (SIDE_X, y), deck, 22, MUTED, anchor="lm")
+    theme.draw_legend(draw, (SIDE_X, y), deck, 24, MUTED, anchor="lm")
     bag = trn("Bag: {n} tile", "Bag: {n} tiles", sum(view["bag"].values()))
-    theme.draw_legend(draw, (SIDE_X, y + 30), bag, 22, MUTED, anchor="lm")
+    theme.draw_legend(draw, (SIDE_X, y + 30), bag, 24, MUTED, anchor="lm")
 
 
 def _connectors(draw: ImageDraw.ImageDraw, view: ChinatownView, seats: Seats, top: int) -> None:
@@ -246,7 +246,7 @@ def _draw_player(
         detail = tr("{lots} lots · {shops} shops · first player", **counts)
     else:
         detail = tr("{lots} lots · {shops} shops", **counts)
-    theme.draw_legend(draw, (x0 + 70, mid + 19), theme.ellipsize(detail, 22, 320), 22, MUTED, anchor="lm")
+    theme.draw_legend(draw, (x0 + 70, mid + 19), theme.ellipsize(detail, 24, 320), 24, MUTED, anchor="lm")
     theme.draw_legend(draw, (x0 + 400, mid - 20), tr("Tiles in hand"), CAPTION, MUTED, anchor="lm")
     hand = theme.ellipsize(_hand_text(player["hand_tiles"]), KEY, 330, bold=True)
     theme.draw_key(draw, (x0 + 400, mid + 14), hand, KEY, INK, anchor="lm", bold=True)
