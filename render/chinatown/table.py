@@ -246,7 +246,8 @@ def _draw_player(
         detail = tr("{lots} lots · {shops} shops · first player", **counts)
     else:
         detail = tr("{lots} lots · {shops} shops", **counts)
-    theme.draw_legend(draw, (x0 + 70, mid + 19), theme.ellipsize(detail, 22, 320), 22, MUTED, anchor="lm")
+    size = 22 if theme.text_width(detail, 22) <= 320 else CAPTION  # a longer language: the legend minimum first
+    theme.draw_legend(draw, (x0 + 70, mid + 19), theme.ellipsize(detail, size, 320), size, MUTED, anchor="lm")
     theme.draw_legend(draw, (x0 + 400, mid - 20), tr("Tiles in hand"), CAPTION, MUTED, anchor="lm")
     hand = theme.ellipsize(_hand_text(player["hand_tiles"]), KEY, 330, bold=True)
     theme.draw_key(draw, (x0 + 400, mid + 14), hand, KEY, INK, anchor="lm", bold=True)
