@@ -207,6 +207,22 @@ def clipping() -> AbstractContextManager[list[Clipped]]:
     return _collecting(_clipping)
 
 
+@dataclass(frozen=True)
+class Shortened:
+    """A text ``ellipsize`` cut with "…" to fit: the whole text and what was drawn."""
+
+    text: str
+    shown: str
+
+
+_shortening: ContextVar[list[Shortened] | None] = ContextVar("shortening_audit", default=None)
+
+
+def shortening() -> AbstractContextManager[list[Shortened]]:
+    """Collect every text ``ellipsize`` shortens inside the block (the tests compare languages with it)."""
+    return _collecting(_shortening)
+
+
 # -- fonts and text -------------------------------------------------------------------------------
 def font(size: int, bold: bool = False) -> Font:
     """Noto Sans at ``size`` px, regular or bold (the face that draws ASCII text; other scripts go through
@@ -248,7 +264,11 @@ def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
             fits = mid
         else:
             too_long = mid
-    return "".join(pieces[:fits]).rstrip() + "…"
+    shown = "".join(pieces[:fits]).rstrip() + "…"
+    cut = _shortening.get()
+    if cut is not None:
+        cut.append(Shortened(text, shown))
+    return shown
 
 
 def _stroke(size: int) -> int:
