@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+import sys
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -66,8 +67,19 @@ def _rules(key: str, view: Any, names: Any) -> bytes:
     return annotate.annotate(plain, render.callouts(key, view, size))
 
 
+def _forget_drawn_layers() -> None:
+    """Static layers are cached (per language): drawn from a cache, their words are not shortened again and the
+    recorder would miss them, depending on which test drew them first. Every cache of the pictures is let go."""
+    for name, module in list(sys.modules.items()):
+        if name == "render" or name.startswith("render."):
+            for value in vars(module).values():
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
 def _cut(draw: Any) -> list[theme.Shortened]:
     """What ``draw`` shortens that is not one of the players' names."""
+    _forget_drawn_layers()
     with theme.shortening() as cut:
         draw()
     return [c for c in cut if not any(c.text.startswith(name) or (name.startswith(c.shown[:-1]) and c.shown[:-1])
