@@ -33,7 +33,7 @@ from cogs.tournament_views import (
     SignupButton,
     bye_line,
     departures_line,
-    first_mover,
+    seats_in_play,
     in_pieces,
     mention,
     mentions,
@@ -119,9 +119,9 @@ class RoundPoster:
                                 players=mentions(table.players)))
                 continue
             game = await self.bot.service.get(table.game_id)
-            people = [p.user_id for p in game.seated if p.user_id is not None]
+            people, first = seats_in_play(game)
             pinged += people
-            lines.append(table_line(table.table_no, people, first_mover(game), table_link(game)))
+            lines.append(table_line(table.table_no, people, first, table_link(game)))
         byes = [u for r, u in row.byes if r == number]
         if byes:
             lines.append(bye_line(row, number, byes))

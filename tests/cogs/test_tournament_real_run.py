@@ -49,7 +49,7 @@ async def _running(fake: FakeDiscord, organiser: Any, players: list[Any], **para
     return tid
 
 
-async def test_the_round_post_lists_seat_order_says_who_moves_first_and_words_a_single_bye(
+async def test_the_round_post_lists_the_players_as_play_goes_each_once_and_words_a_single_bye(
     fake: FakeDiscord, alice: Any, bob: Any, carol: Any
 ) -> None:
     tid = await _running(fake, alice, [alice, bob, carol], game="great_wall", rounds=1)
@@ -61,8 +61,9 @@ async def test_the_round_post_lists_seat_order_says_who_moves_first_and_words_a_
     opening = game.game.to_act(game.game.new(2, game.seed, game.options))
     (first,) = opening
     seated = [p.user_id for p in game.seated]
-    line = f"Table 1: <@{seated[0]}>, <@{seated[1]}> · <@{seated[first]}> moves first · "
+    line = f"Table 1: <@{seated[first]}> moves first, then <@{seated[1 - first]}> · "
     assert line in post.content
+    assert all(post.content.count(f"<@{user}>") == 1 for user in seated)
     (bye,) = [u for _, u in row.byes]
     assert f"Bye in round 1 (0.5 points): <@{bye}>" in post.content  # one bye: no "each"
 
