@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.games.base.language import mark, tr
+from bot.games.base.words import join
 from bot.statuses import TableStatus
 from bot.tables import ClockNews, Position
 from bot.tables.delivery import TURN, PostRow
@@ -27,7 +28,6 @@ from cogs.names import public_names, title
 from cogs.rematch import table_buttons
 from cogs.replies import MESSAGE_LIMIT, NO_PINGS, message_kwargs
 from cogs.sending import Sender, channel_of
-from bot.games.base.words import join
 from cogs.sentences import (
     clock_line,
     due_text,
