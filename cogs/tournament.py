@@ -351,6 +351,13 @@ class TournamentCommands(PersistentItems, commands.GroupCog, group_name="tournam
             title = standings_title(row, complete)
             picture = await standings_file(row, rows, title)
             text = "\n".join(filter(None, [f"**{title}**", under_way_line(row, complete), departures_line(row, rows)]))
+        if interaction.user.id != row.organiser_id and not can_manage(interaction):
+            # Posted publicly by the organiser only: anyone else sees them privately, in the reader's language.
+            title = standings_title(row, complete)
+            picture = await standings_file(row, rows, title)
+            text = "\n".join(filter(None, [f"**{title}**", under_way_line(row, complete), departures_line(row, rows)]))
+            await interaction.edit_original_response(content=text, attachments=[picture], allowed_mentions=NO_PINGS)
+            return
         # The deferred answer stays private; the standings themselves are a new, public message.
         await interaction.edit_original_response(content=tr("Here are the standings of {name}.", name=row.name))
         await interaction.followup.send(text, allowed_mentions=NO_PINGS, file=picture)

@@ -74,13 +74,13 @@ async def test_standings_in_the_middle_of_a_round_are_titled_by_the_rounds_compl
     people = [alice, bob, carol, make_user(404, "Dai")]
     tid = await _running(fake, alice, people, game="great_wall", rounds=2)
     mark = len(fake.sent)
-    await fake.command(cog(fake).standings, bob)
+    await fake.command(cog(fake).standings, alice)
     _, posted = fake.since(mark)
     assert posted.content.startswith("**Autumn Cup: round 1 under way**\nRound 1 is under way")
     await play_round(fake, tid, seed=1)
     assert (await fake.bot.tournaments.get(tid)).current_round == 2  # round 2 has begun, none of it is over
     mark = len(fake.sent)
-    await fake.command(cog(fake).standings, bob)
+    await fake.command(cog(fake).standings, alice)
     _, posted = fake.since(mark)
     title = "Autumn Cup: after round 1"
     assert posted.content.split("\n")[0] == f"**{title}**"
@@ -119,7 +119,7 @@ async def test_dropped_and_replaced_players_are_marked_with_the_round_they_left_
     carol_points = {s.player: s.points for s in await fake.bot.tournaments.standings(tid)}[carol.id]
     await fake.command(cog(fake).replace, alice, old=carol, new=eun)
     mark = len(fake.sent)
-    await fake.command(cog(fake).standings, dai)
+    await fake.command(cog(fake).standings, alice)
     _, posted = fake.since(mark)
     assert "Bob dropped out in round 2; Eun took Carol's place in round 2, with their results." in posted.content
     rows = await fake.bot.tournaments.standings(tid)
