@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot import games, i18n
 from bot.errors import UserError
 from bot.games.base.language import tr, trp
-from bot.statuses import TournamentStatus
+from bot.statuses import TableStatus, TournamentStatus
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
 from bot.tournaments.service import FORMATS, SEEDINGS, RoundEvent, TournamentRow, TournamentService
 from bot.tournaments.standings import StandingRow
@@ -347,13 +347,14 @@ class TournamentCommands(PersistentItems, commands.GroupCog, group_name="tournam
         row = await self._find(interaction, tournament)
         rows = await self.tournaments.standings(row.id)
         complete = await self.tournaments.rounds_complete(row.id)
+        partly = await self._partly_counted(row, complete)
         with public(row):  # posted in the channel: in the tournament's language
-            title = standings_title(row, complete)
+            title = standings_title(row, complete, partly=partly)
             picture = await standings_file(row, rows, title)
             text = "\n".join(filter(None, [f"**{title}**", under_way_line(row, complete), departures_line(row, rows)]))
         if interaction.user.id != row.organiser_id and not can_manage(interaction):
             # Posted publicly by the organiser only: anyone else sees them privately, in the reader's language.
-            title = standings_title(row, complete)
+            title = standings_title(row, complete, partly=partly)
             picture = await standings_file(row, rows, title)
             text = "\n".join(filter(None, [f"**{title}**", under_way_line(row, complete), departures_line(row, rows)]))
             await interaction.edit_original_response(content=text, attachments=[picture], allowed_mentions=NO_PINGS)
@@ -361,6 +362,18 @@ class TournamentCommands(PersistentItems, commands.GroupCog, group_name="tournam
         # The deferred answer stays private; the standings themselves are a new, public message.
         await interaction.edit_original_response(content=tr("Here are the standings of {name}.", name=row.name))
         await interaction.followup.send(text, allowed_mentions=NO_PINGS, file=picture)
+
+    async def _partly_counted(self, row: TournamentRow, complete: int) -> bool:
+        """Whether the standings count part of the round under way: a bye of it, or a game of it over."""
+        if complete >= row.current_round or row.current_round == 0:
+            return False
+        if any(r == row.current_round for r, _ in row.byes):
+            return True
+        games_of = [t.game_id for t in row.tables if t.round == row.current_round and t.game_id]
+        for game_id in games_of:
+            if (await self.bot.service.get(game_id)).status == TableStatus.FINISHED:
+                return True
+        return False
 
     start.autocomplete("tournament")(_autocomplete)
     checkin.autocomplete("tournament")(_autocomplete)

@@ -116,14 +116,17 @@ def round_name(row: TournamentRow, number_: int) -> str:
     return tr("the final") if len(tables) == 1 and not byes else trp("round name", "round {round}", round=number_)
 
 
-def standings_title(row: TournamentRow, complete: int) -> str:
-    """Named by the rounds actually over (``complete``), not the round under way."""
+def standings_title(row: TournamentRow, complete: int, *, partly: bool = False) -> str:
+    """Named by what they include: the rounds over (``complete``) and, when ``partly``, results of the round
+    under way (a game of it already over, or a bye)."""
     if row.status == TournamentStatus.FINISHED:
         return tr("{name}: final standings", name=row.name)
     if row.current_round == 0:
         return tr("{name}: standings", name=row.name)
     if complete == 0:
         return tr("{name}: round 1 under way", name=row.name)
+    if partly and complete < row.current_round:
+        return tr("{name}: round {round} under way", name=row.name, round=row.current_round)
     return tr("{name}: after round {round}", name=row.name, round=complete)
 
 

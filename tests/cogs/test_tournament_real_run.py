@@ -86,6 +86,16 @@ async def test_standings_in_the_middle_of_a_round_are_titled_by_the_rounds_compl
     assert posted.content.split("\n")[0] == f"**{title}**"
     names = {p.id: p.display_name for p in people}
     assert posted.files == (standings_png(await fake.bot.tournaments.standings(tid), names, title),)
+    # A game of round 2 over: the standings count it, and are titled by the round under way, not "after round 1".
+    row = await fake.bot.tournaments.get(tid)
+    game = await fake.bot.service.get(next(t.game_id for t in row.tables if t.round == 2 and t.game_id))
+    await fake.bot.service.resign(game.id, game.seated[0].user_id or 0)
+    assert await fake.bot.tournaments.rounds_complete(tid) == 1
+    mark = len(fake.sent)
+    await fake.command(cog(fake).standings, alice)
+    _, posted = fake.since(mark)
+    assert posted.content.split("\n")[:2] == [
+        "**Autumn Cup: round 2 under way**", "Round 2 is under way: its byes and the games already over count."]
 
 
 async def test_a_round_that_ends_while_paused_is_posted_and_the_organiser_told(
