@@ -24,7 +24,7 @@ COLUMNS_H = 40
 ROW_H = 50
 FOOTER_H = 72
 TEXT = 28  # rows; times 400 / WIDTH that is ~15.5 px on a phone
-LABEL = 22  # column heads and the key
+LABEL = 24  # column heads and the key
 # Right edges of the number columns; the player column runs from NAME_X to the first of them.
 RANK_RIGHT = 88
 NAME_X = 104

@@ -5,8 +5,9 @@ repeat (badges, tokens) are drawn once at 4x and cached, because Pillow's shapes
 
 Legibility is enforced here: most players see a picture about 400 px wide on a phone, so what a player
 reads to decide (``draw_key``, key tokens) must be at least 28 px on a 1200 px-wide picture, legends
-(``draw_legend``) 20 px and a player's badge 32 px, each scaled to the picture's width. Asking for less
-raises ``Illegible``.
+(``draw_legend``) 24 px and a player's badge 45 px (its letter 24 px), each scaled to the picture's width.
+Asking for less raises ``Illegible``. So no text a picture draws is under 2% of its width (``PHONE``: 8 px
+on a 400 px phone): the legibility tests audit every label of every game against it.
 """
 
 from __future__ import annotations
@@ -118,9 +119,11 @@ REFERENCE_WIDTH = 1200  # the minimums below are for a picture this wide
 Role = Literal["key", "legend", "mark"]
 MINIMUM: dict[Role, int] = {
     "key": 28,  # numbers and labels a player decides by: spaces, lots, values, scores, money, the last move
-    "legend": 20,  # legends, captions, tags
-    "mark": 32,  # a player's badge (its letter is half as high)
+    "legend": 24,  # legends, captions, tags, scales: 2% of the width
+    "mark": 45,  # a player's badge (its letter is 0.54-0.6 of it: 24 px and more, 2% of the width)
 }
+PHONE = 2  # percent of a picture's width: no text a player reads is smaller (8 px on a 400 px-wide phone)
+BADGE_LETTER = 0.6  # a badge's letter, as a share of its diameter (nine tenths of it in a triangle's room)
 
 
 class Illegible(ValueError):
@@ -143,6 +146,21 @@ _audit: ContextVar[list[Label] | None] = ContextVar("legibility_audit", default=
 def minimum(role: Role, width: int) -> int:
     """The smallest size in px a ``role`` label may have on a picture ``width`` px wide."""
     return math.ceil(MINIMUM[role] * width / REFERENCE_WIDTH)
+
+
+def phone_minimum(width: int) -> int:
+    """The smallest text in px, 2% of a ``width`` px picture, that a phone still shows legibly."""
+    return math.ceil(PHONE * width / 100)
+
+
+def text_px(label: Label) -> float:
+    """The size of the text a checked label draws: a badge's is its letter's (its text is its colour)."""
+    return label.px * letter_share(label.text) if label.role == "mark" else label.px
+
+
+def letter_share(colour: str) -> float:
+    """A badge's letter size as a share of its diameter."""
+    return BADGE_LETTER * (0.9 if player_style(colour).shape == "triangle" else 1)
 
 
 def require(role: Role, px: float, width: int, text: str = "") -> None:
@@ -189,6 +207,22 @@ def clipping() -> AbstractContextManager[list[Clipped]]:
     return _collecting(_clipping)
 
 
+@dataclass(frozen=True)
+class Shortened:
+    """A text ``ellipsize`` cut with "…" to fit: the whole text and what was drawn."""
+
+    text: str
+    shown: str
+
+
+_shortening: ContextVar[list[Shortened] | None] = ContextVar("shortening_audit", default=None)
+
+
+def shortening() -> AbstractContextManager[list[Shortened]]:
+    """Collect every text ``ellipsize`` shortens inside the block (the tests compare languages with it)."""
+    return _collecting(_shortening)
+
+
 # -- fonts and text -------------------------------------------------------------------------------
 def font(size: int, bold: bool = False) -> Font:
     """Noto Sans at ``size`` px, regular or bold (the face that draws ASCII text; other scripts go through
@@ -230,7 +264,11 @@ def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
             fits = mid
         else:
             too_long = mid
-    return "".join(pieces[:fits]).rstrip() + "…"
+    shown = "".join(pieces[:fits]).rstrip() + "…"
+    cut = _shortening.get()
+    if cut is not None:
+        cut.append(Shortened(text, shown))
+    return shown
 
 
 def _stroke(size: int) -> int:
@@ -336,7 +374,7 @@ def shape_points(shape: Shape, cx: float, cy: float, r: float) -> list[tuple[flo
         s = r * 0.86
         return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
     if shape == "triangle":
-        return [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)]
+        return [(cx, cy - r), (cx + r, cy + r * 0.9), (cx - r, cy + r * 0.9)]
     if shape == "diamond":
         return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
     # hexagon, flat top
@@ -380,9 +418,9 @@ def badge(colour: str, diameter: int, letter: str | None = None) -> Image.Image:
     draw = ImageDraw.Draw(image)
     c = big / 2
     _draw_shape(draw, style.shape, c, c, c - SUPERSAMPLE, style.fill, BADGE_OUTLINE, 2 * SUPERSAMPLE)
-    # A triangle's centre of mass sits low and its room is small: nudge and shrink the letter.
-    letter_y = c + big * 0.12 if style.shape == "triangle" else c
-    letter_size = int(big * (0.42 if style.shape == "triangle" else 0.5))
+    # A triangle's centre of mass sits low: nudge the letter down into its room.
+    letter_y = c + big * 0.16 if style.shape == "triangle" else c
+    letter_size = int(big * letter_share(colour))
     draw_text(draw, (c, letter_y), letter or style.letter, letter_size, style.ink, anchor="mm", bold=True)
     return image.resize((diameter, diameter), Image.Resampling.LANCZOS)
 
@@ -426,9 +464,9 @@ def draw_badge(canvas: Image.Image, colour: str, center: tuple[float, float], di
 
 def draw_token(canvas: Image.Image, label: str, diameter: int, center: tuple[float, float], fill: RGB = TOKEN,
                edge: RGB = TOKEN_EDGE, ink: RGB = INK, *, key: bool = True) -> None:
-    """A token whose label a player decides by (unless ``key`` is False); refuses a label too small."""
-    if key and label:
-        require("key", token_label_px(label, diameter), canvas.width, label)
+    """A token whose label a player decides by (a legend when ``key`` is False); refuses a label too small."""
+    if label:
+        require("key" if key else "legend", token_label_px(label, diameter), canvas.width, label)
     paste_centered(canvas, token(label, diameter, fill, edge, ink), center)
 
 

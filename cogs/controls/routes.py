@@ -26,6 +26,7 @@ V = TypeVar("V", bound=StrEnum)
 
 # Refusals raised as UserError(UNREADABLE): ``report`` says them in the person's language.
 UNREADABLE = mark("I could not read that choice; press Play for fresh controls.")
+SHORT = 10  # options a phone player reads in one list: a choice of more becomes steps, each a short list
 GONE = mark("That choice is not available any more; press Play for fresh controls.")
 
 

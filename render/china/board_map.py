@@ -36,7 +36,7 @@ DRAGON: RGB = theme.HEADER
 DRAGON_RING: RGB = (214, 170, 60)
 SCORED_FILL: RGB = theme.LEAD
 SPACE_R = 24  # a free house space: a disc with its number
-HOUSE_D = 42  # a house: the owner's badge
+HOUSE_D = 46  # a house: the owner's badge
 FORT_HALF = 27  # a fortification: a dark square under the space
 DRAGON_R = 28  # the dragon disc, "placed/allowed" emissaries on it
 # The two features' names as the map writes them (the first word of the board file's names).
@@ -117,7 +117,7 @@ def _base_map(side: str, language: str) -> Image.Image:
         theme.draw_legend(draw, centre, tr(feature["name"].split()[0]), CAPTION, MUTED, anchor="mm")
     for alliance in data["alliances"]:
         # An alliance's number only orders the final scoring; the border it sits on is what counts.
-        theme.draw_token(image, str(alliance["number"]), 34, _at(alliance["xy"], 0), key=False)
+        theme.draw_token(image, str(alliance["number"]), 48, _at(alliance["xy"], 0), key=False)
     return image
 
 

@@ -34,13 +34,13 @@ def draw_hand(view: ChinaView, seats: Seats) -> Image.Image:
         names = theme.ellipsize(" / ".join(regions[colour]), HAND_KEY, 220, bold=True)
         theme.draw_key(draw, (x + 105, top + 276), names, HAND_KEY, INK, anchor="mm", bold=True)
         if hand.count(colour) >= 2:  # two alike pay for a piece in any region of another colour
-            theme.draw_legend(draw, (x + 105, top + 306), tr("pair: wild"), 20, MUTED, anchor="mm")
+            theme.draw_legend(draw, (x + 105, top + 306), tr("pair: wild"), 24, MUTED, anchor="mm")
     if not hand:
         theme.draw_legend(draw, (MARGIN + 10, top + 120), tr("No cards in hand"), 30, MUTED, anchor="lm")
     me = view["players"][viewer]
     px = MARGIN + 10 + 3 * 230 + 10
     theme.panel(draw, (px, top, width - MARGIN, top + 330))
-    theme.draw_badge(image, seats.colour(viewer), (px + 34, top + 36), 44)
+    theme.draw_badge(image, seats.colour(viewer), (px + 34, top + 36), 46)
     theme.draw_key(draw, (width - MARGIN - 16, top + 36), str(me["score"]), 40, INK, anchor="rm", bold=True)
     lines = [tr("Houses {n}", n=me["houses"]), tr("Emissaries {n}", n=me["emissaries"])]
     if view["options"]["fortifications"]:
@@ -53,7 +53,7 @@ def draw_hand(view: ChinaView, seats: Seats) -> Image.Image:
         theme.draw_key(draw, (px + 16, top + 300), status, 26, theme.HEADER, anchor="lm", bold=True)
     # The face-up cards, since the refill and the exchange choose among them.
     y = top + 350
-    theme.draw_legend(draw, (MARGIN + 10, y + 22), tr("Face-up:"), 22, MUTED, anchor="lm")
+    theme.draw_legend(draw, (MARGIN + 10, y + 22), tr("Face-up:"), 24, MUTED, anchor="lm")
     x = MARGIN + 110
     for colour in view["display"]:
         card(draw, (x, y, x + 110, y + 44), colour, HAND_KEY)

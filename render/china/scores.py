@@ -43,9 +43,9 @@ def draw_final(view: ChinaView, seats: Seats) -> Image.Image:
         detail = tr("regions {regions} · alliances {alliances} · roads {roads} · pieces left {supply}",
                     regions=part["regions"], alliances=part["alliances"], roads=part["roads"],
                     supply=part["tiebreak"]["supply"])
-        theme.draw_legend(draw, (MARGIN + 148, mid + 20), theme.ellipsize(detail, 20, 640), 20, MUTED, anchor="lm")
+        theme.draw_legend(draw, (MARGIN + 148, mid + 20), theme.ellipsize(detail, 24, 640), 24, MUTED, anchor="lm")
         theme.draw_key(draw, (width - MARGIN - 20, mid), str(scores[seat]), 44, INK, anchor="rm", bold=True)
         y += row_h
-    theme.draw_legend(draw, (width / 2, y + 30), tr("Ties are broken by the most pieces left in supply."), 20, MUTED,
+    theme.draw_legend(draw, (width / 2, y + 30), tr("Ties are broken by the most pieces left in supply."), 24, MUTED,
                       anchor="mm")
     return image

@@ -34,7 +34,7 @@ HEADER_H = TITLE_H + LAST_H
 CARDS_H = 178
 PLAYER_H = 172
 LEGEND_H = 64  # two lines of plain words under the map
-EMISSARY_D = 34  # an emissary's badge in the dragons panel
+EMISSARY_D = 46  # an emissary's badge in the dragons panel
 EMISSARY_STEP = EMISSARY_D + 4
 EMISSARIES_PER_ROW = 3  # in a dragons-panel cell
 DRAGON_CELL_GAP = 8
@@ -168,7 +168,7 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ChinaView,
         theme.panel(draw, box, fill=LEAD_BACK, outline=INK, width=4)
     else:
         theme.panel(draw, box)
-    theme.draw_badge(image, seats.colour(seat), (x0 + 30, y0 + 36), 44)
+    theme.draw_badge(image, seats.colour(seat), (x0 + 30, y0 + 36), 46)
     score = str(player["score"])
     name_w = x1 - x0 - 70 - theme.text_width(score, 40, bold=True) - 20
     theme.draw_key(draw, (x0 + 60, y0 + 36), theme.ellipsize(seats.name(seat), KEY, name_w, bold=True), KEY, INK,
@@ -185,7 +185,7 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ChinaView,
     for i, (value, word) in enumerate(stats):
         sx = x0 + 8 + cell * (i + 0.5)
         theme.draw_key(draw, (sx, y0 + 84), str(value), KEY, INK, anchor="mm", bold=True)
-        theme.draw_legend(draw, (sx, y0 + 110), word, CAPTION - 2, MUTED, anchor="mm")
+        theme.draw_legend(draw, (sx, y0 + 110), word, CAPTION, MUTED, anchor="mm")
     if view["start_seat"] == seat:
         theme.draw_legend(draw, (x0 + 14, y1 - 20), tr("Emperor"), CAPTION, theme.HEADER, anchor="lm", bold=True)
     if view["options"]["fortifications"]:

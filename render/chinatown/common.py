@@ -21,7 +21,7 @@ MARGIN = 20
 GAP = 12
 HEADER_H = 84
 KEY = 28  # lot numbers, shop codes, money, tiles, offers, the last move: the theme's key minimum
-CAPTION = 20  # captions and legends: the theme's legend minimum
+CAPTION = 24  # captions and legends: the theme's legend minimum, 2% of the width
 OFFER_H = 40
 MAX_OFFERS = 5  # lines of open offers; the rest are counted (the thread has every one in full)
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 PAD = 26  # the district's number token sits on its frame's corner
 RING = 4  # px outside a lot, in the street: where the board rings the last move's lots too
-LEGEND_X = table.SIDE_X - 10
+LEGEND_X = table.SIDE_X - 6
 
 
 def lots_of(part: Sequence[int | str]) -> list[int]:
@@ -66,7 +66,7 @@ def lots(view: ChinatownView, names: Sequence[str] | None, part: Sequence[int | 
         rings = [frame.shifted(frame.box_polygon(table.lot_box(lot), RING), box) for lot in chosen]
         close = frame.spotlight(close, rings)
     # The shop legend (codes and names) beside the districts: the codes on the lots read without the board.
-    legend = whole.crop((LEGEND_X, 0, WIDTH, min(whole.height, table.LEGEND_BOTTOM)))
+    legend = whole.crop((LEGEND_X, 0, WIDTH, min(whole.height, table.legend_bottom())))
     body = theme.canvas(close.width + legend.width, max(close.height, legend.height))
     body.paste(close, (0, 0))
     body.paste(legend, (close.width, 0))

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 LOT = 74  # side of a lot square; a picture 1200 px wide shows it ~25 px wide on a phone
 FRAME = 6  # the owner's colour around a built shop
-BADGE = 32
+BADGE = 46
 UNOWNED: RGB = (226, 216, 194)
 HIGHLIGHT_W = 5
 
@@ -42,8 +42,9 @@ def draw_lot(image: Image.Image, draw: ImageDraw.ImageDraw, lot: LotView, box: B
         draw.rectangle((x0 + FRAME, y0 + FRAME, x1 - FRAME, y1 - FRAME), fill=SHOP_FILL[shop])
         ink = INK
         theme.draw_key(draw, (x1 - FRAME - 3, y1 - FRAME - 2), SHOP_CODE[shop], KEY, INK, anchor="rd", bold=True)
-        if complete:  # a gold corner marks a complete business
-            draw.polygon([(x1, y0), (x1, y0 + 22), (x1 - 22, y0)], fill=theme.LEAD, outline=theme.LEAD_EDGE)
+        if complete:  # a gold corner marks a complete business (the owner's badge is on the top right one)
+            draw.polygon([(x0, y1), (x0, y1 - 22), (x0 + 22, y1)], fill=theme.LEAD, outline=theme.LEAD_EDGE)
     theme.draw_key(draw, (x0 + FRAME + 2, y0 + FRAME - 2), number, KEY, ink, anchor="la", bold=shop is None)
-    # Over the square's corner, into the street: the code beside it keeps its room.
-    theme.draw_badge(image, seats.colour(owner), (x0 + BADGE // 2 - 4, y1 - BADGE // 2 + 4), BADGE)
+    # Over the top right corner, into the street: the number (top left) and the code (bottom right) keep
+    # their room, and its letter is 2% of the picture's width.
+    theme.draw_badge(image, seats.colour(owner), (x1 - BADGE // 2 + 11, y0 + BADGE // 2 - 7), BADGE)

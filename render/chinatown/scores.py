@@ -38,7 +38,7 @@ def draw_final(view: ChinatownView, seats: Seats) -> Image.Image:
             "start {start} · income {income} · trades {trades} · {n} shops on the board",
             part["tiles_on_board"], start=money(part["start_money"]), income=money(part["income"]), trades=trades,
         )
-        theme.draw_legend(draw, (MARGIN + 148, mid + 22), theme.ellipsize(detail, 22, 760), 22, MUTED, anchor="lm")
+        theme.draw_legend(draw, (MARGIN + 148, mid + 22), theme.ellipsize(detail, 24, 760), 24, MUTED, anchor="lm")
         theme.draw_key(draw, (WIDTH - MARGIN - 20, mid), money(part["total"]), 40, INK, anchor="rm", bold=True)
         y += row_h
     theme.draw_legend(

@@ -47,7 +47,7 @@ DISTRICT_GAP = 12
 DISTRICT_ROWS = ((1, 2, 3), (4, 5, 6))
 TOKEN = 48  # a district's number
 LAST_H = 54
-SIDE_X = 996  # the legend and calendar column, right of the districts
+SIDE_X = 990  # the legend and calendar column, right of the districts
 PLAYER_H = 86
 DISTRICT: RGB = (214, 200, 170)
 
@@ -90,6 +90,32 @@ def _centre(lot: int, top: int) -> tuple[int, int]:
     return (x0 + x1) // 2, (y0 + y1) // 2
 
 
+LEGEND_TOP = 76  # the first shop's line, under the legend's two-line heading
+LEGEND_LINE = 34  # one shop's line; a name too long for the column wraps onto a second, LEGEND_WRAP lower
+LEGEND_WRAP = 28
+LEGEND_RIGHT = WIDTH - 10  # the names may run nearer the edge than the calendar's boxes
+
+
+@cache
+def _legend(code: str) -> tuple[tuple[tuple[str, tuple[str, ...], int], ...], int]:
+    """The shop legend in language ``code``: each shop's value, its name and size in lines that fit the
+    column (a long name wraps rather than being cut) and its middle; and the legend's bottom."""
+    room = LEGEND_RIGHT - (SIDE_X + 42)
+    found, y = [], LEGEND_TOP
+    for spec in BOARD.shops.values():
+        words = f"{shop_name(spec.shop)} ({spec.max_size})".split(" ")
+        lines = [words[0]]
+        for word in words[1:]:
+            if theme.text_width(f"{lines[-1]} {word}", CAPTION) <= room:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        lines = [theme.ellipsize(line, CAPTION, room) for line in lines]
+        found.append((spec.shop.value, tuple(lines), y))
+        y += LEGEND_LINE + LEGEND_WRAP * (len(lines) - 1)
+    return tuple(found), y - LEGEND_LINE + 14 + 4
+
+
 @cache
 def _base_map(code: str) -> Image.Image:
     """Districts, their numbers and the shop legend: everything that never changes (cached per language
@@ -102,22 +128,21 @@ def _base_map(code: str) -> Image.Image:
     # The shop legend, right of the districts: code, name and the size of a complete business.
     theme.draw_legend(draw, (SIDE_X, 8), tr("Shops (size when"), CAPTION, MUTED)
     theme.draw_legend(draw, (SIDE_X, 32), tr("complete)"), CAPTION, MUTED)
-    for i, spec in enumerate(BOARD.shops.values()):
-        y = 76 + i * 34
-        tile(draw, (SIDE_X, y - 14, SIDE_X + 36, y + 14), spec.shop.value, CAPTION, key=False)
-        size = f" ({spec.max_size})"  # a long name is cut, never its size: the column ends at the picture's edge
-        room = WIDTH - MARGIN - (SIDE_X + 42) - theme.text_width(size, CAPTION)
-        name = theme.ellipsize(shop_name(spec.shop), CAPTION, room) + size
-        theme.draw_legend(draw, (SIDE_X + 42, y), name, CAPTION, INK, anchor="lm")
+    for shop, lines, y in _legend(code)[0]:
+        tile(draw, (SIDE_X, y - 14, SIDE_X + 36, y + 14), shop, CAPTION, key=False)
+        for n, line in enumerate(lines):
+            theme.draw_legend(draw, (SIDE_X + 42, y + n * LEGEND_WRAP), line, CAPTION, INK, anchor="lm")
     return image
 
 
-CALENDAR_Y = 76 + 12 * 34  # the calendar, under the shop legend
+def legend_bottom() -> int:
+    """Under the shop legend's last line, in map coordinates (in the language spoken)."""
+    return _legend(language.code())[1]
 
 
 def _draw_calendar(draw: ImageDraw.ImageDraw, view: ChinatownView, top: int) -> None:
     """The Chinese calendar, as on the printed board; the current year stands out."""
-    y0 = top + CALENDAR_Y
+    y0 = top + legend_bottom() + 16  # the calendar, under the shop legend
     for i, zodiac in enumerate(ZODIAC):
         box = (SIDE_X, y0 + i * 40, WIDTH - MARGIN, y0 + i * 40 + 34)
         current = i + 1 == view["round"]
@@ -131,12 +156,12 @@ def _draw_calendar(draw: ImageDraw.ImageDraw, view: ChinatownView, top: int) -> 
         )
         year = tr("{year} {animal}", year=1965 + i, animal=animal(zodiac))
         ink = INK if current else MUTED
-        theme.draw_legend(draw, (box[0] + 8, box[1] + 17), year, 22, ink, anchor="lm", bold=current)
+        theme.draw_legend(draw, (box[0] + 8, box[1] + 17), year, 24, ink, anchor="lm", bold=current)
     y = y0 + 6 * 40 + 20
     deck = trn("Deck: {n} card", "Deck: {n} cards", view["deck_count"])
-    theme.draw_legend(draw, (SIDE_X, y), deck, 22, MUTED, anchor="lm")
+    theme.draw_legend(draw, (SIDE_X, y), deck, 24, MUTED, anchor="lm")
     bag = trn("Bag: {n} tile", "Bag: {n} tiles", sum(view["bag"].values()))
-    theme.draw_legend(draw, (SIDE_X, y + 30), bag, 22, MUTED, anchor="lm")
+    theme.draw_legend(draw, (SIDE_X, y + 30), bag, 24, MUTED, anchor="lm")
 
 
 def _connectors(draw: ImageDraw.ImageDraw, view: ChinatownView, seats: Seats, top: int) -> None:
@@ -172,9 +197,6 @@ def _draw_map(image: Image.Image, view: ChinatownView, seats: Seats, top: int) -
 
 
 # -- hooks for close-ups (render/crops): the map alone, where its lots and districts are ------------------
-LEGEND_BOTTOM = 76 + 11 * 34 + 18  # under the shop legend's last line, in map coordinates
-
-
 def map_picture(view: ChinatownView, seats: Seats) -> Image.Image:
     """The map as the board draws it (districts, lots, legend, calendar), alone: a picture ``_map_height``
     high whose coordinates are the map's own."""
@@ -246,7 +268,7 @@ def _draw_player(
         detail = tr("{lots} lots · {shops} shops · first player", **counts)
     else:
         detail = tr("{lots} lots · {shops} shops", **counts)
-    theme.draw_legend(draw, (x0 + 70, mid + 19), theme.ellipsize(detail, 22, 320), 22, MUTED, anchor="lm")
+    theme.draw_legend(draw, (x0 + 70, mid + 19), theme.ellipsize(detail, 24, 320), 24, MUTED, anchor="lm")
     theme.draw_legend(draw, (x0 + 400, mid - 20), tr("Tiles in hand"), CAPTION, MUTED, anchor="lm")
     hand = theme.ellipsize(_hand_text(player["hand_tiles"]), KEY, 330, bold=True)
     theme.draw_key(draw, (x0 + 400, mid + 14), hand, KEY, INK, anchor="lm", bold=True)

@@ -55,7 +55,7 @@ def draw_won_markers(image: Image.Image, draw: ImageDraw.ImageDraw, player: Play
     score_size = max(KEY, size * 3 // 4)
     theme.draw_key(draw, (x1, mid), score, score_size, INK, anchor="rm", bold=True)
     if not values:
-        theme.draw_legend(draw, (x0, mid), tr("no markers"), 22, MUTED, anchor="lm")
+        theme.draw_legend(draw, (x0, mid), tr("no markers"), 24, MUTED, anchor="lm")
     room = x1 - x0 - theme.text_width(score, score_size, bold=True) - 8
     theme.draw_tokens(image, [str(v) for v in values], x0, mid, size, room)
 
@@ -71,14 +71,17 @@ def draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallV
         _draw_player(image, draw, view, player, seats, (x0, y + STRIP_TOP, x0 + width, y + PLAYER_H))
 
 
+CAPTION = 24  # "Hand", "Deck": 2% of the width
+
+
 def _count(draw: ImageDraw.ImageDraw, xy: tuple[int, int], word: str, n: int, right: bool = False) -> None:
     """"Hand 5": the word as a caption, the number at the key size; ``right`` puts its end at ``xy``."""
     x, y = xy
     number = str(n)
     if right:
-        x -= theme.text_width(number, KEY, bold=True) + 6 + theme.text_width(word, 22)
-    theme.draw_legend(draw, (x, y + 2), word, 22, MUTED, anchor="lm")
-    theme.draw_key(draw, (x + theme.text_width(word, 22) + 6, y), number, KEY, INK, anchor="lm", bold=True)
+        x -= theme.text_width(number, KEY, bold=True) + 8 + theme.text_width(word, CAPTION)
+    theme.draw_legend(draw, (x, y + 2), word, CAPTION, MUTED, anchor="lm")
+    theme.draw_key(draw, (x + theme.text_width(word, CAPTION) + 8, y), number, KEY, INK, anchor="lm", bold=True)
 
 
 def _tag(view: GreatWallView, player: PlayerView) -> str | None:
@@ -108,7 +111,7 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallV
     if label != colour_name:
         theme.draw_key(draw, (x0 + 60, y0 + 22), theme.ellipsize(label, KEY, x1 - x0 - 70, bold=True), KEY, INK,
                        anchor="lm", bold=True)
-        theme.draw_legend(draw, (x0 + 60, y0 + 49), colour_name, 20, MUTED, anchor="lm")
+        theme.draw_legend(draw, (x0 + 60, y0 + 49), colour_name, 24, MUTED, anchor="lm")
     else:
         theme.draw_key(draw, (x0 + 60, y0 + 32), colour_name, KEY, INK, anchor="lm", bold=True)
     _count(draw, (x0 + 12, y0 + 84), tr("Hand"), player["hand_count"])
@@ -117,4 +120,4 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallV
     tag = _tag(view, player)
     if tag is not None:
         fill = theme.CLOSED_INK if player["resigned"] else INK
-        theme.draw_pill(draw, ((x0 + x1) // 2, y0), tag, 20, fill, theme.LEAD, centered=True)
+        theme.draw_pill(draw, ((x0 + x1) // 2, y0), tag, 24, fill, theme.LEAD, centered=True)

@@ -20,7 +20,7 @@ TITLE_H = 84
 CELL_H = 138
 HAND_SCALE = 1.5  # hand cards are bigger: this is the picture the player decides from
 DECK_SCALE = 1.25  # so Infantry's "1+" is at the key size too
-ABILITY = 20  # the longest ability (the Noble's) fits a cell at this size
+ABILITY = 24  # the longest ability (the Noble's) fits a cell at this size
 DECK_H, MARKERS_H = 58 + round(CARD_H * DECK_SCALE) + 14, 116
 
 

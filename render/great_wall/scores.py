@@ -61,7 +61,7 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, seats: Seats, seat:
     theme.draw_key(draw, (x0 + 190, y0 + 40 if sub else mid), theme.ellipsize(label, 32, 260, bold=True), 32,
                    INK, anchor="lm", bold=True)
     if sub:
-        theme.draw_legend(draw, (x0 + 190, y0 + 76), sub, 22, MUTED, anchor="lm")
+        theme.draw_legend(draw, (x0 + 190, y0 + 76), sub, 24, MUTED, anchor="lm")
     theme.draw_key(draw, (x1 - 24, mid), str(detail["total"]), 56, INK, anchor="rm", bold=True)
     x = x0 + 470
     lost = detail["lost_on_cards"]
@@ -72,7 +72,7 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, seats: Seats, seat:
         theme.draw_legend(draw, (x, row_mid), tr("no markers"), 24, MUTED, anchor="lm")
     if lost:
         lost_text = tr("lost on cards:")
-        theme.draw_legend(draw, (x, y0 + 88), lost_text, 22, MUTED, anchor="lm")
+        theme.draw_legend(draw, (x, y0 + 88), lost_text, 24, MUTED, anchor="lm")
         lx = x + theme.text_width(lost_text, 22) + 8
         theme.draw_tokens(image, [str(v) for v in lost], lx, y0 + 88, 46, x1 - 120 - lx, theme.CLOSED,
                           theme.CLOSED_INK, MUTED)

@@ -368,7 +368,7 @@ def _draw_block(paint: _Paint, section: SectionView, block: _Block, x0: int, y: 
                    INK, anchor="mm", bold=True)
     cards_x = x0 + CARDS_DX
     if not block.stacks:
-        theme.draw_legend(draw, (cards_x, mid), tr(ALL_COVERED), 22, MUTED, anchor="lm")
+        theme.draw_legend(draw, (cards_x, mid), tr(ALL_COVERED), 24, MUTED, anchor="lm")
     line_y = y
     for line, line_h in zip(block.lines, block.line_heights, strict=True):
         for index, dx in line:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from bot.games.base.language import mark, tr, trn, trp
-from bot.games.sun_tzu.text import event_name, province, role_name, warlord_name
+from bot.games.sun_tzu.text import event_name, lead_text, province, role_name, warlord_name
 from render import leaving, theme
 from render.theme import INK, MUTED, Box
 
@@ -28,8 +28,8 @@ CARD_W, CARD_H = 70, 96
 HAND_W, HAND_H = 100, 136  # the private picture's cards, with their notes under them
 NOTE_H = 36
 KEY = 28  # values, counts, outcomes, names: the theme's key minimum (27 px on this 1120 px picture)
-CAPTION = 20
-MARK_D = 30  # the badge beside a province's 6-marks
+CAPTION = 24  # legends, scales: 2% of the width
+MARK_D = 42  # the badge beside a province's 6-marks
 LEAD_BACK = (255, 243, 205)
 SILVER, SILVER_EDGE = (214, 218, 224), (110, 116, 126)
 
@@ -136,7 +136,9 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, sea
 
 
 def _track(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, seats: Seats, top: int) -> None:
-    """The tug-of-war score track: blue's end box on the left, red's on the right, the marker between."""
+    """The tug-of-war score track: blue's end box on the left, red's on the right, the marker between. It
+    reads from each player's side: the scale counts spaces from the middle, unsigned, and the line above
+    says who is ahead by how much ("Alice +3"), never a negative number for one of the two."""
     track = view["track"]
     theme.panel(draw, (MARGIN, top, WIDTH - MARGIN, top + TRACK_H - GAP))
     box_w = 96
@@ -146,24 +148,24 @@ def _track(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, seat
     blue, red = _style("blue"), _style("red")
     draw.rounded_rectangle((MARGIN + 12, mid - 32, left - 6, mid + 32), radius=10, fill=blue.fill)
     draw.rounded_rectangle((right + 6, mid - 32, WIDTH - MARGIN - 12, mid + 32), radius=10, fill=red.fill)
-    theme.draw_key(draw, ((MARGIN + 12 + left - 6) / 2, mid), "+9", 30, blue.ink, anchor="mm", bold=True)
-    theme.draw_key(draw, ((right + 6 + WIDTH - MARGIN - 12) / 2, mid), "-9", 30, red.ink, anchor="mm", bold=True)
+    theme.draw_key(draw, ((MARGIN + 12 + left - 6) / 2, mid), str(track), 30, blue.ink, anchor="mm", bold=True)
+    theme.draw_key(draw, ((right + 6 + WIDTH - MARGIN - 12) / 2, mid), str(track), 30, red.ink, anchor="mm", bold=True)
     for i in range(2 * track - 1):
         value = track - 1 - i  # +8 on the left ... -8 on the right
         x = left + i * step
         fill = theme.PANEL if value else theme.CLOSED
         draw.rectangle((x - step / 2 + 2, mid - 22, x + step / 2 - 2, mid + 22), fill=fill, outline=theme.PANEL_EDGE)
         if value % 4 == 0:  # a scale under the track; the marker carries the score itself
-            theme.draw_legend(draw, (x, mid + 38), f"{value:+d}" if value else "0", CAPTION, MUTED, anchor="mm")
+            theme.draw_legend(draw, (x, mid + 38), str(abs(value)), CAPTION, MUTED, anchor="mm")
     marker = view["score_marker"]
     if abs(marker) == track:
         x = (MARGIN + 12 + left - 6) / 2 if marker > 0 else (right + 6 + WIDTH - MARGIN - 12) / 2
         y = mid - 4
     else:
         x, y = left + (track - 1 - marker) * step, mid
-    theme.draw_token(image, f"{marker:+d}" if marker else "0", 56, (x, y), SILVER, SILVER_EDGE)
-    lead = tr("even") if marker == 0 else tr("{player} leads",
-                                             player=seats.name(seats.of_colour("blue" if marker > 0 else "red")))
+    theme.draw_token(image, str(abs(marker)), 56, (x, y), SILVER, SILVER_EDGE)
+    lead = tr("even") if marker == 0 else lead_text(
+        seats.name(seats.of_colour("blue" if marker > 0 else "red")), abs(marker))
     theme.draw_key(draw, (WIDTH / 2, top + 6), lead, KEY, INK, anchor="mt", bold=True)
 
 
@@ -257,7 +259,7 @@ def _player(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, pla
     used = trp("sun tzu list", ", ").join(warlord_name(w) for w in player["warlords_used"])
     warlords = trn("warlords: {n} hidden", "warlords: {n} hidden", player["warlords_unused"]) + (
         tr("; used {warlords}", warlords=used) if used else "")
-    theme.draw_legend(draw, (x0 + 12, y1 - 10), theme.ellipsize(warlords, 22, x1 - x0 - 24), 22, MUTED,
+    theme.draw_legend(draw, (x0 + 12, y1 - 10), theme.ellipsize(warlords, 24, x1 - x0 - 24), 24, MUTED,
                       anchor="ls")
 
 

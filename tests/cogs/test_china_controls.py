@@ -151,11 +151,22 @@ async def test_the_busiest_region_fits_in_discords_limits(service: TableService)
     step = china.resolve(table, A, "reg.0", ("chu",))
     assert isinstance(step, Panel) and step.view is not None
     check_limits(step.view)
-    options = _options(step)
-    assert len(options) == 8 + 28 + 8 + 7
+    # Short lists on a phone: one piece (8 houses), or the first of two pieces, then the second.
+    selects = [item.item for item in step.view.children if isinstance(item.item, discord.ui.Select)]  # type: ignore[attr-defined]
+    one, first = ([o.value for o in s.options] for s in selects)
+    assert len(one) == 8 and first[:8] == [f"h{n}" for n in range(1, 9)]
+    firsts = {o.value: o for s in selects[1:] for o in s.options}
+    assert firsts["h1"].description == "then the second: 8 choices"
+    second = china.resolve(table, A, "pr.chu.0", ("h1",))
+    assert isinstance(second, Panel) and second.focus == Focus("region", ("chu",))
+    houses = [f"Houses on 1 and {n} in Chu" for n in range(2, 9)]
+    assert list(_options(second)) == [*houses, "House on 1 + emissary in Chu"]
+    assert china.resolve(table, A, "pcs.chu.2.0", ("h1-e",))["type"] == "place"  # type: ignore[index]
     # F4: the fortification comes only with A's own house on it, never alone or with an emissary.
-    forts = [label for label in options if label.startswith("Fortification")]
+    forts = [label for first in firsts for label in _options(china.resolve(table, A, "pr.chu.0", (first,)))  # type: ignore[arg-type]
+             if label.startswith("Fortification")]
     assert forts == [f"Fortification on {n} with your house in Chu" for n in range(2, 9)]
+    assert sum(len(_options(china.resolve(table, A, "pr.chu.0", (f,)))) for f in firsts) == 28 + 8 + 7  # type: ignore[arg-type]
     reached, _ = _walk(table, A)
     assert canonical(reached) == canonical(GAME.legal_actions(state, A))
 
@@ -169,6 +180,24 @@ async def test_a_lone_fortification_where_no_house_can_follow(service: TableServ
     assert china.resolve(table, A, "pcs.qi.1.0", ("f3",)) == {
         "type": "place", "region": "qi", "cards": ["yellow"], "pieces": [{"kind": "fortification", "space": "qi3"}]
     }
+
+
+async def test_many_exchanges_become_two_steps_the_card_given_then_the_card_taken(service: TableService) -> None:
+    table = await _at(service, position(current=A, hands={A: "yrg"}, display="ypor"))
+    exchanges = [a for a in GAME.legal_actions(table.state, A) if a["type"] == "exchange"]
+    assert len(exchanges) > 10
+    root = Panel(china.prompt(table, A), china.build(table, A))
+    gives = [label for label in _options(root) if label.startswith("Give")]
+    assert gives == ["Give 🟥 red…", "Give 🟨 yellow…", "Give 🟩 green…"]
+    take = china.resolve(table, A, "xg.0", ("r",))
+    assert isinstance(take, Panel) and take.focus == BOARD and "You give 🟥 red." in take.content
+    takes = list(_options(take))
+    assert takes[0] == "Give 🟥 red, draw from the deck"
+    assert len(takes) == sum(1 for a in exchanges if a["give"] == "red")
+    assert labels(take.view)[-1] == "Back"
+    assert china.resolve(table, A, "xch.0", ("r.deck",)) == {"type": "exchange", "give": "red", "take": "deck"}
+    reached, _ = _walk(table, A)
+    assert canonical(reached) == canonical(GAME.legal_actions(table.state, A))
 
 
 async def test_refill_one_card_at_a_time_with_the_display_shown(service: TableService) -> None:

@@ -24,6 +24,7 @@ from cogs.controls import controls_for
 from cogs.controls.chinatown import SPEC
 from cogs.controls.chinatown.builder import BUILDER_VERBS
 from cogs.controls.chinatown.draft import Draft, Item, Leg
+from cogs.controls.routes import SHORT
 from cogs.play import Play
 from cogs.rulebook import summary
 from tests.cogs.flows import rules_embed
@@ -315,6 +316,35 @@ async def test_offers_are_posted_in_the_thread_as_the_public_view_shows_them(ser
     assert ct.thread_extras(answered, note) == []  # already answered: no buttons for a closed offer
 
 
+def _options_of(panel: Panel) -> list[str]:
+    assert panel.view is not None
+    return [str(o.value) for i in panel.view.children if isinstance(getattr(i, "item", None), discord.ui.Select)
+            for o in i.item.options]  # type: ignore[attr-defined]
+
+
+async def test_a_trade_is_built_from_short_lists(service: TableService) -> None:
+    """"You give" of old listed every lot, tile and money (20 and more): now at most 10, lots and tiles a step
+    of their own when they are many, and every tile still reachable."""
+    table = await _table(service, 3, 1)
+    state = table.state
+    while GAME.view(state, None)["phase"] != "trades":
+        state = _computer_move(state, random.Random(2))
+    seats = [replace(s, hand=tuple(3 for _ in s.hand)) for s in state.seats]  # every tile kind in every hand
+    table = replace(table, state=replace(state, seats=tuple(seats)), version=50)
+    draft = ct.resolve(table, 0, "who.1", ("1",))
+    assert isinstance(draft, Panel) and draft.view is not None
+    adds = [i.item for i in draft.view.children if i.payload.startswith("add.")]  # type: ignore[attr-defined]
+    assert len(adds) == 2 and all(len(select.options) <= SHORT for select in adds)
+    mine = next(select for select in adds if select.custom_id.endswith(".0"))
+    assert [o.value for o in mine.options][-2:] == ["tiles", "M"]
+    tiles = ct.resolve(table, 0, mine.custom_id.split(":", 4)[-1], ("tiles",))
+    assert isinstance(tiles, Panel) and tiles.content.startswith("Which tile do you give?")
+    kinds = _options_of(tiles)
+    assert len(kinds) == len(state.seats[0].hand)
+    given = ct.resolve(table, 0, f"add.{mine.custom_id.split(':', 4)[-1].split('.', 1)[1]}", (kinds[0],))
+    assert isinstance(given, Panel) and "You give" in given.content
+
+
 async def test_many_lots_are_picked_from_a_list_of_their_own(service: TableService) -> None:
     table = await _table(service, 3, 1)
     state = table.state
@@ -327,6 +357,13 @@ async def test_many_lots_are_picked_from_a_list_of_their_own(service: TableServi
     adds = [i.item for i in draft.view.children if i.payload.startswith("add.")]  # type: ignore[attr-defined]
     mine = next(select for select in adds if select.custom_id.endswith(".0"))  # seat 0 gives…
     assert mine.options[0].value == "lots" and len(mine.options) <= 25
+    # Short lists on a phone: what each side gives is at most 10 options; lots and tiles are steps then.
+    assert all(len(select.options) <= SHORT for select in adds)
+    hand = GAME.view(state, 0)["players"][0]["hand_tiles"]
+    if "tiles" in {o.value for o in mine.options}:
+        tiles = ct.resolve(table, 0, mine.custom_id.split(":", 4)[-1], ("tiles",))
+        assert isinstance(tiles, Panel) and tiles.content.startswith("Which tile do you give?")
+        assert len(list(_options_of(tiles))) == sum(1 for n in hand.values() if n)
     lots = ct.resolve(table, 0, mine.custom_id.split(":", 4)[-1], ("lots",))
     assert isinstance(lots, Panel) and lots.view is not None
     _check(lots.view)

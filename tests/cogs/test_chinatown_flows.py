@@ -160,6 +160,10 @@ class Player:
         amount; with three or more players, the recipient."""
         selects = [i for i in walk(builder.view) if i.item.custom_id.split(":", 4)[-1].startswith("add.")]
         select = next(i.item for i in selects if i.item.custom_id.split(".")[-1] == str(side))
+        if not any(o.label.startswith(item) for o in select.options):  # a short list: lots or tiles are a step
+            await self.fake.dispatch(self.user, builder, select.custom_id,
+                                     (option_value(select, "A lot…" if item.startswith("Lot") else "A tile…"),))
+            select = next(i.item for i in walk(builder.view) if i.item.custom_id.split(":", 4)[-1].startswith("add."))
         await self.fake.dispatch(self.user, builder, select.custom_id, (option_value(select, item),))
         if amount is not None:
             await self.pick(builder, "mny", option_value(control(builder, verb="mny"), amount))

@@ -139,6 +139,10 @@ class Person:
             await self.use(builder, "who", str(other))
         sides = {str(getattr(i.item, "custom_id", "")).split(".")[-1]: i.item for i in walk(builder.view)
                  if ":add." in str(getattr(i.item, "custom_id", ""))}
+        if "lots" in {o.value for o in sides[str(me)].options}:  # a short list: the lots are a step of their own
+            await self.fake.dispatch(self.user, builder, sides[str(me)].custom_id, ("lots",))
+            step = [i.item for i in walk(builder.view) if ":add." in str(getattr(i.item, "custom_id", ""))]
+            sides = {str(me): step[0]}
         lot = next(o.value for o in sides[str(me)].options if str(o.value).startswith("L"))
         await self.fake.dispatch(self.user, builder, sides[str(me)].custom_id, (lot,))
         sides = {str(getattr(i.item, "custom_id", "")).split(".")[-1]: i.item for i in walk(builder.view)

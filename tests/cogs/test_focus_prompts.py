@@ -270,6 +270,12 @@ async def test_chinatown_lots_come_ringed_with_their_neighbours_shops(fake: Fake
     mine = next(getattr(i, "item", i) for i in walk(message.view)
                 if isinstance(getattr(i, "item", i), discord.ui.Select) and "You give" in (getattr(i, "item", i)
                                                                                               .placeholder or ""))
+    if "lots" in {o.value for o in mine.options}:  # a short list on a phone: the lots are a step, with its picture
+        await fake.dispatch(user, message, mine.custom_id, ("lots",))
+        assert message.filenames[1].endswith("-lots-" + ".".join(
+            str(lot["lot"]) for lot in table.view(None)["lots"] if lot["owner"] == table.seat_of(user.id)) + ".png")
+        mine = next(getattr(i, "item", i) for i in walk(message.view) if isinstance(getattr(i, "item", i),
+                                                                                    discord.ui.Select))
     lot = next(o for o in mine.options if o.value.startswith("L"))
     await fake.dispatch(user, message, mine.custom_id, (lot.value,))
     assert message.filenames[1].endswith(f"-lots-{lot.value[1:]}.png")

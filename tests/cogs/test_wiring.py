@@ -91,7 +91,7 @@ def test_controls_override_only_hooks_of_the_base_class(key: str) -> None:
 
 # The verbs of buttons already posted in Discord: a verb's string never changes, or those buttons stop working.
 POSTED_VERBS = {
-    "china": {"home", "pass", "drw", "xch", "reg", "pcs", "pay", "put"},
+    "china": {"home", "pass", "drw", "xch", "reg", "pcs", "pay", "put", "pr", "xg"},
     "great_wall": {"draw", "home", "grp", "play", "drg", "cov", "clm"},
     "sun_tzu": {"home", "o", "oe", "oc", "os", "sup", "wl", "pass", "use", "mv", "rv", "re", "src", "li", "ch", "rc",
                 "kp"},

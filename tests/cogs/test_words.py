@@ -82,5 +82,6 @@ async def test_sun_tzu_ends_on_its_marker_in_the_same_words_everywhere(fake: Fak
         marker = table.view(None)["score_marker"]
         over = next(line for line in said if line.startswith("The game is over"))
         assert marker_text(marker) in over
-        if marker:
-            assert any(f"score marker {abs(marker)} space" in line for line in ranking)
+        if marker:  # said from each player's side: the winner "wins by 6", the other "loses by 6"
+            assert any(f"wins by {abs(marker)}" in line for line in ranking)
+            assert any(f"loses by {abs(marker)}" in line for line in ranking)

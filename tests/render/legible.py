@@ -54,6 +54,13 @@ def check_minimums(labels: list[theme.Label]) -> None:
         assert label.px >= theme.minimum(label.role, label.width), label
 
 
+def check_phone(labels: list[theme.Label]) -> None:
+    """Every text drawn, a badge's letter too, at least 2% of its picture's width."""
+    assert labels
+    for label in labels:
+        assert theme.text_px(label) >= theme.phone_minimum(label.width) - 0.5, (theme.text_px(label), label)
+
+
 def all_pictures(key: str) -> Iterator[tuple[dict[str, Any], list[theme.Label]]]:
     boards, seats, final = public_views(key)
     for view in boards:

@@ -19,7 +19,20 @@ def test_sun_tzu_screens_armies_and_the_score_are_key_labels() -> None:
             if province["owner"] is not None and province["armies"]:
                 assert str(province["armies"]) in shown
         marker = view["score_marker"]
-        assert (f"{marker:+d}" if marker else "0") in shown
+        assert str(abs(marker)) in shown  # the marker, counted from the middle: no side reads a minus
+        assert not {label for label in shown if label.startswith("-")}
+        if marker:
+            assert any(label.endswith(f" +{abs(marker)}") for label in shown)  # "Blue +5": the leader
+
+
+def test_the_track_says_the_lead_from_the_leaders_side_and_its_scale_unsigned() -> None:
+    boards, _, _ = public_views("sun_tzu")
+    led = {**boards[-1], "score_marker": -3}  # red ahead: the track read "-3" from blue's side of old
+    labels = drawn(render.board, "sun_tzu", led)
+    shown = {label.text for label in labels}
+    assert f"Red +{-led['score_marker']}" in shown and {"0", "4", "8"} <= shown
+    assert not {text for text in shown if text.startswith("-") or text.startswith("+")}
+    assert all(label.px >= theme.phone_minimum(label.width) for label in labels if label.text in {"0", "4", "8"})
 
 
 

@@ -131,9 +131,9 @@ def test_ordinal() -> None:
 
 # -- legibility -----------------------------------------------------------------------------------------
 def test_minimums_scale_with_the_picture_width() -> None:
-    assert theme.minimum("key", 1200) == 28 and theme.minimum("legend", 1200) == 20
+    assert theme.minimum("key", 1200) == 28 and theme.minimum("legend", 1200) == 24  # 2% of the width
     assert theme.minimum("key", 1120) == 27 and theme.minimum("key", 1000) == 24 and theme.minimum("key", 720) == 17
-    assert theme.minimum("mark", 1200) == 32 and theme.minimum("mark", 600) == 16
+    assert theme.minimum("mark", 1200) == 45 and theme.minimum("mark", 600) == 23  # letters of 24 px and more
 
 
 def test_key_and_legend_text_under_the_minimum_are_refused() -> None:
@@ -142,22 +142,24 @@ def test_key_and_legend_text_under_the_minimum_are_refused() -> None:
     with pytest.raises(theme.Illegible, match="'12' at 18 px on a 1200 px-wide picture: the minimum is 28 px"):
         theme.draw_key(draw, (0, 0), "12", 18)
     theme.draw_key(ImageDraw.Draw(theme.canvas(600, 100)), (0, 0), "12", 14)  # the same share of a narrower one
-    theme.draw_legend(draw, (0, 0), "a caption", 20)
+    theme.draw_legend(draw, (0, 0), "a caption", 24)
     with pytest.raises(theme.Illegible):
-        theme.draw_legend(draw, (0, 0), "a caption", 16)
+        theme.draw_legend(draw, (0, 0), "a caption", 20)  # the legends of old: under 2% of the width
     with pytest.raises(theme.Illegible):
         theme.draw_pill(draw, (0, 50), "TO PLAY", 16, theme.INK, theme.LEAD)
 
 
 def test_badges_and_key_tokens_under_the_minimum_are_refused() -> None:
     image = theme.canvas(1200, 100)
-    theme.draw_badge(image, "RED", (50, 50), 32)
+    theme.draw_badge(image, "RED", (50, 50), 45)
     with pytest.raises(theme.Illegible, match="mark"):
-        theme.draw_badge(image, "RED", (50, 50), 20)  # Chinatown's owner badges of old
+        theme.draw_badge(image, "RED", (50, 50), 32)  # Chinatown's owner badges of old: a 10 px letter
     theme.draw_token(image, "7", 48, (50, 50))  # a one-figure label is 60% of the token
     with pytest.raises(theme.Illegible):
         theme.draw_token(image, "7", 34, (50, 50))  # the Great Wall's first marker on a card of old
-    theme.draw_token(image, "12", 34, (50, 50), key=False)  # an alliance's number: not decided by
+    theme.draw_token(image, "12", 48, (50, 50), key=False)  # an alliance's number: a legend
+    with pytest.raises(theme.Illegible, match="legend"):
+        theme.draw_token(image, "12", 34, (50, 50), key=False)  # China's alliance numbers of old
     assert theme.token_label_px("7", 48) == 28.75 and theme.token_label_px("+8", 56) == 28
 
 
@@ -166,12 +168,12 @@ def test_the_audit_records_checked_labels_only_inside_its_block() -> None:
     draw = ImageDraw.Draw(image)
     with theme.audit() as labels:
         theme.draw_key(draw, (0, 0), "34", 30)
-        theme.draw_legend(draw, (0, 0), "Deck", 22)
-        theme.draw_badge(image, "BLUE", (50, 50), 40)
+        theme.draw_legend(draw, (0, 0), "Deck", 24)
+        theme.draw_badge(image, "BLUE", (50, 50), 45)
         theme.draw_text(draw, (10, 10), "free text", 12)
     theme.draw_key(draw, (0, 0), "35", 30)
-    assert labels == [theme.Label("key", "34", 30, 1200), theme.Label("legend", "Deck", 22, 1200),
-                      theme.Label("mark", "BLUE", 40, 1200)]
+    assert labels == [theme.Label("key", "34", 30, 1200), theme.Label("legend", "Deck", 24, 1200),
+                      theme.Label("mark", "BLUE", 45, 1200)]
 
 
 def test_text_running_past_a_pictures_edge_is_found() -> None:

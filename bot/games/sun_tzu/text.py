@@ -159,14 +159,19 @@ def marker_text(marker: int) -> str:
     return trn("{n} space toward red", "{n} spaces toward red", abs(marker))
 
 
+def lead_text(player: str, lead: int) -> str:
+    """Who is ahead, from their own side: "Alice +3" (the board's track says it so; nobody reads "-3")."""
+    return tr("{player} +{n}", player=player, n=lead)
+
+
 def score_text(score: int) -> str:
-    """A final score in the game's own unit, the score marker seen from the player's side (the result's
-    score is the marker, positive toward that player)."""
+    """A final score in the game's own unit, from the player's own side: "wins by 6", "loses by 6", "even"
+    (the result's score is the marker, positive toward that player)."""
     if score == 0:
-        return tr("score marker centred")
+        return tr("even")
     if score > 0:
-        return trn("score marker {n} space on their side", "score marker {n} spaces on their side", abs(score))
-    return trn("score marker {n} space on the other side", "score marker {n} spaces on the other side", abs(score))
+        return trn("wins by {n}", "wins by {n}", abs(score))
+    return trn("loses by {n}", "loses by {n}", abs(score))
 
 
 def _name(names: Sequence[str], seat: Any) -> str:

@@ -40,7 +40,7 @@ from cogs.controls.china.words import (
 )
 from cogs.controls.china.words import awaited as awaited_for
 from cogs.controls.china.words import due as due_for
-from cogs.controls.routes import Click, check_routes, dispatch, route
+from cogs.controls.routes import GONE, SHORT, Click, check_routes, dispatch, route
 from render.crops import BOARD, Focus
 
 _SIDES = {
@@ -89,6 +89,8 @@ class ChinaControls(Controls):
             Verb.PAYMENT: route(lambda c: place.pick_payment(c.table, c.seat, c.args[0], c.args[1], c.value), 3,
                                 value=True),
             Verb.PUT: route(lambda c: place.place(c.table, c.seat, *c.args), 3),
+            Verb.PAIR: route(lambda c: place.second_step(c.table, c.seat, c.args[0], c.value), 2, value=True),
+            Verb.GIVE: route(lambda c: _take_step(c.table, c.seat, c.value), 1, value=True),
         })
 
     def phase_summary(self, table: Table) -> str:
@@ -158,9 +160,17 @@ class ChinaControls(Controls):
             (a for a in legal if a["type"] == "exchange"),
             key=lambda a: (COLOURS.index(a["give"]), -1 if a["take"] == "deck" else COLOURS.index(a["color"])),
         )
-        exchanges = [_exchange_option(a) for a in ordered]
         prompt = tr("…or exchange one card (ends your turn)")
-        items += selects(ref, Verb.EXCHANGE, exchanges, prompt, first_row=len(items))
+        if len(ordered) > SHORT:  # a long list becomes two steps: the card given, then what to take
+            gives = list(dict.fromkeys(a["give"] for a in ordered))
+            options = [choice(tr("Give {card}…", card=card(give)), LETTER[give],
+                              trn("then take one of {n} ways", "then take one of {n} ways",
+                                  sum(1 for a in ordered if a["give"] == give)))
+                       for give in gives]
+            items += selects(ref, Verb.GIVE, options, prompt, first_row=len(items))
+        else:
+            exchanges = [_exchange_option(a) for a in ordered]
+            items += selects(ref, Verb.EXCHANGE, exchanges, prompt, first_row=len(items))
         if {"type": "pass"} in legal:
             pass_label = trp("button", "Pass")
             items.append(ControlButton(ref, Verb.PASS, pass_label, style=discord.ButtonStyle.secondary, row=len(items)))
@@ -183,3 +193,24 @@ def _exchange(click: Click) -> Action:
         raise UserError(UNREADABLE)
     source, colour = _source(take)
     return {"type": "exchange", "give": COLOUR_OF[give], "take": source, **colour}
+
+
+def _take_step(table: Table, seat: int, letter: str) -> Panel:
+    """The exchange's second step: what to take for the card given (its first step, ``GIVE``)."""
+    if letter not in COLOUR_OF:
+        raise UserError(UNREADABLE)
+    give = COLOUR_OF[letter]
+    ordered = sorted(
+        (a for a in table.game.legal_actions(table.state, seat) if a["type"] == "exchange" and a["give"] == give),
+        key=lambda a: -1 if a["take"] == "deck" else COLOURS.index(a["color"]),
+    )
+    if not ordered:
+        raise UserError(GONE)
+    ref = Ref.of(table)
+    items: list[discord.ui.Item[Any]] = [
+        *selects(ref, Verb.EXCHANGE, [_exchange_option(a) for a in ordered], tr("…take which card?")),
+        ControlButton(ref, Verb.HOME, trp("button", "Back"), style=discord.ButtonStyle.secondary, row=4),
+    ]
+    text = tr("You give {card}. Take a card from the deck or a face-up one (your turn ends: no refill).",
+              card=card(give))
+    return Panel(text, persistent_view(*items), BOARD)

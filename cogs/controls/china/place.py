@@ -33,7 +33,7 @@ from cogs.controls.china.words import (
     region_label,
     region_of,
 )
-from cogs.controls.routes import GONE
+from cogs.controls.routes import GONE, SHORT
 from cogs.controls.views import typed_view
 from render.crops import Focus
 
@@ -121,7 +121,10 @@ def pieces_step(table: Table, seat: int, region_id: str) -> Panel:
     one = [_pieces_option(c, region) for c in ordered if len(c.pieces) == 1]
     two = [_pieces_option(c, region) for c in ordered if len(c.pieces) == 2]
     items: list[discord.ui.Item[Any]] = list(selects(ref, f"{Verb.PIECES}.{region_id}.1", one, tr("One piece…")))
-    if two:
+    if len(two) > SHORT:  # a long list becomes two steps: the first piece, then the second
+        items += selects(ref, f"{Verb.PAIR}.{region_id}", _first_pieces(ordered, region), tr("Two pieces: the first…"),
+                         first_row=len(items))
+    elif two:
         items += selects(ref, f"{Verb.PIECES}.{region_id}.2", two, tr("Two pieces…"), first_row=len(items))
     items.append(ControlButton(ref, Verb.HOME, trp("button", "Back"), style=discord.ButtonStyle.secondary, row=4))
     text = tr(
@@ -129,6 +132,38 @@ def pieces_step(table: Table, seat: int, region_id: str) -> Panel:
         "House spaces are numbered as in the picture of {region}.",
         region=tr(region["name"]), detail=region_detail(region, seat), colour=card(region["color"]),
     )
+    return Panel(text, persistent_view(*items), close_up(region_id))
+
+
+def _first_pieces(ordered: Sequence[Choice], region: RegionView) -> list[discord.SelectOption]:
+    """The first pieces of the two-piece choices (each pair under the first of its two, in reading order)."""
+    pairs: dict[str, int] = {}
+    for found in ordered:
+        if len(found.pieces) == 2:
+            first = found.code.split("-")[0]
+            pairs[first] = pairs.get(first, 0) + 1
+    firsts = sorted(pairs, key=lambda code: pieces_order(read_pieces(code, region)))
+    name = tr(region["name"])
+    return [choice(tr("{pieces} in {region}", pieces=pieces_label(read_pieces(code, region)), region=name), code,
+                   trn("then the second: {n} choice", "then the second: {n} choices", pairs[code]))
+            for code in firsts]
+
+
+def second_step(table: Table, seat: int, region_id: str, first: str) -> Panel:
+    """The two-piece choices whose first piece is ``first``, with the region's close-up."""
+    view, ref = view_of(table, seat), Ref.of(table)
+    region = region_of(view, region_id)
+    legal = choices(table, seat).get(region_id, {})
+    pairs = sorted((c for c in legal.values() if len(c.pieces) == 2 and c.code.split("-")[0] == first),
+                   key=lambda c: pieces_order(c.pieces))
+    if not pairs:
+        raise UserError(GONE)
+    items: list[discord.ui.Item[Any]] = [
+        *selects(ref, f"{Verb.PIECES}.{region_id}.2", [_pieces_option(c, region) for c in pairs], tr("Two pieces…")),
+        ControlButton(ref, Verb.HOME, trp("button", "Back"), style=discord.ButtonStyle.secondary, row=4),
+    ]
+    text = tr("**{region}**: {piece}, and which second piece? House spaces are numbered as in the picture of "
+              "{region}.", region=tr(region["name"]), piece=pieces_label(read_pieces(first, region)))
     return Panel(text, persistent_view(*items), close_up(region_id))
 
 

@@ -15,3 +15,5 @@ class Verb(StrEnum):
     PIECES = "pcs"  # select (pcs.<region>.<1|2>.<n>): a pieces code
     PAYMENT = "pay"  # select (pay.<region>.<pieces>.<n>): a cards code
     PUT = "put"  # put.<region>.<pieces>.<cards>: the placement
+    PAIR = "pr"  # select (pr.<region>.<n>): the first of two pieces, to the second (when pairs are many)
+    GIVE = "xg"  # select (xg.<n>): the colour letter of the card given, to what to take (when exchanges are many)

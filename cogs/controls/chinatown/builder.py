@@ -4,7 +4,7 @@ posts a new version of that offer (any of its players may change it; the change 
 
 The draft travels in the payloads (:mod:`cogs.controls.chinatown.draft`). Payloads:
 ``new.<round>``, ``who.<round>`` (partners multi-select), ``ctr.<round>.<offer>``, and on a draft ``D``:
-``drf.D`` (show), ``add.D.<side>`` (item select: ``L<lot>``, a shop letter, ``M`` or ``lots``),
+``drf.D`` (show), ``add.D.<side>`` (item select: ``L<lot>``, a shop letter, ``M``, ``lots`` or ``tiles``),
 ``giv.D`` (giver select, for five-player offers), ``mny.D.<side>`` (amount select), ``to.D.<side>.<item>.<seat>``
 (recipient), ``rmv.D`` / ``rm.D`` (remove an item), ``pst.D`` (post).
 """
@@ -33,6 +33,7 @@ from cogs.controls.chinatown.draft_steps import (
     post_problem,
     remove_step,
     side_of,
+    tiles_step,
     to_whom,
     unit_of,
 )
@@ -128,6 +129,8 @@ def _add(click: Click, draft: Draft) -> Panel:
         return money_step(table, seat, draft, side)
     if value == "lots":
         return lots_step(table, seat, draft, side)
+    if value == "tiles":
+        return tiles_step(table, seat, draft, side)
     item = item_of(view_of(table, seat), draft, side, seat, value if value.startswith("L") else f"{value}1")
     return to_whom(table, seat, draft, side, item)
 

@@ -22,7 +22,7 @@ from cogs.controls.chinatown.draft import LIMIT, SHOP_LETTER, Draft, Item, Leg, 
 from cogs.controls.chinatown.trade import my_open_offers
 from cogs.controls.chinatown.verbs import Verb
 from cogs.controls.chinatown.words import join, leg_line, lot_label, lot_text, money, tile, who
-from cogs.controls.routes import GONE, UNREADABLE
+from cogs.controls.routes import GONE, SHORT, UNREADABLE
 
 PRESETS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150)  # money units
 TOO_LONG = mark("This offer is as long as the builder allows: post it, and make a second offer for the rest.")
@@ -63,24 +63,36 @@ def lot_option(view: ChinatownView, lot: int, who_is: Sequence[str]) -> discord.
     return choice(lot_label(lot, view["lots"][lot - 1]["tile"]), f"L{lot}", lot_neighbours(view, lot, who_is))
 
 
-def side_options(view: ChinatownView, draft: Draft, side: int, me: int, who_is: Sequence[str]) -> list[Any]:
-    listed = draft.lots()
-    lots = [lot for lot in view["lots"] if lot["owner"] == side and lot["lot"] not in listed]
-    others: list[discord.SelectOption] = []
+def tile_options(view: ChinatownView, draft: Draft, side: int) -> list[discord.SelectOption]:
+    """The tiles ``side`` can still give, one option a shop."""
+    options: list[discord.SelectOption] = []
     for shop_id, held in view["players"][side]["hand_tiles"].items():
         shop = Shop(shop_id)
         left = held - draft.given(side, "tiles", shop)
         if left > 0:
             about = trn("{n} left to give · complete at {most}", "{n} left to give · complete at {most}", left,
                         most=BOARD.shops[shop].max_size)
-            others.append(choice(tr("1 × {shop}", shop=tile(shop_id)), SHOP_LETTER[shop], about))
+            options.append(choice(tr("1 × {shop}", shop=tile(shop_id)), SHOP_LETTER[shop], about))
+    return options
+
+
+def side_options(view: ChinatownView, draft: Draft, side: int, me: int, who_is: Sequence[str]) -> list[Any]:
+    """What ``side`` can give, as one short list: when lots, tiles and money are more than ``SHORT`` options,
+    the lots become one "A lot…" step, then (if still too many) the tiles one "A tile…" step."""
+    listed = draft.lots()
+    lots = [lot for lot in view["lots"] if lot["owner"] == side and lot["lot"] not in listed]
+    tiles = tile_options(view, draft, side)
+    money_option = []
     if side != me or money_left(view, draft, me) > 0:
-        others.append(choice(tr("Money…"), "M", tr("choose an amount")))
+        money_option.append(choice(tr("Money…"), "M", tr("choose an amount")))
     lot_options = [lot_option(view, lot["lot"], who_is) for lot in lots]
-    if len(lot_options) + len(others) > 25:
+    if len(lot_options) + len(tiles) + len(money_option) > SHORT:
         many = trn("A lot… ({n} lot)", "A lot… ({n} lots)", len(lots))
-        lot_options = [choice(many, "lots", tr("choose from the list"))]
-    return [*lot_options, *others]
+        lot_options = [choice(many, "lots", tr("choose from the list"))] if lots else []
+    if len(lot_options) + len(tiles) + len(money_option) > SHORT:
+        kinds = trn("A tile… ({n} kind)", "A tile… ({n} kinds)", len(tiles))
+        tiles = [choice(kinds, "tiles", tr("choose from the list"))]
+    return [*lot_options, *tiles, *money_option]
 
 
 def post_problem(view: ChinatownView, seat: int, draft: Draft) -> str | None:
@@ -239,6 +251,20 @@ def lots_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
     steps.append(ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=4))
     lots = [lot["lot"] for lot in view["lots"] if lot["owner"] == side and lot["lot"] not in listed]
     text = tr("Which lot do you give?") if side == seat else tr("Which lot does {player} give?", player=who_is[side])
+    return Panel(text, persistent_view(*steps), close_up(lots))
+
+
+def tiles_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
+    """Which tile ``side`` gives, when the tiles were too many for the draft's list; its lots' close-up."""
+    view, ref, who_is, code = view_of(table, seat), Ref.of(table), names(table), draft.encode()
+    options = tile_options(view, draft, side)
+    if not options:
+        raise UserError(GONE)
+    steps: list[discord.ui.Item[Any]] = list(selects(ref, payload(Verb.ADD, code, side), options, tr("Which tile?")))
+    steps.append(ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=4))
+    lots = [lot["lot"] for lot in view["lots"] if lot["owner"] == side]
+    text = (tr("Which tile do you give? Pick again later to add more.") if side == seat
+            else tr("Which tile does {player} give? Pick again later to add more.", player=who_is[side]))
     return Panel(text, persistent_view(*steps), close_up(lots))
 
 

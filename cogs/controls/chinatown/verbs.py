@@ -27,7 +27,7 @@ class Verb(StrEnum):
     PARTNERS = "who"  # select: who.<round>, values the seats to trade with
     COUNTER = "ctr"  # ctr.<round>.<offer>: a counter-offer
     DRAFT = "drf"  # drf.<draft>: the draft so far
-    ADD = "add"  # select: add.<draft>.<side>[.<n>], value a tile, "M" (money), "lots" or a lot
+    ADD = "add"  # select: add.<draft>.<side>[.<n>], value a tile, "M" (money), "lots", "tiles" or a lot
     GIVER = "giv"  # select: giv.<draft>, value the side that gives
     MONEY = "mny"  # select: mny.<draft>.<side>, value an amount
     TO = "to"  # to.<draft>.<side>.<item>.<receiver>

@@ -32,7 +32,8 @@ def _draw(view: Mapping[str, Any], names: Sequence[str] | None, lines: list[str]
                         anchor="lm", role="key")
     for i, line in enumerate(lines):
         y = 20 + ROW * (len(view["seats"]) + i) + ROW // 2
-        theme.draw_text(draw, (40, y), line, SIZE, anchor="lm", role="key")
+        shown = theme.ellipsize(line, SIZE, image.width - 80)  # long names: cut, never past the edge
+        theme.draw_text(draw, (40, y), shown, SIZE, anchor="lm", role="key")
     return theme.to_png(image)
 
 

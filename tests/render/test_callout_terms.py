@@ -1,0 +1,106 @@
+"""The /rules callouts (``render/<key>/callouts.py``) say each thing with the word the game's own picture and
+catalog use for it: a callout about a Chinatown lot says 区画 and "edificio" because the board's labels do.
+
+For each game, a list of key terms: the English word as the callouts write it, a message of the same catalog that
+names it (a picture's label, or the rules summary where no label does), and the word both use in each language
+(a regular expression, for a plural).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from bot import catalogs
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# game -> (English term in the callouts, a catalog message naming it elsewhere, {language: the word})
+TERMS: dict[str, list[tuple[str, str, dict[str, str]]]] = {
+    "china": [
+        ("region", "Gold name: region scored", {"es-ES": "región", "ja": "領地"}),
+        ("emissar", "Emissaries {n}", {"es-ES": "emisario", "ja": "公使"}),
+        ("house space", "Free house spaces: {spaces}.", {"es-ES": "espacios? de casa", "ja": "邸宅スペース"}),
+        ("houses", "Houses {n}", {"es-ES": "casas", "ja": "邸宅"}),
+        ("dragon", "Red disc: a dragon, with emissaries placed / allowed "
+                   "(allowed = most houses one player has in the region)", {"es-ES": "dragón", "ja": "竜"}),
+        ("face-up", "Face-up cards", {"es-ES": "boca arriba", "ja": "場札"}),
+    ],
+    "great_wall": [
+        ("section", "Section {section} · closed", {"es-ES": "sección", "ja": "区画"}),
+        ("marker", " · markers {markers}", {"es-ES": "marcador", "ja": "マーカー"}),
+        ("progress", "**Check: a first marker**", {"es-ES": "progreso", "ja": "進捗"}),
+        ("deck", "Deck", {"es-ES": "mazo", "ja": "山札"}),
+    ],
+    "chinatown": [
+        ("lot", "Lot {lot}", {"es-ES": "edificio", "ja": "区画"}),
+        ("shop", "Shop tiles in hand", {"es-ES": "tienda", "ja": "店舗"}),
+        ("tiles", "Shop tiles in hand", {"es-ES": "fichas", "ja": "タイル"}),
+        ("business", "Businesses", {"es-ES": "negocio", "ja": "事業"}),
+    ],
+    "sun_tzu": [
+        ("province", "**Battles: the next province**", {"es-ES": "provincia", "ja": "州"}),
+        ("screen", "Screens: 1st value", {"es-ES": "pantalla", "ja": "スクリーン"}),
+        ("reserve", "reserve", {"es-ES": "reserva", "ja": "予備"}),
+        ("aside", "aside", {"es-ES": "apartados", "ja": "待機"}),
+        ("marker", "Round {round} of {rounds} · marker {toward}.", {"es-ES": "marcador", "ja": "マーカー"}),
+        ("armies", "Move 1 army from your reserve into a province you control.", {"es-ES": "ejército", "ja": "部隊"}),
+    ],
+}
+LANGUAGES = ("es-ES", "es-419", "ja")
+
+
+def callout_messages(key: str) -> list[str]:
+    """The English sentences of ``render/<key>/callouts.py``: every ``tr("...")`` there."""
+    tree = ast.parse((ROOT / "render" / key / "callouts.py").read_text(encoding="utf-8"))
+    return [node.args[0].value for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "tr"
+            and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)]
+
+
+@cache
+def translations(code: str, key: str) -> dict[str, str]:
+    """msgid -> the first translated form, in ``code``'s catalog for game ``key``; Latin American Spanish falls
+    back to Spain's for what it does not override."""
+    found = translations("es-ES", key).copy() if code == "es-419" else {}
+    for entry in catalogs.read(code, key):
+        if not entry.id:
+            continue
+        msgid = entry.id if isinstance(entry.id, str) else entry.id[0]
+        string = entry.string if isinstance(entry.string, str) else entry.string[0]
+        if string:
+            found[msgid] = string
+    return found
+
+
+def _word(code: str, words: dict[str, str]) -> str:
+    return words["es-ES" if code == "es-419" else code]
+
+
+@pytest.mark.parametrize("key", sorted(TERMS))
+def test_every_game_has_callouts_and_terms(key: str) -> None:
+    said = callout_messages(key)
+    assert said, f"render/{key}/callouts.py says nothing"
+    for term, _, _ in TERMS[key]:
+        assert any(re.search(rf"\b{re.escape(term)}", text, re.IGNORECASE) for text in said), \
+            f"{key}: no callout mentions {term!r}; keep the list to the callouts' own terms"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("key", sorted(TERMS))
+def test_a_callout_uses_the_pictures_word_for_each_term(key: str, code: str) -> None:
+    catalog = translations(code, key)
+    wrong = []
+    for term, label, words in TERMS[key]:
+        word = _word(code, words)
+        assert re.search(word, catalog[label], re.IGNORECASE), \
+            f"{code}/{key}.po: {label!r} -> {catalog[label]!r} does not say {word!r}; fix the list"
+        for text in callout_messages(key):
+            mentioned = re.search(rf"\b{re.escape(term)}", text, re.IGNORECASE)
+            if mentioned and not re.search(word, catalog[text], re.IGNORECASE):
+                wrong.append(f"{text!r} -> {catalog[text]!r}: the picture says {word!r} for {term!r}")
+    assert not wrong, f"{code}/{key}.po:\n" + "\n".join(wrong)
