@@ -7,6 +7,7 @@ game's thread), the standings picture when a round is over, and the final standi
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -348,15 +349,14 @@ class TournamentCommands(PersistentItems, commands.GroupCog, group_name="tournam
         rows = await self.tournaments.standings(row.id)
         complete = await self.tournaments.rounds_complete(row.id)
         partly = await self._partly_counted(row, complete)
-        with public(row):  # posted in the channel: in the tournament's language
+        # Posted publicly by the organiser (or a manager), in the tournament's language; anyone else sees them
+        # privately, in their own.
+        private = interaction.user.id != row.organiser_id and not can_manage(interaction)
+        with contextlib.nullcontext() if private else public(row):
             title = standings_title(row, complete, partly=partly)
             picture = await standings_file(row, rows, title)
             text = "\n".join(filter(None, [f"**{title}**", under_way_line(row, complete), departures_line(row, rows)]))
-        if interaction.user.id != row.organiser_id and not can_manage(interaction):
-            # Posted publicly by the organiser only: anyone else sees them privately, in the reader's language.
-            title = standings_title(row, complete, partly=partly)
-            picture = await standings_file(row, rows, title)
-            text = "\n".join(filter(None, [f"**{title}**", under_way_line(row, complete), departures_line(row, rows)]))
+        if private:
             await interaction.edit_original_response(content=text, attachments=[picture], allowed_mentions=NO_PINGS)
             return
         # The deferred answer stays private; the standings themselves are a new, public message.
