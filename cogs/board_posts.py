@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.games.base.language import mark, tr
+from bot.games.base.words import join
 from bot.statuses import TableStatus
 from bot.tables import ClockNews, Position
 from bot.tables.delivery import TURN, PostRow
@@ -27,7 +28,17 @@ from cogs.names import public_names, title
 from cogs.rematch import table_buttons
 from cogs.replies import MESSAGE_LIMIT, NO_PINGS, message_kwargs
 from cogs.sending import Sender, channel_of
-from cogs.sentences import clock_line, event_lines, ranking_lines, relative_time, timeout_line_for, turn_line
+from cogs.sentences import (
+    clock_line,
+    due_text,
+    event_lines,
+    first_movers,
+    play_order,
+    ranking_lines,
+    relative_time,
+    timeout_line_for,
+    turn_line,
+)
 
 if TYPE_CHECKING:
     from bot.tables import Notification, Table, TableService
@@ -53,7 +64,7 @@ def position_lines(table: Table, row: Position, *, timeout_said: bool = False) -
     """The sentences of one position: its opening, who ran out of time (unless ``timeout_said`` already for an
     earlier move of the same timed-out turn), and its events (public words)."""
     if row.kind == "started":
-        return [opening_line(table), *how_to_play()]
+        return [opening_line(table, live=at_opening(table)), *how_to_play()]
     if row.clock is not None and row.seat is not None:
         return [clock_news(table, row.seat, row.clock)]
     events = list(row.events)
@@ -63,8 +74,26 @@ def position_lines(table: Table, row: Position, *, timeout_said: bool = False) -
     return [line for line in [timed_out, *event_lines(table, events)] if line]
 
 
-def opening_line(table: Table) -> str:
-    seats = tr(", ").join(public_names(table))
+def at_opening(table: Table) -> bool:
+    """Whether the table still waits for its first move: the opening line then says whose turn it is, with
+    when it is due, and the footer does not say it again (each person is mentioned once in a post)."""
+    return table.status == TableStatus.RUNNING and table.version == 0 and sorted(table.to_act()) == first_movers(table)
+
+
+def opening_line(table: Table, *, live: bool = False) -> str:
+    """"**China #3** begins. @alice moves first, then @bob and @carol.": the seats as play goes, from the
+    first mover; ``live`` (the first board while nobody has moved) adds when the first move is due."""
+    names = public_names(table)
+    first = first_movers(table)
+    due = due_text(table, first) if live else ""
+    if len(first) == 1:
+        rest = [names[s] for s in play_order(table)[1:]]
+        return tr("**{game}** begins. {player} moves first{due}, then {players}.", game=title(table),
+                  player=names[first[0]], due=due, players=join(rest))
+    if len(first) == len(names):
+        return tr("**{game}** begins. {players} make their first choices at once{due}.", game=title(table),
+                  players=join(names), due=due)
+    seats = tr(", ").join(names)
     return tr("**{game}** begins. Seats in turn order: {seats}.", game=title(table), seats=seats)
 
 
@@ -86,8 +115,11 @@ def clip_lines(lines: Sequence[str]) -> str:
     return "\n".join(kept)[:MESSAGE_LIMIT]
 
 
-def footer(table: Table) -> list[str]:
-    return [line for line in (ranking_lines(table) or [turn_line(table), clock_line(table)]) if line]
+def footer(table: Table, *, opened: bool = False) -> list[str]:
+    """The ranking, else whose turn it is and the clock; whose turn not when ``opened`` (the opening line
+    of the same post said it)."""
+    turn = "" if opened and at_opening(table) else turn_line(table)
+    return [line for line in (ranking_lines(table) or [turn, clock_line(table)]) if line]
 
 
 def turn_lines(table: Table, rows: Sequence[Position], *, live: bool = True) -> list[str]:
@@ -109,7 +141,8 @@ def turn_lines(table: Table, rows: Sequence[Position], *, live: bool = True) -> 
 
 
 def compose(table: Table, rows: Sequence[Position]) -> str:
-    return "\n".join([*turn_lines(table, rows), *footer(table)])
+    opened = any(row.kind == "started" for row in rows)
+    return "\n".join([*turn_lines(table, rows), *footer(table, opened=opened)])
 
 
 class BoardPosts:

@@ -38,6 +38,21 @@ def due_text(table: Table, seats: Iterable[int]) -> str:
     return tr(" (due {when})", when=relative_time(min(due))) if due else ""
 
 
+def first_movers(table: Table) -> list[int]:
+    """The seats to act in the game's opening position (the rules may give the first move to any seat)."""
+    engine = table.game
+    return sorted(engine.to_act(engine.new(len(table.players), table.seed, table.options)))
+
+
+def play_order(table: Table) -> list[int]:
+    """The seats as play goes: from the one that moves first, onward in seat order (all seats in seat order
+    when several begin at once)."""
+    first = first_movers(table)
+    start = first[0] if len(first) == 1 else 0
+    count = len(table.players)
+    return [(start + n) % count for n in range(count)]
+
+
 def turn_line(table: Table) -> str:
     """Whose turn it is, with mentions (the only people a board message pings) and, on a clock, when due."""
     seats = sorted(table.to_act())

@@ -7,6 +7,7 @@ game's thread), the standings picture when a round is over, and the final standi
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,7 @@ from discord.ext import commands
 from bot import games, i18n
 from bot.errors import UserError
 from bot.games.base.language import tr, trp
-from bot.statuses import TournamentStatus
+from bot.statuses import TableStatus, TournamentStatus
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
 from bot.tournaments.service import FORMATS, SEEDINGS, RoundEvent, TournamentRow, TournamentService
 from bot.tournaments.standings import StandingRow
@@ -33,7 +34,6 @@ from cogs.tournament_views import (
     SignupButton,
     bye_line,
     departures_line,
-    first_mover,
     in_pieces,
     mention,
     mentions,
@@ -41,6 +41,7 @@ from cogs.tournament_views import (
     public,
     refresh_signup,
     round_name,
+    seats_in_play,
     signup_text,
     signup_view,
     standings_file,
@@ -119,9 +120,9 @@ class RoundPoster:
                                 players=mentions(table.players)))
                 continue
             game = await self.bot.service.get(table.game_id)
-            people = [p.user_id for p in game.seated if p.user_id is not None]
+            people, first = seats_in_play(game)
             pinged += people
-            lines.append(table_line(table.table_no, people, first_mover(game), table_link(game)))
+            lines.append(table_line(table.table_no, people, first, table_link(game)))
         byes = [u for r, u in row.byes if r == number]
         if byes:
             lines.append(bye_line(row, number, byes))
@@ -347,13 +348,32 @@ class TournamentCommands(PersistentItems, commands.GroupCog, group_name="tournam
         row = await self._find(interaction, tournament)
         rows = await self.tournaments.standings(row.id)
         complete = await self.tournaments.rounds_complete(row.id)
-        with public(row):  # posted in the channel: in the tournament's language
-            title = standings_title(row, complete)
+        partly = await self._partly_counted(row, complete)
+        # Posted publicly by the organiser (or a manager), in the tournament's language; anyone else sees them
+        # privately, in their own.
+        private = interaction.user.id != row.organiser_id and not can_manage(interaction)
+        with contextlib.nullcontext() if private else public(row):
+            title = standings_title(row, complete, partly=partly)
             picture = await standings_file(row, rows, title)
             text = "\n".join(filter(None, [f"**{title}**", under_way_line(row, complete), departures_line(row, rows)]))
+        if private:
+            await interaction.edit_original_response(content=text, attachments=[picture], allowed_mentions=NO_PINGS)
+            return
         # The deferred answer stays private; the standings themselves are a new, public message.
         await interaction.edit_original_response(content=tr("Here are the standings of {name}.", name=row.name))
         await interaction.followup.send(text, allowed_mentions=NO_PINGS, file=picture)
+
+    async def _partly_counted(self, row: TournamentRow, complete: int) -> bool:
+        """Whether the standings count part of the round under way: a bye of it, or a game of it over."""
+        if complete >= row.current_round or row.current_round == 0:
+            return False
+        if any(r == row.current_round for r, _ in row.byes):
+            return True
+        games_of = [t.game_id for t in row.tables if t.round == row.current_round and t.game_id]
+        for game_id in games_of:
+            if (await self.bot.service.get(game_id)).status == TableStatus.FINISHED:
+                return True
+        return False
 
     start.autocomplete("tournament")(_autocomplete)
     checkin.autocomplete("tournament")(_autocomplete)

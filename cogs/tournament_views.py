@@ -17,6 +17,7 @@ import discord
 
 from bot import games, i18n
 from bot.games.base.language import mark, tr, trn, trp
+from bot.games.base.words import join
 from bot.statuses import ACTIVE_ENTRANTS, ENTERING, EntrantStatus, TournamentStatus
 from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
 from bot.tournaments.service import FORMATS, TournamentRow
@@ -29,6 +30,7 @@ from cogs.errors import report
 from cogs.language import Spoken
 from cogs.names import game_title, message_link
 from cogs.replies import MESSAGE_LIMIT, NO_PINGS
+from cogs.sentences import first_movers, play_order
 from render.standings import number
 from render.standings import standings as standings_png
 
@@ -114,14 +116,17 @@ def round_name(row: TournamentRow, number_: int) -> str:
     return tr("the final") if len(tables) == 1 and not byes else trp("round name", "round {round}", round=number_)
 
 
-def standings_title(row: TournamentRow, complete: int) -> str:
-    """Named by the rounds actually over (``complete``), not the round under way."""
+def standings_title(row: TournamentRow, complete: int, *, partly: bool = False) -> str:
+    """Named by what they include: the rounds over (``complete``) and, when ``partly``, results of the round
+    under way (a game of it already over, or a bye)."""
     if row.status == TournamentStatus.FINISHED:
         return tr("{name}: final standings", name=row.name)
     if row.current_round == 0:
         return tr("{name}: standings", name=row.name)
     if complete == 0:
         return tr("{name}: round 1 under way", name=row.name)
+    if partly and complete < row.current_round:
+        return tr("{name}: round {round} under way", name=row.name, round=row.current_round)
     return tr("{name}: after round {round}", name=row.name, round=complete)
 
 
@@ -186,22 +191,20 @@ async def standings_file(row: TournamentRow, rows: Sequence[StandingRow], title:
     return discord.File(io.BytesIO(png), filename=f"standings-{row.id}-{row.current_round}.png")
 
 
-def first_mover(game: Table) -> int | None:
-    """Who moves first, from the game's opening position (the seat order is kept, but the rules may give the
-    first move to another seat); None when several seats begin at once."""
-    engine = game.game
-    opening = engine.to_act(engine.new(len(game.players), game.seed, game.options))
-    if len(opening) != 1:
-        return None
-    return game.player_at(next(iter(opening))).user_id
+def seats_in_play(game: Table) -> tuple[list[int], bool]:
+    """The game's people as play goes (from the first mover, onward in seat order) and whether one of them
+    moves first (not when several begin at once)."""
+    order = [game.player_at(s).user_id for s in play_order(game)]
+    return [u for u in order if u is not None], len(first_movers(game)) == 1
 
 
-def table_line(number_: int, people: Sequence[int], first: int | None, link: str) -> str:
-    """"Table 2: <@a>, <@b> · <@b> moves first · <link>", a line of a round's post."""
-    if first is None:
+def table_line(number_: int, people: Sequence[int], first: bool, link: str) -> str:
+    """"Table 2: <@b> moves first, then <@a> · <link>", a line of a round's post: ``people`` as play goes,
+    each mentioned once."""
+    if not first or len(people) < 2:
         return tr("Table {number}: {players} · {link}", number=number_, players=mentions(people), link=link)
-    return tr("Table {number}: {players} · {first} moves first · {link}", number=number_, players=mentions(people),
-              first=mention(first), link=link)
+    return tr("Table {number}: {first} moves first, then {players} · {link}", number=number_,
+              first=mention(people[0]), players=join([mention(u) for u in people[1:]]), link=link)
 
 
 def bye_line(row: TournamentRow, round_no: int, byes: Sequence[int]) -> str:

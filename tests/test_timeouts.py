@@ -287,13 +287,17 @@ async def test_ending_a_vacation_early_brings_the_deadline_back(db: Database, cl
     assert (await service.get(table.id)).status == "finished"
 
 
-async def test_a_reminder_held_by_a_vacation_comes_when_the_vacation_ends_early(db: Database, clock: FakeClock) -> None:
+async def test_a_reminder_held_by_a_vacation_comes_at_its_moment_when_the_vacation_ends_early(
+    db: Database, clock: FakeClock
+) -> None:
+    """The clock stood still while away: the half-time reminder comes half way through the time left after
+    the player is back, not the moment they are back with all of it left."""
     notes = Recorder()
     service, dispatcher = _service(db, clock, notes)
     table = await _game(service, TimeControl("move", limit=DAY), "ai")
     _, user = _mover(table)
     await user_sql.update(db, user, clock.now, vacation_start=clock.now, vacation_until=clock.now + 5 * DAY)
-    clock.advance(12 * HOUR)  # half time: the reminder waits for the vacation's end
+    clock.advance(12 * HOUR)  # half time: the reminder waits for the vacation
     await dispatcher.run_due()
     assert notes.kinds().count("reminder") == 0
     clock.advance(HOUR)
@@ -301,7 +305,29 @@ async def test_a_reminder_held_by_a_vacation_comes_when_the_vacation_ends_early(
     await user_sql.update(db, user, clock.now, vacation_until=clock.now)  # back early: /me vacation end
     await service.user_clocks_changed(user, away_until=away_until)
     await dispatcher.run_due()
-    assert notes.kinds().count("reminder") == 1, "the held reminder is not lost"
+    assert notes.kinds().count("reminder") == 0, "back with the whole day left: not yet"
+    clock.advance(12 * HOUR + 1)
+    await dispatcher.run_due()
+    assert notes.kinds().count("reminder") == 1, "the held reminder is not lost: it comes at half time"
+
+
+async def test_a_reminder_during_a_vacation_comes_as_far_into_the_time_left_as_it_fell_into_the_vacation(
+    db: Database, clock: FakeClock
+) -> None:
+    notes = Recorder()
+    service, dispatcher = _service(db, clock, notes)
+    table = await _game(service, TimeControl("move", limit=DAY), "ai")
+    _, user = _mover(table)
+    clock.advance(6 * HOUR)  # a quarter of the day used, then away for two days
+    await user_sql.update(db, user, clock.now, vacation_start=clock.now, vacation_until=clock.now + 2 * DAY)
+    clock.advance(6 * HOUR)  # the half-time moment, while away
+    await dispatcher.run_due()
+    clock.advance(2 * DAY - 6 * HOUR)  # the vacation's end
+    await dispatcher.run_due()
+    assert notes.kinds().count("reminder") == 0, "six hours of the turn were used, not twelve"
+    clock.advance(6 * HOUR + 1)
+    await dispatcher.run_due()
+    assert notes.kinds().count("reminder") == 1
 
 
 def test_reminders_are_relative_to_the_time_the_turn_really_has() -> None:

@@ -55,20 +55,6 @@ async def mark_fired(conn: Connection, timer_id: int, now: float) -> bool:
     return cursor.rowcount == 1
 
 
-async def recall_user_reminders(conn: Connection, user_id: int, held_until: float, now: float) -> int:
-    """Reminders held back until a vacation's end (``held_until``) come due now: the vacation ended early."""
-    cursor = await conn.execute(
-        """
-        UPDATE timers SET due_at = ?
-        WHERE fired_at IS NULL AND kind = 'reminder' AND ABS(due_at - ?) < 1 AND due_at > ?
-          AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = timers.game_id AND s.seat = timers.seat
-                      AND s.user_id = ?)
-        """,
-        (now, held_until, now, user_id),
-    )
-    return cursor.rowcount
-
-
 async def postpone(conn: Connection, timer_id: int, due_at: float) -> None:
     await conn.execute("UPDATE timers SET due_at = ? WHERE id = ? AND fired_at IS NULL", (due_at, timer_id))
 

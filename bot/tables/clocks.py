@@ -70,12 +70,9 @@ class Timekeeper:
     async def user_clocks_changed(self, user_id: int, *, away_until: float | None = None) -> None:
         """A user's vacation began, changed or ended: the deadlines of their turns move to when their time
         really runs out, and each table waiting for them says so on its board with the new deadline.
-        ``away_until``: the end of a vacation that just ended early; the reminders held back until then
-        come now instead of being lost."""
+        Its reminders move with the deadline, each to the moment the seat's clock reaches it (``away_until``,
+        the end of a vacation cut short, is no longer needed for that but is still accepted)."""
         now = self.clock()
-        if away_until is not None:
-            async with self.db.tx() as conn:
-                await timer_sql.recall_user_reminders(conn, user_id, away_until, now)
         for table in await self.reader.list_user(user_id, statuses=(TableStatus.RUNNING,)):
             seat = table.seat_of(user_id)
             if seat is None or seat not in table.to_act() or not table.vacation_allowed:
@@ -86,6 +83,9 @@ class Timekeeper:
                 continue
             async with self.locks(table.id):
                 due = await self.reschedule(table, timers[0], now)
+                for reminder, moment in await self._reminder_moments(table, seat, now):
+                    async with self.db.tx() as conn:
+                        await timer_sql.postpone(conn, reminder.id, moment)
                 settings = await user_sql.settings(self.db, user_id)
                 away = settings.vacation_until if settings.on_vacation(now) else None
                 async with self.db.tx() as conn:
@@ -109,8 +109,30 @@ class Timekeeper:
             await timer_sql.add(conn, table.id, "upkeep", None, table.version, now + UPKEEP_INTERVAL)
             await outbox_sql.add(conn, table.id, table.version, "upkeep", {"seat": None, "events": []}, now)
 
+    async def _reminder_moments(self, table: Table, seat: int, now: float) -> list[tuple[TimerRow, float]]:
+        """The seat's pending reminders, each with when the seat's clock really reaches its point of the turn
+        (vacations pause the clock, so a reminder set at the turn's start may be early). Reminders go out in
+        order, so the pending ones are the turn's last points."""
+        pending = sorted((t for t in await timer_sql.pending_for_game(self.db, table.id)
+                          if t.kind == "reminder" and t.seat == seat), key=lambda t: (t.due_at, t.id))
+        if not pending:
+            return []
+        async with self.db.read() as conn:
+            clock = (await timer_sql.seat_clocks(conn, table.id))[seat]
+        points = table.time_control.reminder_offsets(table.time_control.turn_allowance(clock.bank))
+        found = []
+        for timer, point in zip(pending, points[len(points) - len(pending):], strict=False):
+            found.append((timer, await self._moment(table, seat, now, point)))
+        return found
+
     async def _remind(self, table: Table, timer: TimerRow, now: float) -> None:
         assert timer.seat is not None
+        if table.vacation_allowed:
+            moment = dict((t.id, m) for t, m in await self._reminder_moments(table, timer.seat, now)).get(timer.id)
+            if moment is not None and moment > now + 1:  # the clock stood still on vacation: not its moment yet
+                async with self.db.tx() as conn:
+                    await timer_sql.postpone(conn, timer.id, moment)
+                return
         user = table.player_at(timer.seat).user_id
         settings = await user_sql.settings(self.db, user) if user is not None else None
         wait_until = None
@@ -133,6 +155,10 @@ class Timekeeper:
     async def due_at(self, table: Table, seat: int, now: float) -> float:
         """When the seat's time really runs out: its allowance, less the time used off vacation, counted
         from now or from the end of a vacation in progress (clocks pause on vacation)."""
+        return await self._moment(table, seat, now, None)
+
+    async def _moment(self, table: Table, seat: int, now: float, point: float | None) -> float:
+        """When the seat's clock reaches ``point`` seconds of its turn (None: its whole allowance)."""
         async with self.db.read() as conn:
             clock = (await timer_sql.seat_clocks(conn, table.id))[seat]
         user = table.player_at(seat).user_id
@@ -145,7 +171,8 @@ class Timekeeper:
                 on_vacation_until = settings.vacation_until
         started = clock.turn_started_at if clock.turn_started_at is not None else now
         used = now - started - vacation_overlap(started, now, vacations)
-        left = table.time_control.turn_allowance(clock.bank) - used
+        allowance = table.time_control.turn_allowance(clock.bank)
+        left = (allowance if point is None else point) - used
         if on_vacation_until is not None:
             return on_vacation_until + max(left, 0.0)
         return now + left if left > 0.5 else now

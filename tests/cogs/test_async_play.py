@@ -77,7 +77,7 @@ async def test_five_minutes_a_move_and_forfeit_finish_a_game_when_a_player_stops
     table = await timed.bot.service.get(game_id)
     first = _mover(table)
     board = last_board(timed)
-    assert f"It is <@{first}>'s turn (due <t:{START + 300}:R>)." in board.content
+    assert f"<@{first}> moves first (due <t:{START + 300}:R>)" in board.content
     assert f"Clock: 5 minutes per move; out of time, {FORFEIT}." in board.content
     assert f"(due <t:{START + 300}:R>)" in timed.last(f"dm:{first}").content  # the turn DM says it too
 

@@ -144,7 +144,7 @@ async def test_turn_dms_off_leave_the_thread_mention_and_on_tries_closed_dms_aga
     game_id, _ = await start_game(timed, alice, bob)
     mover = await _mover(timed, game_id, alice, bob)
     assert sum(timed.dm_attempts.values()) == 0
-    assert f"It is <@{mover.id}>'s turn." in last_board(timed).content
+    assert f"<@{mover.id}> moves first" in last_board(timed).content
     other = bob if mover is alice else alice
 
     timed.closed_dms.add(other.id)

@@ -63,9 +63,11 @@ async def test_a_tournament_speaks_its_servers_language_and_answers_each_person_
     assert profile[1].startswith("Sun Tzu: 1 partida") and "**Resultados recientes**" in profile
     assert " de 2 en Sun Tzu #1, " in profile[-1]
 
-    # Standings asked for by Bob: his answer in Spanish, the post in Japanese.
+    # Standings asked for by Bob, a player: shown to him alone, in Spanish; by the organiser: posted, in Japanese.
     await fake.command(cog(fake).standings, bob, tournament=1)
-    assert any(s.message.content == "Aquí tienes la clasificación de Autumn Cup." for s in fake.private())
+    assert fake.last(private=True).content.startswith("**Autumn Cup: clasificación final**")
+    assert not channel_posts(fake, "**Autumn Cup：最終順位**")
+    await fake.command(cog(fake).standings, alice, tournament=1)
     assert channel_posts(fake, "**Autumn Cup：最終順位**")
 
 

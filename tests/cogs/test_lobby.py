@@ -72,7 +72,7 @@ async def test_start_opens_a_thread_and_posts_the_public_board(fake: FakeDiscord
     assert not board.private and labels(board.view) == ["Play", "My hand"]
     assert board.files == (render.board("great_wall", table.view(None), picture_names(table)),)
     mover = table.player_at(min(table.to_act()))
-    assert f"It is <@{mover.user_id}>'s turn." in board.content
+    assert f"<@{mover.user_id}> moves first" in board.content  # the seat order, said as play goes
     dm = fake.last(f"dm:{mover.user_id}")
     assert dm.private and dm.files and "Your hand" in dm.content and dm.view is not None
 

@@ -65,7 +65,7 @@ async def test_the_first_board_says_how_to_play_here(fake: FakeDiscord, alice: A
     await start_game(fake, alice, bob)
     first = next(s.message for s in fake.sent if not s.private and "begins." in s.content)
     lines = first.content.splitlines()
-    assert lines[0].startswith("**The Great Wall of China #1** begins. Seats in turn order:")
+    assert re.fullmatch(r"\*\*The Great Wall of China #1\*\* begins\. <@\d+> moves first, then <@\d+>\.", lines[0])
     assert lines[1:4] == how_to_play()
     assert "`/me dm off`" in lines[1] and "**Play** and **My hand**" in lines[2] and "`/help`" in lines[3]
 

@@ -107,7 +107,7 @@ async def test_a_mixed_table_speaks_spanish_in_public_and_each_person_s_language
     table = await fake.bot.service.get(game_id)
     thread = f"thread:{table.thread_id}"
     opening = next(s for s in fake.sent if s.where == thread)
-    assert "Asientos en orden de turno" in opening.content and "**Jugar** y **Mi mano**" in opening.content
+    assert "juega primero" in opening.content and "**Jugar** y **Mi mano**" in opening.content
     board = _board(fake, "Jugar")
     assert labels(board.view) == ["Jugar", "Mi mano"]
     with i18n.speaking("en"):  # (the harness runs each click in this task: its language is the last clicker's)

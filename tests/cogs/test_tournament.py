@@ -177,15 +177,19 @@ async def test_standings_are_posted_on_request_and_listed(fake: FakeDiscord, peo
     for person in (alice, bob, carol):
         await fake.click(person, signup, label="Join")
     await fake.command(tournaments.start, alice)  # type: ignore[union-attr]
-    mark = len(fake.sent)
-    await fake.command(tournaments.standings, carol)  # type: ignore[union-attr]
-    ack, posted = fake.since(mark)
-    assert ack.private and ack.content == "Here are the standings of Spring Open."
-    assert not posted.private and posted.content == (
-        "**Spring Open: round 1 under way**\nRound 1 is under way: its byes and the games already over count."
-    )
     rows = await fake.bot.tournaments.standings(tid)
     names = {p.id: p.display_name for p in (alice, bob, carol)}
+    text = "**Spring Open: round 1 under way**\nRound 1 is under way: its byes and the games already over count."
+    mark = len(fake.sent)
+    await fake.command(tournaments.standings, carol)  # type: ignore[union-attr]
+    (seen,) = [s.message for s in fake.since(mark)]  # a player sees them privately: nothing posted
+    assert seen.private and seen.content == text
+    assert list(seen.files) == [standings_png(rows, names, "Spring Open: round 1 under way")]
+    mark = len(fake.sent)
+    await fake.command(tournaments.standings, alice)  # type: ignore[union-attr]
+    ack, posted = fake.since(mark)  # the organiser posts them for everyone
+    assert ack.private and ack.content == "Here are the standings of Spring Open."
+    assert not posted.private and posted.content == text
     assert posted.files == (standings_png(rows, names, "Spring Open: round 1 under way"),)
     await fake.command(tournaments.standings, carol, tournament=99)  # type: ignore[union-attr]
     assert fake.last().private and fake.last().content == "There is no tournament #99."

@@ -49,7 +49,7 @@ async def _running(fake: FakeDiscord, organiser: Any, players: list[Any], **para
     return tid
 
 
-async def test_the_round_post_lists_seat_order_says_who_moves_first_and_words_a_single_bye(
+async def test_the_round_post_lists_the_players_as_play_goes_each_once_and_words_a_single_bye(
     fake: FakeDiscord, alice: Any, bob: Any, carol: Any
 ) -> None:
     tid = await _running(fake, alice, [alice, bob, carol], game="great_wall", rounds=1)
@@ -61,8 +61,9 @@ async def test_the_round_post_lists_seat_order_says_who_moves_first_and_words_a_
     opening = game.game.to_act(game.game.new(2, game.seed, game.options))
     (first,) = opening
     seated = [p.user_id for p in game.seated]
-    line = f"Table 1: <@{seated[0]}>, <@{seated[1]}> · <@{seated[first]}> moves first · "
+    line = f"Table 1: <@{seated[first]}> moves first, then <@{seated[1 - first]}> · "
     assert line in post.content
+    assert all(post.content.count(f"<@{user}>") == 1 for user in seated)
     (bye,) = [u for _, u in row.byes]
     assert f"Bye in round 1 (0.5 points): <@{bye}>" in post.content  # one bye: no "each"
 
@@ -73,18 +74,28 @@ async def test_standings_in_the_middle_of_a_round_are_titled_by_the_rounds_compl
     people = [alice, bob, carol, make_user(404, "Dai")]
     tid = await _running(fake, alice, people, game="great_wall", rounds=2)
     mark = len(fake.sent)
-    await fake.command(cog(fake).standings, bob)
+    await fake.command(cog(fake).standings, alice)
     _, posted = fake.since(mark)
     assert posted.content.startswith("**Autumn Cup: round 1 under way**\nRound 1 is under way")
     await play_round(fake, tid, seed=1)
     assert (await fake.bot.tournaments.get(tid)).current_round == 2  # round 2 has begun, none of it is over
     mark = len(fake.sent)
-    await fake.command(cog(fake).standings, bob)
+    await fake.command(cog(fake).standings, alice)
     _, posted = fake.since(mark)
     title = "Autumn Cup: after round 1"
     assert posted.content.split("\n")[0] == f"**{title}**"
     names = {p.id: p.display_name for p in people}
     assert posted.files == (standings_png(await fake.bot.tournaments.standings(tid), names, title),)
+    # A game of round 2 over: the standings count it, and are titled by the round under way, not "after round 1".
+    row = await fake.bot.tournaments.get(tid)
+    game = await fake.bot.service.get(next(t.game_id for t in row.tables if t.round == 2 and t.game_id))
+    await fake.bot.service.resign(game.id, game.seated[0].user_id or 0)
+    assert await fake.bot.tournaments.rounds_complete(tid) == 1
+    mark = len(fake.sent)
+    await fake.command(cog(fake).standings, alice)
+    _, posted = fake.since(mark)
+    assert posted.content.split("\n")[:2] == [
+        "**Autumn Cup: round 2 under way**", "Round 2 is under way: its byes and the games already over count."]
 
 
 async def test_a_round_that_ends_while_paused_is_posted_and_the_organiser_told(
@@ -118,7 +129,7 @@ async def test_dropped_and_replaced_players_are_marked_with_the_round_they_left_
     carol_points = {s.player: s.points for s in await fake.bot.tournaments.standings(tid)}[carol.id]
     await fake.command(cog(fake).replace, alice, old=carol, new=eun)
     mark = len(fake.sent)
-    await fake.command(cog(fake).standings, dai)
+    await fake.command(cog(fake).standings, alice)
     _, posted = fake.since(mark)
     assert "Bob dropped out in round 2; Eun took Carol's place in round 2, with their results." in posted.content
     rows = await fake.bot.tournaments.standings(tid)

@@ -23,6 +23,7 @@ BOARD_BUTTON = re.compile(r"mk:(\d+):(\d+):(play|hand)")
 TABLE = re.compile(r"table #(\d+)")
 THREAD = re.compile(r"play in <#(\d+)>")
 TURN_LINES = ("It is ", "Waiting for ")
+OPENING = re.compile(r"begins\. (?:(<@\d+>) moves first|(.*) make their first choices at once)")
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,11 @@ class Game:
     def movers(self) -> list[SimUser]:
         if self.over():
             return []
-        lines = [line for line in self.board().content.splitlines() if line.startswith(TURN_LINES)]
+        content = self.board().content
+        lines = [line for line in content.splitlines() if line.startswith(TURN_LINES)]
+        if not lines:  # the first board, nobody has moved: its opening line says who moves first
+            opening = OPENING.search(content)
+            lines = [opening[1] or opening[2]] if opening else []
         return [self.players[u] for u in mentioned(lines[-1]) if u in self.players] if lines else []
 
     def shown_versions(self) -> set[int]:
