@@ -9,6 +9,7 @@ names it (a picture's label, or the rules summary where no label does), and the 
 from __future__ import annotations
 
 import ast
+import json
 import re
 from functools import cache
 from pathlib import Path
@@ -19,37 +20,11 @@ from bot import catalogs
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# game -> (English term in the callouts, a catalog message naming it elsewhere, {language: the word})
+# game -> [(English term in the callouts, a catalog message naming it elsewhere, {language: the word})], kept as
+# data beside this test.
 TERMS: dict[str, list[tuple[str, str, dict[str, str]]]] = {
-    "china": [
-        ("region", "Gold name: region scored", {"es-ES": "región", "ja": "領地"}),
-        ("emissar", "Emissaries {n}", {"es-ES": "emisario", "ja": "公使"}),
-        ("house space", "Free house spaces: {spaces}.", {"es-ES": "espacios? de casa", "ja": "邸宅スペース"}),
-        ("houses", "Houses {n}", {"es-ES": "casas", "ja": "邸宅"}),
-        ("dragon", "Red disc: a dragon, with emissaries placed / allowed "
-                   "(allowed = most houses one player has in the region)", {"es-ES": "dragón", "ja": "竜"}),
-        ("face-up", "Face-up cards", {"es-ES": "boca arriba", "ja": "場札"}),
-    ],
-    "great_wall": [
-        ("section", "Section {section} · closed", {"es-ES": "sección", "ja": "区画"}),
-        ("marker", " · markers {markers}", {"es-ES": "marcador", "ja": "マーカー"}),
-        ("progress", "**Check: a first marker**", {"es-ES": "progreso", "ja": "進捗"}),
-        ("deck", "Deck", {"es-ES": "mazo", "ja": "山札"}),
-    ],
-    "chinatown": [
-        ("lot", "Lot {lot}", {"es-ES": "edificio", "ja": "区画"}),
-        ("shop", "Shop tiles in hand", {"es-ES": "tienda", "ja": "店舗"}),
-        ("tiles", "Shop tiles in hand", {"es-ES": "fichas", "ja": "タイル"}),
-        ("business", "Businesses", {"es-ES": "negocio", "ja": "事業"}),
-    ],
-    "sun_tzu": [
-        ("province", "**Battles: the next province**", {"es-ES": "provincia", "ja": "州"}),
-        ("screen", "Screens: 1st value", {"es-ES": "pantalla", "ja": "スクリーン"}),
-        ("reserve", "reserve", {"es-ES": "reserva", "ja": "予備"}),
-        ("aside", "aside", {"es-ES": "apartados", "ja": "待機"}),
-        ("marker", "Round {round} of {rounds} · marker {toward}.", {"es-ES": "marcador", "ja": "マーカー"}),
-        ("armies", "Move 1 army from your reserve into a province you control.", {"es-ES": "ejército", "ja": "部隊"}),
-    ],
+    key: [(row["term"], row["elsewhere"], row["words"]) for row in rows]
+    for key, rows in json.loads((Path(__file__).parent / "callout_terms.json").read_text(encoding="utf-8")).items()
 }
 LANGUAGES = ("es-ES", "es-419", "ja")
 
