@@ -91,7 +91,7 @@ class MoveCommitter:
         payload: dict[str, Any] = {
             "seat": seat,
             "events": [event.to_dict() for event in events],
-            "newly_to_act": sorted(after - before),
+            "newly_to_act": sorted(frozenset() if over else game.newly_waiting(table.state, state, seat)),
         }
         if timeout:
             payload["timeout"] = timeout

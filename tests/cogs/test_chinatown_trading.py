@@ -155,3 +155,24 @@ async def test_a_half_built_offer_survives_other_players_moves(fake: FakeDiscord
     await a.press(builder, "Post offer")
     offer = (await a.table()).view(None)["offers"][0]
     assert offer["status"] == "open" and [leg["kind"] for leg in offer["legs"]] == ["lot", "money"]
+
+
+async def test_a_completed_trade_tells_its_parties_only(fake: FakeDiscord) -> None:
+    """A completed trade un-readies everybody [R17], but only its parties get a new DM: a player who was
+    done trading and took no part is not asked again (issue 27)."""
+    a, b, c = await _trading(fake)
+    await c.done_trading()
+    builder = await _propose_lot(a, b)
+    await a.press(builder, "Post offer")
+    await a.done_trading()  # the author is done again, waiting for the answer
+    table = await a.table()
+    assert {await a.seat(), await c.seat()}.isdisjoint(table.to_act())
+    sent = len(fake.sent)
+    await b.press(_thread_offer(fake, 1), "Accept", public=True)
+    table = await a.table()
+    assert table.view(None)["offers"][0]["status"] == "executed"
+    assert table.to_act() == frozenset(range(3))  # every ready flag was cleared [R17]
+    new_dms = [s.where for s in fake.sent[sent:] if s.kind == "send" and s.where.startswith("dm:")]
+    assert f"dm:{a.user.id}" in new_dms  # the author: their offer was taken
+    assert f"dm:{c.user.id}" not in new_dms  # not a party: nothing new to decide
+    assert new_dms.count(f"dm:{a.user.id}") == 1

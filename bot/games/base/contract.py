@@ -167,6 +167,13 @@ class Game(ABC, Generic[S, V]):
         ``apply`` decides the rest."""
         return seat in self.to_act(state)
 
+    def newly_waiting(self, before: S, after: S, seat: int) -> frozenset[int]:
+        """Seats to tell that a decision of theirs is due after ``seat``'s move from ``before`` to ``after``
+        (a DM, or a mention): usually the seats waited for now that were not before. A game where a move
+        makes seats wait again without changing their decision (Chinatown's completed trade resetting every
+        ready flag) narrows it here; the turn clocks still follow ``to_act``."""
+        return self.to_act(after) - self.to_act(before)
+
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Every legal action of ``seat``, sorted and deterministic; empty for seats not to act."""

@@ -150,6 +150,14 @@ class Chinatown(ModularGame[State, ChinatownView]):
             return seat in state.active
         return seat in self.to_act(state)
 
+    def newly_waiting(self, before: State, after: State, seat: int) -> frozenset[int]:
+        """A completed trade un-readies every seat [R17], but tells only its parties (besides the one whose
+        answer completed it) and seats that newly owe an answer: the others' decision did not change."""
+        newly = super().newly_waiting(before, after, seat)
+        if before.phase is not Phase.TRADES or after.phase is not Phase.TRADES:
+            return newly
+        return trading.told_of_trades(before, after, seat, newly, self.to_act(after))
+
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat not in self.to_act(state):
             return []

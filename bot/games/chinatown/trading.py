@@ -318,6 +318,26 @@ def waited_for(state: State, seat: int) -> bool:
     return any(offer_visible(state, offer, None) for offer in awaiting(state, seat))
 
 
+def told_of_trades(
+    before: State, after: State, seat: int, newly: frozenset[int], waited: frozenset[int]
+) -> frozenset[int]:
+    """Of the seats ``newly`` waited for after ``seat``'s move, those to tell when the move completed
+    trades: the trades' parties other than ``seat`` (still waited for), and seats owing an answer to an
+    offer everybody sees that they did not owe before. The ready flags a trade clears elsewhere [R17] ask
+    nothing new of their seats."""
+    was_open = {o.id for o in before.offers if o.status is OfferStatus.OPEN}
+    done = [o for o in after.offers if o.status is OfferStatus.EXECUTED and o.id in was_open]
+    if not done:
+        return newly
+    parties = {s for offer in done for s in offer.participants if s != seat and s in waited}
+    owed = {
+        s for s in newly
+        if {o.id for o in awaiting(after, s) if offer_visible(after, o, None)}
+        - {o.id for o in awaiting(before, s)}
+    }
+    return frozenset(parties | owed)
+
+
 def end_trades(state: State, events: list[Event]) -> State:
     """§5.6: open offers become VOID ("phase ended") and the placement phase begins."""
     for offer in state.offers:
