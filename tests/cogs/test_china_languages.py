@@ -76,3 +76,24 @@ def test_rules_summary_and_options_in_every_language() -> None:
     assert spanish.startswith("**Objetivo**") and "emisarios" in spanish and "Ch'in" not in english
     assert japanese.startswith("**目的**") and "公使" in japanese and "邸宅" in japanese
     assert all(len(text) <= 4096 for text in (english, spanish, japanese))
+
+
+def test_what_is_due_counts_the_pieces_the_view_allows() -> None:
+    """The first line of a China notification says how many pieces may go down, from the public view only:
+    two into a region that holds a piece, one when every region is empty, none with an empty supply."""
+    from cogs.controls.china.words import due
+
+    view = GAME.view(GAME.new(3, seed=1), None)
+    assert view["phase"] == "action"
+    empty = [dict(r, open=False) for r in view["regions"]]
+    some = [dict(r, open=i == 0) for i, r in enumerate(view["regions"])]
+    assert due({**view, "regions": empty}) == "place a house or an emissary, or exchange a card"
+    assert due({**view, "regions": some}) == "place up to 2 houses or emissaries, or exchange a card"
+    players = [dict(p, emissaries=0) if p["seat"] == view["active"] else p for p in view["players"]]
+    assert due({**view, "regions": some, "players": players}) == "place up to 2 houses, or exchange a card"
+    players = [dict(p, houses=0, emissaries=0) if p["seat"] == view["active"] else p for p in view["players"]]
+    assert due({**view, "players": players}) == "exchange a card"
+    with i18n.speaking("es-ES"):
+        assert due({**view, "regions": some}) == "coloca hasta 2 casas o emisarios, o cambia una carta"
+    with i18n.speaking("ja"):
+        assert due({**view, "regions": some}) == "家か使者を最大2個置くか、カードを交換してください"

@@ -206,7 +206,29 @@ def due(view: ChinaView) -> str:
     """What the seat to act is asked for now, for its notifications ("place pieces or exchange a card")."""
     if view["phase"] == "refill":
         return tr("refill your hand")
-    return tr("place pieces or exchange a card") if view["phase"] == "action" else tr("your move")
+    if view["phase"] != "action":
+        return tr("your move")
+    return _placeable(view)
+
+
+def _placeable(view: ChinaView) -> str:
+    """The most pieces the seat to act may place, from what everybody sees: two into a region that holds a
+    piece, else one; no more than its cards (one card each at best) nor its supply."""
+    me = next((p for p in view["players"] if p["seat"] == view["active"]), None)
+    if me is None:
+        return tr("place pieces or exchange a card")
+    houses = me["houses"] > 0 and any(r["free_spaces"] for r in view["regions"] if not r["scored"])
+    emissaries = me["emissaries"] > 0
+    most = min(2 if any(r["open"] and not r["scored"] for r in view["regions"]) else 1, me["hand_count"],
+               me["houses"] * houses + me["emissaries"])
+    if most < 1:
+        return tr("exchange a card")
+    if houses and emissaries:
+        return trn("place a house or an emissary, or exchange a card",
+                   "place up to {n} houses or emissaries, or exchange a card", most)
+    if houses:
+        return trn("place a house, or exchange a card", "place up to {n} houses, or exchange a card", most)
+    return trn("place an emissary, or exchange a card", "place up to {n} emissaries, or exchange a card", most)
 
 
 # One description per option value, in plain words (the lobby shows it under the value).
