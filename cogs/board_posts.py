@@ -68,10 +68,18 @@ def position_lines(table: Table, row: Position, *, timeout_said: bool = False) -
     if row.clock is not None and row.seat is not None:
         return [clock_news(table, row.seat, row.clock)]
     events = list(row.events)
-    if row.timeout == "forfeit":  # the forfeit is said once, as time running out, not as a resignation too
+    if row.timeout == "forfeit" or row.dropped:  # said once, as time running out or as the drop, not as a resignation
         events = [e for e in events if e.type not in ("resigned", "resign")]
     timed_out = "" if timeout_said else timeout_line_for(table, row.seat, row.timeout)
-    return [line for line in [timed_out, *event_lines(table, events)] if line]
+    dropped = drop_line(table, row.seat) if row.dropped else ""
+    return [line for line in [timed_out, dropped, *event_lines(table, events)] if line]
+
+
+def drop_line(table: Table, seat: int | None) -> str:
+    """A seat a tournament organiser dropped: said as a drop, not as a resignation."""
+    if seat is None:
+        return ""
+    return tr("{player} was dropped from the tournament and leaves the game.", player=public_names(table)[seat])
 
 
 def at_opening(table: Table) -> bool:

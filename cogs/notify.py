@@ -84,14 +84,16 @@ class DiscordNotifier:
         by_dm, by_ping = await self._channels(table, movers)
         ended = table.status == TableStatus.FINISHED and note.opens_turn
         if ended:  # every player is told the end once: by DM, else the final post mentions them
-            told = [s for s in range(len(table.players)) if s not in note.forfeited]
+            told = [s for s in range(len(table.players)) if s not in note.forfeited and s not in note.dropped]
             end_dm, end_ping = await self._channels(table, told)
             for seat in list(end_dm):
                 if not await self.prompts.tell_end(table, seat):
                     end_ping[seat] = end_dm.pop(seat)
             by_ping.update(end_ping)
         headline = "" if ended or not by_ping else due_headline(table, list(by_ping))
-        await self.boards.show(table, note, pings(by_ping.values()), headline=headline)
+        drop_dm, drop_ping = await self._channels(table, [s for s in note.dropped if s not in note.forfeited])
+        in_board = drop_ping if note.opens_turn else {}  # a new board message: its drop line mentions them
+        await self.boards.show(table, note, pings([*by_ping.values(), *in_board.values()]), headline=headline)
         await self._offers(table, note)
         await self.prompts.close_passed(table)
         for seat in by_dm:
@@ -99,6 +101,7 @@ class DiscordNotifier:
                 await self._dm_failed(table, seat)
         await self._private_alerts(table, note, set(by_dm))
         await self._tell_forfeiters(table, note)
+        await self._tell_dropped(table, drop_dm, {s: u for s, u in drop_ping.items() if s not in in_board})
         await self._ping_next(table, note, set(by_dm))
 
     async def _tell_forfeiters(self, table: Table, note: Notification) -> None:
@@ -116,6 +119,21 @@ class DiscordNotifier:
                     continue
             await self.sender.post(table, content=_forfeit_text(table, player.mention),
                                    allowed_mentions=pings([player.user_id]))
+
+    async def _tell_dropped(self, table: Table, by_dm: dict[int, int], by_ping: dict[int, int]) -> None:
+        """A player a tournament organiser dropped is told once: by DM, else a mention in the thread (when
+        the board message was edited rather than posted, so its drop line pinged nobody)."""
+        for seat, user_id in by_dm.items():
+            with i18n.speaking(await self.sender.language_of(user_id)):
+                text = tr("You were dropped from the tournament and leave **{game}**. {link}", game=title(table),
+                          link=table_link(table))
+            if await self.sender.dm(table, user_id, text) is None:
+                by_ping = {**by_ping, seat: user_id}
+        for seat, user_id in by_ping.items():
+            mention = table.player_at(seat).mention
+            await self.sender.post(table, content=tr(
+                "{player}, you were dropped from the tournament and leave **{game}**.", player=mention,
+                game=title(table)), allowed_mentions=pings([user_id]))
 
     async def _private_alerts(self, table: Table, note: Notification, told: set[int]) -> None:
         """Moves only some players see that ask them something (a game's private_alerts): a DM to each

@@ -190,7 +190,7 @@ def position_of(row: OutboxRow) -> Position:
     return Position(
         version=row.version, kind=row.kind, turn=row.turn, seat=payload.get("seat"),
         events=tuple(Event.from_dict(e) for e in payload.get("events", [])), timeout=payload.get("timeout"),
-        over=bool(payload.get("over")), clock=clock,
+        over=bool(payload.get("over")), clock=clock, dropped=bool(payload.get("dropped")),
     )
 
 
@@ -218,5 +218,6 @@ def _notification(group: Sequence[OutboxRow], turn: Sequence[Position]) -> Notif
         opens_turn=first.kind in MOVE_KINDS and first.turn == first.version,
         outbox_ids=tuple(row.id for row in group),
         forfeited=tuple(row.payload["seat"] for row in group if row.payload.get("timeout") == "forfeit"),
+        dropped=tuple(row.payload["seat"] for row in group if row.payload.get("dropped")),
         positions=tuple(turn),
     )

@@ -137,6 +137,7 @@ class Position:
     timeout: str | None = None  # the policy that made this move for a seat out of time
     over: bool = False  # this move ended the game
     clock: ClockNews | None = None
+    dropped: bool = False  # the seat's resignation was a tournament organiser dropping them
 
     @property
     def opens_turn(self) -> bool:
@@ -164,6 +165,7 @@ class Notification:
     opens_turn: bool = False  # the first of these positions opened its turn: a new board message
     outbox_ids: tuple[int, ...] = ()  # every outbox row this notification stands for
     forfeited: tuple[int, ...] = ()  # seats whose time ran out on a forfeit table in these positions
+    dropped: tuple[int, ...] = ()  # seats a tournament organiser dropped in these positions
     positions: tuple[Position, ...] = ()  # its turn's positions up to this one (a board message's lines)
 
 

@@ -49,11 +49,13 @@ class MoveCommitter:
         *,
         timeout: str | None = None,
         fired_timer: int | None = None,
+        dropped: bool = False,
     ) -> MoveOutcome:
         """Commit one move, then every forced one that follows it (a pass that is the seat's only choice,
         visibly so): each is a move of the log like any other, written by the service instead of a click."""
         state, events = _applied(table, seat, kind, action)
-        outcome = await self._write(table, seat, kind, action, state, events, timeout=timeout, fired_timer=fired_timer)
+        outcome = await self._write(table, seat, kind, action, state, events, timeout=timeout, fired_timer=fired_timer,
+                                    dropped=dropped)
         latest = outcome.table
         for _ in range(10_000):  # a forced move always advances the game; the bound only guards a bug
             forced = _forced(latest)
@@ -82,6 +84,7 @@ class MoveCommitter:
         forced: bool = False,
         fired_timer: int | None = None,
         take_back: bool = False,
+        dropped: bool = False,
     ) -> MoveOutcome:
         game = table.game
         over = game.is_over(state)
@@ -99,6 +102,8 @@ class MoveCommitter:
             payload["forced"] = True
         if take_back:
             payload["take_back"] = True
+        if dropped:  # a tournament drop: told as such (the log keeps the resignation)
+            payload["dropped"] = True
         if over:
             payload["over"] = True
         vacations = await seat_vacations(self.db, table, before - after)

@@ -269,10 +269,13 @@ class TableService:
         self.computers.kick(outcome.table)
         return outcome
 
-    async def resign(self, game_id: int, user_id: int) -> MoveOutcome:
+    async def resign(self, game_id: int, user_id: int, *, dropped: bool = False) -> MoveOutcome:
+        """The user leaves the game. ``dropped``: a tournament organiser dropped them; the move log keeps the
+        resignation (replays are unchanged), the outbox says it was a drop so the thread and the player are
+        told so."""
         async with self._locks(game_id):
             table, seat = await self._seat_at(game_id, user_id, None)
-            outcome = await self._moves.commit(table, seat, "resign", {})
+            outcome = await self._moves.commit(table, seat, "resign", {}, dropped=dropped)
         await self.delivery.deliver(game_id)
         self.computers.kick(outcome.table)
         return outcome

@@ -417,7 +417,7 @@ class TournamentService:
             seat = table.seat_of(player_id)
             if table.status == TableStatus.RUNNING and seat is not None and not table.player_at(seat).forfeited:
                 with contextlib.suppress(UserError):  # already out of that game
-                    await self.tables.resign(game_id, player_id)
+                    await self.tables.resign(game_id, player_id, dropped=user_id != player_id)
         await self.advance(tournament_id)
         return await self.get(tournament_id)
 

@@ -114,7 +114,8 @@ async def test_drops_resign_the_running_game_and_a_replacement_takes_the_place(
     await fake.command(cog(fake).drop, alice, player=bob)
     assert _answer(fake) == "Bob was dropped from Autumn Cup."
     game = await fake.bot.service.get(game_of[bob.id] or 0)
-    assert game.status == "finished" and channel_posts(fake, "resigned", where=f"thread:{game.thread_id}")
+    dropped = channel_posts(fake, "was dropped from the tournament", where=f"thread:{game.thread_id}")
+    assert game.status == "finished" and dropped
     await fake.command(cog(fake).drop, carol)  # players may drop out themselves
     assert _answer(fake) == "Carol was dropped from Autumn Cup."
     await fake.command(cog(fake).drop, carol)  # "not in the tournament" would puzzle someone who just left
@@ -130,6 +131,40 @@ async def test_drops_resign_the_running_game_and_a_replacement_takes_the_place(
     standings = await fake.bot.tournaments.standings(tid)
     # Results so far stay in the standings; the replacement is there, the replaced player is not.
     assert {bob.id, carol.id, erin.id} <= {s.player for s in standings} and dai.id not in {s.player for s in standings}
+
+
+async def test_a_drop_is_said_as_a_drop_and_told_to_the_player_once(
+    fake: FakeDiscord, alice: Any, bob: Any, carol: Any, dai: Any
+) -> None:
+    await fake.command(fake.bot.get_cog("Me").dm, dai, state="off")  # Dai is told in the thread
+    tid, _ = await _signed_up(fake, alice, alice, bob, carol, dai)
+    await fake.command(cog(fake).start, alice)
+    row = await fake.bot.tournaments.get(tid)
+    game_of = {u: t.game_id or 0 for t in row.tables for u in t.players}
+    for dropped in (bob, dai):
+        mark = len(fake.sent)
+        await fake.command(cog(fake).drop, alice, player=dropped)
+        game = await fake.bot.service.get(game_of[dropped.id])
+        thread = f"thread:{game.thread_id}"
+        said = [s for s in fake.since(mark) if s.where == thread]
+        drop_line = f"<@{dropped.id}> was dropped from the tournament and leaves the game."
+        assert any(drop_line in s.content for s in said) and not any("resigned" in s.content for s in said)
+        told = [s for s in fake.posted_since(mark) if s.where == f"dm:{dropped.id}" or dropped.id in s.pinged]
+        assert len(told) == 1, told  # once: by DM when they take DMs, else the thread's line mentions them
+        if dropped is bob:
+            assert told[0].where == f"dm:{bob.id}"
+            assert told[0].content.startswith("You were dropped from the tournament and leave **")
+        else:
+            assert told[0].where == thread and drop_line in told[0].content
+        # The game ends with the other player first; the move log keeps the resignation.
+        seat = game.seat_of(dropped.id)
+        result = game.result()
+        assert game.status == "finished" and result is not None and seat is not None
+        assert result.ranking[seat] == 2
+        assert [m.kind for m in await fake.bot.service.move_log(game.id)][-1] == "resign"
+    standings = await fake.bot.tournaments.standings(tid)
+    points = {s.player: s.points for s in standings}
+    assert points[bob.id] < max(points.values()) and points[dai.id] < max(points.values())
 
 
 async def test_pause_resume_and_cancel(fake: FakeDiscord, alice: Any, bob: Any, carol: Any) -> None:
