@@ -7,7 +7,7 @@ It works through the same lock, commit and delivery as a click, so a timeout mov
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot import i18n
 from bot.errors import StaleVersion
@@ -120,10 +120,8 @@ class Timekeeper:
         async with self.db.read() as conn:
             clock = (await timer_sql.seat_clocks(conn, table.id))[seat]
         points = table.time_control.reminder_offsets(table.time_control.turn_allowance(clock.bank))
-        found = []
-        for timer, point in zip(pending, points[len(points) - len(pending):], strict=False):
-            found.append((timer, await self._moment(table, seat, now, point)))
-        return found
+        moments = await self._moments(table, seat, now, points[len(points) - len(pending):])
+        return list(zip(pending, moments, strict=False))
 
     async def _remind(self, table: Table, timer: TimerRow, now: float) -> None:
         assert timer.seat is not None
@@ -155,10 +153,11 @@ class Timekeeper:
     async def due_at(self, table: Table, seat: int, now: float) -> float:
         """When the seat's time really runs out: its allowance, less the time used off vacation, counted
         from now or from the end of a vacation in progress (clocks pause on vacation)."""
-        return await self._moment(table, seat, now, None)
+        return (await self._moments(table, seat, now, [None]))[0]
 
-    async def _moment(self, table: Table, seat: int, now: float, point: float | None) -> float:
-        """When the seat's clock reaches ``point`` seconds of its turn (None: its whole allowance)."""
+    async def _moments(self, table: Table, seat: int, now: float, points: Sequence[float | None]) -> list[float]:
+        """When the seat's clock reaches each of ``points`` seconds of its turn (None: its whole allowance),
+        its clock and vacations read once."""
         async with self.db.read() as conn:
             clock = (await timer_sql.seat_clocks(conn, table.id))[seat]
         user = table.player_at(seat).user_id
@@ -172,10 +171,14 @@ class Timekeeper:
         started = clock.turn_started_at if clock.turn_started_at is not None else now
         used = now - started - vacation_overlap(started, now, vacations)
         allowance = table.time_control.turn_allowance(clock.bank)
-        left = (allowance if point is None else point) - used
-        if on_vacation_until is not None:
-            return on_vacation_until + max(left, 0.0)
-        return now + left if left > 0.5 else now
+        found = []
+        for point in points:
+            left = (allowance if point is None else point) - used
+            if on_vacation_until is not None:
+                found.append(on_vacation_until + max(left, 0.0))
+            else:
+                found.append(now + left if left > 0.5 else now)
+        return found
 
     async def reschedule(self, table: Table, timer: TimerRow, now: float) -> float:
         """Move a deadline to when the seat's time really runs out; returns it."""
