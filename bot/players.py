@@ -116,12 +116,11 @@ class PlayerService:
         return settings
 
     async def end_vacation(self, user_id: int) -> bool:
-        """Back early: the vacation ends now and the clocks run again; False when not on vacation. The
-        reminders held back until the planned end come now instead of being lost."""
-        planned_end = await user_sql.end_vacation(self.db, user_id, self.clock())
-        if planned_end is None:
+        """Back early: the vacation ends now and the clocks run again, deadlines and reminders with them;
+        False when not on vacation."""
+        if await user_sql.end_vacation(self.db, user_id, self.clock()) is None:
             return False
-        await self.tables.user_clocks_changed(user_id, away_until=planned_end)
+        await self.tables.user_clocks_changed(user_id)
         return True
 
     # -- direct messages -----------------------------------------------------------------------------

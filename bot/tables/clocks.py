@@ -67,11 +67,10 @@ class Timekeeper:
         await self.delivery.deliver(timer.game_id)
         self.computers.kick(await self.reader.get(timer.game_id))
 
-    async def user_clocks_changed(self, user_id: int, *, away_until: float | None = None) -> None:
+    async def user_clocks_changed(self, user_id: int) -> None:
         """A user's vacation began, changed or ended: the deadlines of their turns move to when their time
         really runs out, and each table waiting for them says so on its board with the new deadline.
-        Its reminders move with the deadline, each to the moment the seat's clock reaches it (``away_until``,
-        the end of a vacation cut short, is no longer needed for that but is still accepted)."""
+        Its reminders move with the deadline, each to the moment the seat's clock reaches it."""
         now = self.clock()
         for table in await self.reader.list_user(user_id, statuses=(TableStatus.RUNNING,)):
             seat = table.seat_of(user_id)

@@ -68,8 +68,7 @@ class MoveCommitter:
     async def take_back(self, table: Table, seat: int, restored: Any) -> MoveOutcome:
         """Commit a take-back: the position ``restored`` (the one before the seat's last move, which the
         caller checked may be taken back), logged as the action ``{"take_back": true}`` with one public event."""
-        return await self._write(table, seat, "action", dict(TAKE_BACK_ACTION), restored, [take_back_event(seat)],
-                                 take_back=True)
+        return await self._write(table, seat, "action", dict(TAKE_BACK_ACTION), restored, [take_back_event(seat)])
 
     async def _write(
         self,
@@ -83,7 +82,6 @@ class MoveCommitter:
         timeout: str | None = None,
         forced: bool = False,
         fired_timer: int | None = None,
-        take_back: bool = False,
         dropped: bool = False,
     ) -> MoveOutcome:
         game = table.game
@@ -100,8 +98,6 @@ class MoveCommitter:
             payload["timeout"] = timeout
         if forced:
             payload["forced"] = True
-        if take_back:
-            payload["take_back"] = True
         if dropped:  # a tournament drop: told as such (the log keeps the resignation)
             payload["dropped"] = True
         if over:

@@ -52,7 +52,8 @@ def may_take_back(game: Game, standing: Sequence[Standing], seat: int) -> bool:
     if not standing:
         return False
     last = standing[-1]
-    return (last.seat == seat and last.kind == "action"
+    # The decision must stay with the same players: a move that hands it on is answered, not taken back.
+    return (last.seat == seat and last.kind == "action" and game.to_act(last.before) == game.to_act(last.after)
             and game.can_take_back(last.before, seat, last.action, last.after, last.events))
 
 

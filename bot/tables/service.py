@@ -336,7 +336,7 @@ class TableService:
             raise NotAllowed(tr("Your last move was made for you, so it stands; the game waits for {waiting}.",
                                 waiting=waiting))
         game = table.game
-        if game.to_act(last.before) != game.to_act(last.after) or not may_take_back(game, standing, seat):
+        if not may_take_back(game, standing, seat):
             raise NotAllowed(tr("Your last move showed something hidden, drew at random or passed the decision on, "
                                 "so it stands; the game waits for {waiting}.", waiting=waiting))
         return last.before
@@ -353,9 +353,9 @@ class TableService:
         """Handle one due timer; called by the timer dispatcher."""
         await self._timekeeper.fire(timer)
 
-    async def user_clocks_changed(self, user_id: int, *, away_until: float | None = None) -> None:
+    async def user_clocks_changed(self, user_id: int) -> None:
         """A user's vacation began, changed or ended: see ``Timekeeper.user_clocks_changed``."""
-        await self._timekeeper.user_clocks_changed(user_id, away_until=away_until)
+        await self._timekeeper.user_clocks_changed(user_id)
 
     async def resume(self, ours: Callable[[Table], bool] = lambda table: True) -> None:
         """At start-up: deliver what was committed but not sent, and let computer seats continue in the games
