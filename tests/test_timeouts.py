@@ -301,12 +301,14 @@ async def test_a_reminder_held_by_a_vacation_comes_at_its_moment_when_the_vacati
     await dispatcher.run_due()
     assert notes.kinds().count("reminder") == 0
     clock.advance(HOUR)
-    away_until = START + 5 * DAY
     await user_sql.update(db, user, clock.now, vacation_until=clock.now)  # back early: /me vacation end
-    await service.user_clocks_changed(user, away_until=away_until)
+    await service.user_clocks_changed(user)
     await dispatcher.run_due()
     assert notes.kinds().count("reminder") == 0, "back with the whole day left: not yet"
-    clock.advance(12 * HOUR + 1)
+    clock.advance(12 * HOUR - 60)
+    await dispatcher.run_due()
+    assert notes.kinds().count("reminder") == 0, "a minute before half time: still not"
+    clock.advance(61)
     await dispatcher.run_due()
     assert notes.kinds().count("reminder") == 1, "the held reminder is not lost: it comes at half time"
 
@@ -325,7 +327,10 @@ async def test_a_reminder_during_a_vacation_comes_as_far_into_the_time_left_as_i
     clock.advance(2 * DAY - 6 * HOUR)  # the vacation's end
     await dispatcher.run_due()
     assert notes.kinds().count("reminder") == 0, "six hours of the turn were used, not twelve"
-    clock.advance(6 * HOUR + 1)
+    clock.advance(6 * HOUR - 60)
+    await dispatcher.run_due()
+    assert notes.kinds().count("reminder") == 0, "a minute before its moment: still not"
+    clock.advance(61)
     await dispatcher.run_due()
     assert notes.kinds().count("reminder") == 1
 
