@@ -195,13 +195,16 @@ class BoardPosts:
         self, table: Table, turn: int, rows: Sequence[Position], note: Notification, pings: discord.AllowedMentions,
         headline: str = "",
     ) -> None:
-        # ``headline``: what the pinged players are asked for, first, so the notification says it.
-        text = "\n".join(line for line in (headline, compose(table, rows)) if line)
-        while len(text) > MESSAGE_LIMIT and len(rows) > 1:  # a backlog too long for one message: newest part
+        # ``headline``: what the pinged players are asked for, first, so the notification says it. It is not
+        # part of the board's words: a later edit of the turn compares those alone (``fingerprint``).
+        text = compose(table, rows)
+        room = MESSAGE_LIMIT - len(headline) - 1
+        while len(text) > room and len(rows) > 1:  # a backlog too long for one message: newest part
             rows = rows[1:]
             text = compose(table, rows)
+        content = "\n".join(line for line in (headline, text) if line)
         kwargs = message_kwargs(file=await board_picture(table), view=table_buttons(table))
-        message = await self.sender.post(table, content=text[:MESSAGE_LIMIT], allowed_mentions=pings, **kwargs)
+        message = await self.sender.post(table, content=content[:MESSAGE_LIMIT], allowed_mentions=pings, **kwargs)
         if message is None:
             return
         since = rows[0].version if rows else note.version

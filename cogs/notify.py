@@ -295,7 +295,8 @@ def due_headline(table: Table, seats: list[int]) -> str:
     """The first line of a board post that pings players: the game and what each is asked for."""
     names = public_names(table)
     controls = controls_for(table.key)
-    asked = tr(", ").join(f"{names[s]} {controls.due(table, s)}" for s in sorted(seats))
+    # One whole message per player (addressed, then what is asked of them), never a name glued to a phrase.
+    asked = " · ".join(tr("{player}, {what}", player=names[s], what=controls.due(table, s)) for s in sorted(seats))
     return tr("**{game}**: {what}", game=title(table), what=asked)
 
 
