@@ -277,7 +277,8 @@ class Play(PersistentItems, commands.Cog):
                     await interaction.edit_original_response(content=clip_message(step.content), view=step.view)
                     return
                 outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=table.version)
-            await interaction.edit_original_response(**await self._after_move(outcome, interaction.user.id))
+            back = self.service.offers_take_back(table, step, outcome)
+            await interaction.edit_original_response(**await self._after_move(outcome, interaction.user.id, back))
         except Exception as error:
             await report(interaction, error, game_id=ref.game_id)
 
@@ -291,16 +292,21 @@ class Play(PersistentItems, commands.Cog):
             except Exception as error:
                 await report(interaction, error, game_id=ref.game_id)
 
-    async def _after_move(self, outcome: MoveOutcome, user_id: int | None = None) -> dict[str, Any]:
+    async def _after_move(
+        self, outcome: MoveOutcome, user_id: int | None = None, back: bool | None = None
+    ) -> dict[str, Any]:
         """The mover's message after their move: what happened (with their private part) and fresh controls
         while they are still to act, or whose turn it is now; with Take back while the move may be taken back
-        (docs/rules/README.md, "Taking a move back")."""
+        (docs/rules/README.md, "Taking a move back"). ``back``: whether it may, when the caller knows; else
+        the service finds out from the log (after a take-back, for the move before it)."""
         table, seat = outcome.table, outcome.seat
         done = " ".join(event_lines(table, outcome.events, seat)) or tr("Done.")
         if table.status == TableStatus.RUNNING and may_act(table, seat):
             current = panel(table, seat)
             view = current.view
-            if user_id is not None and await self.service.take_back_refusal(table, user_id) is None:
+            if back is None and user_id is not None:
+                back = await self.service.take_back_refusal(table, user_id) is None
+            if back:
                 view = with_take_back(view, Ref.of(table))
             return {
                 "content": clip_message(f"{done}\n\n{current.content}"),

@@ -197,3 +197,28 @@ async def test_after_a_restart_and_in_the_record(db: Database) -> None:
     assert [(kind, dict(action).get("take_back")) for _, kind, action in record.moves] == [
         ("action", None), ("action", True), ("resign", None)]
     records.replay(record)
+
+
+@pytest.mark.parametrize("key", games.GAMES)
+async def test_the_button_after_a_move_agrees_with_the_log(db: Database, key: str) -> None:
+    """After each move the mover's panel offers Take back from the positions at hand (no replay of the log):
+    exactly when the service, reading the log, would take it back."""
+    service, engine = TableService(db), games.get(key)
+    table = await service.create(key=key, creator_id=1, creator_name="P1", seat_count=engine.min_players, seed=4)
+    for user in range(2, engine.min_players + 1):
+        await service.join(table.id, user, f"P{user}")
+    table = await service.start(table.id, 1)
+    rng = random.Random(key)
+    for _ in range(60):
+        if table.status != "running":
+            break
+        seat = rng.choice(sorted(table.to_act()))
+        user = table.player_at(seat).user_id
+        assert user is not None
+        action = rng.choice(table.game.legal_actions(table.state, seat))
+        outcome = await service.act(table.id, user, action, version=table.version)
+        fast = service.offers_take_back(table, action, outcome)
+        slow = outcome.table.status == "running" and await service.take_back_refusal(outcome.table, user) is None
+        assert fast == slow, (action, await service.take_back_refusal(outcome.table, user))
+        table = await service.get(table.id)
+    assert table.version >= 10, "the walk made moves to compare"

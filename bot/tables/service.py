@@ -303,6 +303,15 @@ class TableService:
         self.computers.kick(outcome.table)
         return outcome
 
+    def offers_take_back(self, before: Table, action: Mapping[str, Any], outcome: MoveOutcome) -> bool:
+        """Whether the move just made (``action`` on ``before``) may be taken back, from the positions at hand:
+        no replay of the log on every move. False when a forced move followed it or the game ended."""
+        after = outcome.table
+        if not after.take_backs or after.status != TableStatus.RUNNING or after.version != before.version + 1:
+            return False
+        last = Standing(after.version, before.state, outcome.seat, "action", action, after.state, outcome.events)
+        return may_take_back(after.game, [last], outcome.seat)
+
     async def take_back_refusal(self, table: Table, user_id: int) -> str | None:
         """Why the user may not take back a move now (one sentence), or None when they may."""
         seat = table.seat_of(user_id)
