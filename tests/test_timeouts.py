@@ -287,6 +287,16 @@ async def test_ending_a_vacation_early_brings_the_deadline_back(db: Database, cl
     assert (await service.get(table.id)).status == "finished"
 
 
+async def _reminded_at(clock: FakeClock, dispatcher: TimerDispatcher, notes: Recorder, after: float) -> None:
+    """One reminder comes ``after`` seconds from now: not a minute before, and then."""
+    clock.advance(after - 60)
+    await dispatcher.run_due()
+    assert notes.kinds().count("reminder") == 0, "a minute before its moment: not yet"
+    clock.advance(61)
+    await dispatcher.run_due()
+    assert notes.kinds().count("reminder") == 1, "at its moment"
+
+
 async def test_a_reminder_held_by_a_vacation_comes_at_its_moment_when_the_vacation_ends_early(
     db: Database, clock: FakeClock
 ) -> None:
@@ -305,12 +315,7 @@ async def test_a_reminder_held_by_a_vacation_comes_at_its_moment_when_the_vacati
     await service.user_clocks_changed(user)
     await dispatcher.run_due()
     assert notes.kinds().count("reminder") == 0, "back with the whole day left: not yet"
-    clock.advance(12 * HOUR - 60)
-    await dispatcher.run_due()
-    assert notes.kinds().count("reminder") == 0, "a minute before half time: still not"
-    clock.advance(61)
-    await dispatcher.run_due()
-    assert notes.kinds().count("reminder") == 1, "the held reminder is not lost: it comes at half time"
+    await _reminded_at(clock, dispatcher, notes, 12 * HOUR)  # the held reminder is not lost: at half time
 
 
 async def test_a_reminder_during_a_vacation_comes_as_far_into_the_time_left_as_it_fell_into_the_vacation(
@@ -327,12 +332,7 @@ async def test_a_reminder_during_a_vacation_comes_as_far_into_the_time_left_as_i
     clock.advance(2 * DAY - 6 * HOUR)  # the vacation's end
     await dispatcher.run_due()
     assert notes.kinds().count("reminder") == 0, "six hours of the turn were used, not twelve"
-    clock.advance(6 * HOUR - 60)
-    await dispatcher.run_due()
-    assert notes.kinds().count("reminder") == 0, "a minute before its moment: still not"
-    clock.advance(61)
-    await dispatcher.run_due()
-    assert notes.kinds().count("reminder") == 1
+    await _reminded_at(clock, dispatcher, notes, 6 * HOUR)
 
 
 def test_reminders_are_relative_to_the_time_the_turn_really_has() -> None:
