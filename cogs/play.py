@@ -90,8 +90,7 @@ def elsewhere_line(table: Table, seat: int) -> str:
         return result_line(table, seat)
     if table.status != TableStatus.RUNNING:
         return tr("This table was cancelled.")
-    # Whom the game waits for and the newest board (the message keeps no controls, so no "here is the position").
-    return str(not_your_turn(table))
+    return f"{StaleVersion()} {not_your_turn(table)}"
 
 
 def _in_panel(interaction: discord.Interaction) -> bool:
