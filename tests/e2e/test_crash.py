@@ -62,9 +62,10 @@ async def test_killed_many_times_no_move_lost_or_doubled(
     turn = retried = 0
     while not game.over():
         turn += 1
-        # Every other turn: a kill point a click does not reach (no DM due, a move faster than the random
-        # instant) is tried again later, and the game must last until every point has had its kill.
-        armed = points.pop() if points and turn % 2 == 0 else None
+        # Every turn while kill points are left: a point a click does not reach (no DM due, a move faster than
+        # the random instant, more often since a move no longer replays the log) is tried again later, and the
+        # game must last until every point has had its kill.
+        armed = points.pop() if points else None
         timer = arm(double, bot, game, armed, rng) if armed else None
         try:
             await take_turn(game, rng.choice(game.movers()), rng)
