@@ -128,8 +128,8 @@ def png(
         axes.set_ylim(low, high + (high - low) * 0.12)
     canvas = figure.canvas
     assert isinstance(canvas, FigureCanvasAgg)
-    canvas.draw()  # type: ignore[no-untyped-call]
-    pixels = canvas.buffer_rgba()  # type: ignore[no-untyped-call]
+    canvas.draw()  # type: ignore[no-untyped-call,unused-ignore]
+    pixels = canvas.buffer_rgba()  # type: ignore[no-untyped-call,unused-ignore]
     body = Image.frombuffer("RGBA", canvas.get_width_height(), pixels).convert("RGB")
     note_px = [(axes.transData.transform((x, 0))[0], text) for x, text in notes]
     top = axes.get_window_extent().y1  # display coordinates start at the bottom
