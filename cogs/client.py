@@ -23,13 +23,14 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot import pictures
 from bot.config import Config, StartupError
 from bot.players import PlayerService
 from bot.servers import ServerService
 from bot.services import Services
 from bot.tables import TableService
 from bot.tournaments.service import TournamentService
-from cogs import language, pictures
+from cogs import language
 from cogs.errors import Errors
 from cogs.game import GameCommands
 from cogs.help import Help

@@ -18,6 +18,9 @@ from discord.ext import commands
 from bot import games, i18n, records
 from bot.errors import NotSeated, UserError, WrongStatus
 from bot.games.base.language import tr, trn
+from bot.names import game_title, public_names, title
+from bot.replays import load_frames
+from bot.sentences import clock_line, due_text, ranking_lines, relative_time, turn_line
 from bot.statuses import OPEN_TABLES, TableStatus
 from bot.tables import Table
 from bot.tables.delivery import PostRow
@@ -30,13 +33,11 @@ from cogs.game_pictures import board_picture
 from cogs.history import HistoryButton, history_page
 from cogs.language import WHICH_GAME, Spoken, command_name, guild_language, named, slash
 from cogs.lobby import LobbyButton, NewTableItem, lobby_text, new_table_panel
-from cogs.names import game_title, public_names, title
 from cogs.persistent import PersistentItems
 from cogs.rematch import RematchButton, table_buttons
-from cogs.replay_viewer import ReplayButton, frame, load_frames
+from cogs.replay_viewer import ReplayButton, frame
 from cogs.replies import NO_PINGS, message_kwargs, send_private
 from cogs.sending import channel_of
-from cogs.sentences import clock_line, due_text, ranking_lines, relative_time, turn_line
 
 if TYPE_CHECKING:
     from bot.tables import TableService

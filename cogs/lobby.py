@@ -19,6 +19,7 @@ from bot import games, i18n
 from bot.errors import UserError
 from bot.games.base import Game
 from bot.games.base.language import mark, tr, trn
+from bot.names import game_title, message_link
 from bot.servers import check_channel, check_computers
 from bot.statuses import TableStatus
 from bot.tables import Table
@@ -28,7 +29,6 @@ from cogs.components import PREFIX, choice, clip, persistent_view
 from cogs.controls import option_help, option_text
 from cogs.errors import report
 from cogs.language import Spoken
-from cogs.names import game_title, message_link
 from cogs.replies import NO_PINGS, channels_of, message_kwargs
 from cogs.table_clock import (
     DEFAULT_CLOCK,

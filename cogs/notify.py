@@ -21,16 +21,16 @@ import discord
 
 from bot import i18n
 from bot.games.base.language import mark, tr
+from bot.names import public_names, table_link, title
+from bot.sentences import due_text, relative_time
 from bot.statuses import TableStatus
 from bot.tables import Notification, Table
 from bot.tables.delivery import PostRow
 from cogs.board_posts import BoardPosts
 from cogs.controls import controls_for
-from cogs.names import public_names, table_link, title
 from cogs.prompts import Prompts, due_line
 from cogs.replies import NO_PINGS, pings
 from cogs.sending import ARCHIVE_AFTER, Sender, channel_of
-from cogs.sentences import due_text, relative_time
 
 if TYPE_CHECKING:
     from cogs.app import App

@@ -17,6 +17,8 @@ from discord.ext import commands
 
 from bot.errors import NotSeated, StaleVersion, WrongStatus
 from bot.games.base.language import mark, tr
+from bot.names import table_link
+from bot.sentences import event_lines, turn_line
 from bot.statuses import TableStatus
 from bot.tables import MoveOutcome, Table, table_at
 from cogs.components import (
@@ -33,12 +35,10 @@ from cogs.controls import controls_for, may_act, panel
 from cogs.errors import not_your_turn, report
 from cogs.game_pictures import hand_picture, opening_focus, prompt_pictures, step_pictures
 from cogs.language import slash
-from cogs.names import table_link
 from cogs.persistent import PersistentItems
 from cogs.prompts import Prompts, recap, result_line
 from cogs.replies import NO_PINGS, clip_message, message_kwargs, send_private
 from cogs.sending import Sender
-from cogs.sentences import event_lines, turn_line
 
 if TYPE_CHECKING:
     from bot.tables import TableService

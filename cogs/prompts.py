@@ -17,15 +17,15 @@ import discord
 
 from bot import i18n
 from bot.games.base.language import mark, tr, trn
+from bot.names import table_link, title
+from bot.sentences import due_text, event_lines, ranking_lines
 from bot.statuses import TableStatus
 from bot.tables import Position
 from bot.tables.delivery import PostRow
 from cogs.controls import controls_for, may_act, panel
 from cogs.game_pictures import board_picture, opening_focus, prompt_pictures
-from cogs.names import table_link, title
 from cogs.replies import NO_PINGS, clip_message, message_kwargs
 from cogs.sending import Sender, channel_of
-from cogs.sentences import due_text, event_lines, ranking_lines
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableService

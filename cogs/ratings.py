@@ -16,10 +16,10 @@ from discord.ext import commands
 from bot import games
 from bot.errors import UserError
 from bot.games.base.language import tr, trn
+from bot.names import game_title, table_link
 from bot.players import RatingRow, ResultRow
 from cogs.game import GAME_CHOICES
 from cogs.language import WHICH_GAME, named
-from cogs.names import game_title, table_link
 from cogs.replies import send_private
 from render.theme import ordinal
 

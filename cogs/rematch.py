@@ -18,6 +18,7 @@ import discord
 from bot import i18n
 from bot.errors import UserError
 from bot.games.base.language import mark, tr
+from bot.names import title
 from bot.rematch import check_rematch, current_rematch, invited, open_rematch, remember_rematch
 from bot.statuses import TableStatus
 from bot.tables import Table
@@ -27,7 +28,6 @@ from cogs.components import PREFIX, Ref, board_view, persistent_view
 from cogs.errors import report
 from cogs.language import Spoken
 from cogs.lobby import lobby_text, lobby_view, new_table_panel
-from cogs.names import title
 from cogs.replies import NO_PINGS, message_kwargs, pings, send_private
 
 _opening: dict[int, asyncio.Lock] = {}  # per finished game: two players pressing Rematch at once open one table

@@ -19,36 +19,33 @@ from discord.ext import commands
 from bot import games, i18n
 from bot.errors import UserError
 from bot.games.base.language import tr, trp
+from bot.names import message_link, table_link
 from bot.statuses import TableStatus, TournamentStatus
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
 from bot.tournaments.service import FORMATS, SEEDINGS, RoundEvent, TournamentRow, TournamentService
 from bot.tournaments.standings import StandingRow
+from bot.tournaments.words import departures_line, round_name, standings_title, under_way_line
 from cogs.checks import can_manage
 from cogs.components import clip
 from cogs.game import GAME_CHOICES, LANGUAGE_CHOICES
 from cogs.language import INCOMING_PLAYER, LEAVING_PLAYER, WHICH_GAME, guild_language, named
-from cogs.names import message_link, table_link
 from cogs.persistent import PersistentItems
 from cogs.replies import NO_PINGS, message_kwargs, send_private
 from cogs.tournament_views import (
     SignupButton,
     bye_line,
-    departures_line,
     in_pieces,
     mention,
     mentions,
     pinging,
     public,
     refresh_signup,
-    round_name,
     seats_in_play,
     signup_text,
     signup_view,
     standings_file,
-    standings_title,
     summary,
     table_line,
-    under_way_line,
     winners_of,
 )
 
