@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot import i18n
+from bot.games.base.language import trn
 from bot.store import ratings as rating_sql
 from bot.store import users as user_sql
 from bot.store.db import Database
@@ -19,7 +20,9 @@ from bot.store.ratings import RatingRow, ResultRow
 from bot.store.users import UserSettings
 from bot.tables import TableService
 
-__all__ = ["PlayerService", "Profile", "RatingRow", "ResultRow", "UserSettings"]
+__all__ = [
+    "PlayerService", "Profile", "RatingRow", "ResultRow", "UserSettings", "games_text", "rating_text", "wins_text",
+]
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,19 @@ class PlayerService:
         ratings = {row.key: row for row in await rating_sql.ratings_of_user(self.db, user_id)}
         results = await rating_sql.results_of_user(self.db, user_id, limit=recent)
         return Profile(counts, ratings, tuple(results))
+
+
+def games_text(n: int) -> str:
+    return trn("{n} game", "{n} games", n)
+
+
+def wins_text(n: int) -> str:
+    return trn("{n} win", "{n} wins", n)
+
+
+def rating_text(row: RatingRow) -> str:
+    """"**21.3** (μ 27.4 ± 2.0)": the conservative rating first, then the estimate and its uncertainty."""
+    return f"**{row.conservative:.1f}** (μ {row.mu:.1f} ± {row.sigma:.1f})"
 
 
 def language_of(settings: UserSettings) -> str:
