@@ -35,7 +35,7 @@ class Config:
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
     web_port: int | None = None  # serve the web pages in this process on this port; None: none here
     web_host: str = DEFAULT_WEB_HOST  # the address the web pages listen on
-    web_url: str | None = None  # where people open the pages (links from Discord); None: no links
+    web_url: str | None = None  # where people open the pages (links from Discord); None: localhost, with web_port
     web_secret: str | None = field(default=None, repr=False)  # signs private links; None: none offered
 
     @property
@@ -104,15 +104,13 @@ def web_port(text: str, name: str = "WEB_PORT") -> int:
 
 
 def _web(env: Mapping[str, str]) -> tuple[int | None, str | None, str | None]:
-    """WEB_PORT (serve the pages here), WEB_URL (their public address, for links; by default this machine's
-    port) and WEB_SECRET (signs private links)."""
+    """WEB_PORT (serve the pages here), WEB_URL (their public address, for links) and WEB_SECRET (signs private
+    links)."""
     port_text = env.get("WEB_PORT", "").strip()
     port = web_port(port_text) if port_text else None
     url = env.get("WEB_URL", "").strip().rstrip("/")
     if url and (not url.startswith(("http://", "https://")) or "?" in url or "#" in url):
         raise ConfigError(f"WEB_URL must be the pages' public address, such as https://games.example.org, not {url!r}.")
-    if not url and port is not None:
-        url = f"http://localhost:{port}"
     secret = env.get("WEB_SECRET", "").strip()
     if secret and len(secret) < MIN_SECRET:
         raise ConfigError(

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot import i18n
-from bot.games.base.language import trn
+from bot.games.base.language import tr, trn
 from bot.store import ratings as rating_sql
 from bot.store import users as user_sql
 from bot.store.db import Database
@@ -21,7 +21,8 @@ from bot.store.users import UserSettings
 from bot.tables import TableService
 
 __all__ = [
-    "PlayerService", "Profile", "RatingRow", "ResultRow", "UserSettings", "games_text", "rating_text", "wins_text",
+    "PlayerService", "Profile", "RatingRow", "ResultRow", "UserSettings", "games_text", "rating_change", "rating_text",
+    "wins_text",
 ]
 
 
@@ -158,6 +159,14 @@ def wins_text(n: int) -> str:
 def rating_text(row: RatingRow) -> str:
     """"**21.3** (μ 27.4 ± 2.0)": the conservative rating first, then the estimate and its uncertainty."""
     return f"**{row.conservative:.1f}** (μ {row.mu:.1f} ± {row.sigma:.1f})"
+
+
+def rating_change(result: ResultRow) -> str:
+    """"rating 21.3 → 22.0" for a rated game, else "unrated"."""
+    if result.rated and result.rating_before is not None and result.rating_after is not None:
+        before, after = f"{result.rating_before:.1f}", f"{result.rating_after:.1f}"
+        return tr("rating {before} → {after}", before=before, after=after)
+    return tr("unrated")
 
 
 def language_of(settings: UserSettings) -> str:

@@ -25,6 +25,7 @@ from bot.tables import Position
 from bot.tables.delivery import TURN, PostRow
 from cogs.game_pictures import board_picture
 from cogs.language import slash
+from cogs.pages import PageLinks, with_link
 from cogs.rematch import table_buttons
 from cogs.replies import MESSAGE_LIMIT, NO_PINGS, message_kwargs
 from cogs.sending import Sender, channel_of
@@ -95,9 +96,13 @@ def compose(table: Table, rows: Sequence[Position]) -> str:
 
 
 class BoardPosts:
-    def __init__(self, service: TableService, sender: Sender) -> None:
+    def __init__(self, service: TableService, sender: Sender, links: PageLinks) -> None:
         self.service = service
         self.sender = sender
+        self.links = links  # "Open in browser" under the board, when the game has a page
+
+    async def buttons(self, table: Table) -> discord.ui.View | None:
+        return with_link(table_buttons(table), await self.links.game(table))
 
     async def show(
         self, table: Table, note: Notification, pings: discord.AllowedMentions, *, headline: str = ""
@@ -121,7 +126,7 @@ class BoardPosts:
                 kwargs = message_kwargs(file=await board_picture(table))
                 edited = await self.sender.edit(
                     post.channel_id, post.message_id, content=text, attachments=kwargs.get("files", []),
-                    view=table_buttons(table), allowed_mentions=NO_PINGS,
+                    view=await self.buttons(table), allowed_mentions=NO_PINGS,
                 )
                 if edited:
                     await self.service.delivery.save_post(_moved(post, note.version, seen))
@@ -144,7 +149,7 @@ class BoardPosts:
             rows = rows[1:]
             text = compose(table, rows)
         content = "\n".join(line for line in (headline, text) if line)
-        kwargs = message_kwargs(file=await board_picture(table), view=table_buttons(table))
+        kwargs = message_kwargs(file=await board_picture(table), view=await self.buttons(table))
         message = await self.sender.post(table, content=content[:MESSAGE_LIMIT], allowed_mentions=pings, **kwargs)
         if message is None:
             return

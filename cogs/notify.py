@@ -48,15 +48,16 @@ class DiscordNotifier:
 
     @cached_property
     def boards(self) -> BoardPosts:  # the service is made with this notifier: it exists from the first delivery
-        return BoardPosts(self.bot.service, self.sender)
+        return BoardPosts(self.bot.service, self.sender, self.bot.page_links)
 
     @cached_property
     def prompts(self) -> Prompts:
-        return Prompts(self.bot.service, self.sender, self.bot.open_panels)
+        return Prompts(self.bot.service, self.sender, self.bot.open_panels, self.bot.page_links)
 
     async def deliver(self, table: Table, note: Notification) -> None:
         with i18n.speaking(table.language):
             await self._deliver(table, note)
+        self.bot.page_links.nudge()  # the web pages served here look at once (committed before delivery)
 
     async def _deliver(self, table: Table, note: Notification) -> None:
         if note.kind in ("started", "moved"):

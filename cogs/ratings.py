@@ -17,7 +17,7 @@ from bot import games
 from bot.errors import UserError
 from bot.games.base.language import tr, trn
 from bot.names import game_title, table_link
-from bot.players import RatingRow, ResultRow, games_text, rating_text, wins_text
+from bot.players import RatingRow, ResultRow, games_text, rating_change, rating_text, wins_text
 from cogs.game import GAME_CHOICES
 from cogs.language import WHICH_GAME, named
 from cogs.replies import send_private
@@ -52,10 +52,7 @@ def leaderboard_lines(title: str, where: str, rows: list[RatingRow]) -> list[str
 
 
 def result_line(result: ResultRow, link: str) -> str:
-    change = tr("unrated")
-    if result.rated and result.rating_before is not None and result.rating_after is not None:
-        before, after = f"{result.rating_before:.1f}", f"{result.rating_after:.1f}"
-        change = tr("rating {before} → {after}", before=before, after=after)
+    change = rating_change(result)
     return tr(
         "{place} of {players} in {game} #{number}, {points} · {change} · {link}", place=ordinal(result.place),
         players=result.players, game=game_title(result.key) if result.key in games.GAMES else result.key,

@@ -122,10 +122,8 @@ def stage_at(frames: Frames, version: int, names: Mapping[int, str], now: float)
     table, last = frames.tables[shown], frames.steps[-1]
     kind = "final" if table.result() is not None else "board"
     alt = alt_text(table.key, kind, table.view(None), picture_names(table))
-    if shown == 0:
-        caption = tr("The start of the game")
-    else:
-        caption = tr("After move {move} of {moves}", move=shown, moves=last)
+    start = tr("The start of the game")
+    caption = start if shown == 0 else tr("After move {move} of {moves}", move=shown, moves=last)
     targets = frames.targets(shown)
     buttons = tuple(Button(slot, tr(label), targets[slot], targets[slot] == shown) for slot, label in NAV)
     lines = tuple(html(line, names, now) for line in frames.lines.get(shown, []))

@@ -108,7 +108,8 @@ def tournament_view(row: TournamentRow, standing: Sequence[StandingRow], complet
     partly = any(t.status == TableStatus.FINISHED for t in games.values()) and complete < row.current_round
     active = sum(p.status in ACTIVE_ENTRANTS for p in row.players)
     return TournamentView(
-        row=row, game=game_title(row.key), format=format_text(row), clock=clock_text(row), state=state_words(row.status),
+        row=row, game=game_title(row.key), format=format_text(row), clock=clock_text(row),
+        state=state_words(row.status),
         players=trn("{n} player", "{n} players", active),
         standings_title=standings_title(row, complete, partly=partly), under_way=under_way_line(row, complete),
         departures=departures_line(row, standing), entries=entries, rounds=rounds,
