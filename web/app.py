@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Awaitable, Callable
+from http.cookies import SimpleCookie
 from pathlib import Path
 
 import aiohttp_jinja2
@@ -115,9 +116,12 @@ async def _headers(request: web.Request, response: web.StreamResponse) -> None:
     if response.content_type == "text/html":
         response.headers["Vary"] = "Accept-Language, Cookie"
     chosen = request.query.get(language.PARAMETER)
-    if chosen in i18n.CODES:  # the switch: kept for the next pages
-        response.set_cookie(language.COOKIE, chosen, max_age=LANGUAGE_COOKIE_AGE, samesite="Lax", httponly=True,
-                            path="/")
+    if chosen in i18n.CODES:  # the switch: kept for the next pages (aiohttp wrote its own cookies already)
+        cookie: SimpleCookie = SimpleCookie()
+        cookie[language.COOKIE] = chosen
+        cookie[language.COOKIE].update({"max-age": str(LANGUAGE_COOKIE_AGE), "path": "/", "samesite": "Lax",
+                                        "httponly": True})
+        response.headers.add("Set-Cookie", cookie[language.COOKIE].OutputString())
 
 
 async def _close_streams(app: web.Application) -> None:

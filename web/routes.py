@@ -47,7 +47,7 @@ log = logging.getLogger(__name__)
 SERVICES = web.AppKey("services", Services)
 LINKS = web.AppKey("links", WebLinks)
 FEED = web.AppKey("feed", Feed)
-LANGUAGE = "language"  # the request's language code (set by web.app.spoken)
+LANGUAGE = web.RequestKey("language", str)  # the request's language code (set by web.app.spoken)
 
 LISTED = 30  # games of each kind, and tournaments, on the home page
 RECENT = 12  # a player's latest results on their page
