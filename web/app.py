@@ -63,17 +63,23 @@ def make_app(services: Services, links: WebLinks, feed: Feed) -> web.Application
     app[routes.SERVICES] = services
     app[routes.LINKS] = links
     app[routes.FEED] = feed
+    templates(app)
+    routes.add_routes(app)
+    app.router.add_static("/static", STATIC, append_version=False)
+    app.on_response_prepare.append(_headers)
+    app.on_shutdown.append(_close_streams)
+    return app
+
+
+def templates(app: web.Application) -> jinja2.Environment:
+    """The pages' templates, autoescaped, with the words (``tr``, ``trn``) of the language in force."""
     env = aiohttp_jinja2.setup(
         app, loader=jinja2.PackageLoader("web", "templates"), autoescape=jinja2.select_autoescape(default=True),
         undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
     )
     env.globals.update(tr=tr, trn=trn, asset=asset_version(), title_of=title, game_title=game_title,
                        state_words=state_words)
-    routes.add_routes(app)
-    app.router.add_static("/static", STATIC, append_version=False)
-    app.on_response_prepare.append(_headers)
-    app.on_shutdown.append(_close_streams)
-    return app
+    return env
 
 
 @web.middleware
@@ -119,8 +125,8 @@ async def _headers(request: web.Request, response: web.StreamResponse) -> None:
     if chosen in i18n.CODES:  # the switch: kept for the next pages (aiohttp wrote its own cookies already)
         cookie: SimpleCookie = SimpleCookie()
         cookie[language.COOKIE] = chosen
-        cookie[language.COOKIE].update({"max-age": str(LANGUAGE_COOKIE_AGE), "path": "/", "samesite": "Lax",
-                                        "httponly": True})
+        cookie[language.COOKIE].update({"max-age": str(LANGUAGE_COOKIE_AGE), "path": "/", "samesite": "Lax"})
+        cookie[language.COOKIE]["httponly"] = True
         response.headers.add("Set-Cookie", cookie[language.COOKIE].OutputString())
 
 

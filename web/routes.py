@@ -31,7 +31,7 @@ from bot import i18n, pictures
 from bot.errors import UserError
 from bot.games.base.language import mark, tr
 from bot.names import picture_names
-from bot.replays import load_frames
+from bot.replays import Frames, load_frames
 from bot.services import Services
 from bot.statuses import TableStatus
 from bot.tables import Table
@@ -138,14 +138,19 @@ async def _tournament_of(request: web.Request, table: Table) -> Any:
 
 async def game(request: web.Request) -> web.Response:
     table, frames, left = await _game_parts(request)
-    view = game_view(table, frames, _at(request), left, time.time())
-    code = request[LANGUAGE]
-    return page(
-        request, "game.html", view=view, tournament=await _tournament_of(request, table),
-        picture=_picture_url(table, view.stage.version, code) if view.stage else None,
-        step_url=_steps(f"/games/{table.id}", {}, view), events=f"/games/{table.id}/events?since={view.token}",
-        private=None,
-    )
+    values = game_values(table, frames, _at(request), left, time.time(), request[LANGUAGE])
+    return page(request, "game.html", tournament=await _tournament_of(request, table), **values)
+
+
+def game_values(table: Table, frames: Frames | None, at: int | None, left: frozenset[int], now: float,
+                code: str) -> dict[str, Any]:
+    """What a game's public page shows of position ``at`` (the newest for None), for its template."""
+    view = game_view(table, frames, at, left, now)
+    return {
+        "view": view, "picture": _picture_url(table, view.stage.version, code) if view.stage else None,
+        "step_url": _steps(f"/games/{table.id}", {}, view), "events": f"/games/{table.id}/events?since={view.token}",
+        "private": None,
+    }
 
 
 async def position_picture(request: web.Request) -> web.Response:

@@ -9,6 +9,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.services import Services
+from bot.tables import TableService
 from web.app import make_app
 from web.feed import Feed
 from web.links import WebLinks
@@ -35,3 +36,9 @@ async def client(services: Services) -> AsyncIterator[TestClient]:
     yield client
     await feed.stop()
     await client.close()
+
+
+@pytest.fixture
+async def service(services: Services) -> TableService:
+    """The table service of ``services``."""
+    return services.tables
