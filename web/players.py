@@ -17,12 +17,6 @@ from render.theme import ordinal
 from web.markup import html
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    game: str
-    played: str
-    won: str
-    rating: Markup
 
 
 @dataclass(frozen=True)
@@ -39,7 +33,7 @@ class PlayerView:
     user_id: int
     name: str
     summary: str
-    records: tuple[GameRecord, ...]
+    records: tuple[Markup, ...]  # "The Great Wall of China: 3 games, 1 win · rating 21.3 (μ 27.4 ± 2.0)"
     running: tuple[Table, ...]
     results: tuple[Result, ...]
 
@@ -53,7 +47,8 @@ def player_view(record: PlayerRecord) -> PlayerView:
         rated = ratings.get(key)
         rating = (tr("rating {rating} after {games}", rating=rating_text(rated),
                      games=trn("{n} rated game", "{n} rated games", rated.games)) if rated else tr("unrated"))
-        records.append(GameRecord(game_title(key), games_text(n), wins_text(w), html(rating, {})))
+        records.append(html(tr("{game}: {games}, {wins} · {rating}", game=game_title(key), games=games_text(n),
+                               wins=wins_text(w), rating=rating), {}))
     results = []
     for result in record.profile.recent:
         change = rating_change(result)

@@ -106,7 +106,8 @@ def tournament_view(row: TournamentRow, standing: Sequence[StandingRow], complet
     )
     rounds = tuple(_round(row, n, names, games) for n in range(1, row.current_round + 1))
     partly = any(t.status == TableStatus.FINISHED for t in games.values()) and complete < row.current_round
-    active = sum(p.status in ACTIVE_ENTRANTS for p in row.players)
+    # Everyone who played or still plays (the eliminated too), else those signed up so far.
+    active = max(len(standing), sum(p.status in ACTIVE_ENTRANTS for p in row.players))
     return TournamentView(
         row=row, game=game_title(row.key), format=format_text(row), clock=clock_text(row),
         state=state_words(row.status),

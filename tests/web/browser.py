@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from render import fonts
+
 CHROMIUM = ("/usr/bin/chromium", "chromium", "chromium-browser")
 REQUIRED = os.environ.get("MK_BROWSER_TESTS") == "required"
 
@@ -46,15 +48,30 @@ def need_browser() -> str:
     return path
 
 
+def _fonts(folder: Path) -> dict[str, str]:
+    """The environment that lets Chromium also use the pictures' Noto faces (render/fonts.py), so a Japanese
+    page is readable in a screenshot on a machine without CJK fonts of its own."""
+    folders = sorted({str(face.path.parent) for face in fonts.CHAIN})
+    config = folder / "fonts.conf"
+    config.write_text(
+        '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+        '<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
+        + "".join(f"<dir>{name}</dir>" for name in folders)
+        + f"<cachedir>{folder / 'cache'}</cachedir></fontconfig>"
+    )
+    return {**os.environ, "FONTCONFIG_FILE": str(config)}
+
+
 @asynccontextmanager
-async def browser() -> AsyncIterator[Any]:
-    """A headless Chromium (Playwright's Browser)."""
+async def browser(folder: Path) -> AsyncIterator[Any]:
+    """A headless Chromium (Playwright's Browser); ``folder`` holds its font settings."""
     path = need_browser()
     from playwright.async_api import async_playwright
 
     async with async_playwright() as driver:
         # --no-sandbox: CI runs as root in a container, where Chromium's sandbox cannot start.
-        launched = await driver.chromium.launch(executable_path=path, headless=True, args=["--no-sandbox"])
+        launched = await driver.chromium.launch(executable_path=path, headless=True, args=["--no-sandbox"],
+                                                env=_fonts(folder))
         try:
             yield launched
         finally:

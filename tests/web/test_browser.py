@@ -63,7 +63,7 @@ async def test_a_game_page_follows_a_move_and_steps_through_positions(
     _, links = site
     table = await _game(services, moves=9)
     folder = screenshots(tmp_path)
-    async with browser() as chromium:
+    async with browser(tmp_path) as chromium:
         page = await chromium.new_page(viewport={"width": DESKTOP, "height": 900})
         problems: list[str] = []
         page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
@@ -119,7 +119,7 @@ async def test_a_private_link_shows_the_seat_s_own_view_and_a_refused_one_nothin
     folder = screenshots(tmp_path)
     mine = links.private(table.id, 1, time.time())
     assert mine is not None
-    async with browser() as chromium:
+    async with browser(tmp_path) as chromium:
         page = await chromium.new_page(viewport={"width": DESKTOP, "height": 900})
         await page.goto(mine, wait_until="load")
         assert await page.locator("#private h2").inner_text() == f"Your view as {table.player_at(1).name}"
@@ -151,7 +151,7 @@ async def test_a_tournament_page_shows_standings_rounds_and_the_bracket(
     await tournaments.start(row.id, 900)
     await play_round_by_computer(services.tables, tournaments, row.id, seed=1)
     folder = screenshots(tmp_path)
-    async with browser() as chromium:
+    async with browser(tmp_path) as chromium:
         page = await chromium.new_page(viewport={"width": DESKTOP, "height": 900})
         await page.goto(links.tournament(row.id))
         assert await page.locator("#rounds h2").inner_text() == "Bracket"
