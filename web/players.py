@@ -17,8 +17,6 @@ from render.theme import ordinal
 from web.markup import html
 
 
-
-
 @dataclass(frozen=True)
 class Result:
     game_id: int
