@@ -35,7 +35,7 @@ async def _panel(fake: FakeDiscord, user: Any) -> Any:
 async def test_no_links_and_no_setting_without_pages(fake: FakeDiscord, alice: Any, bob: Any) -> None:
     panel = await _panel(fake, alice)
     assert "web pages" not in panel.content and "Turn web pages on" not in labels(panel.view)
-    game_id, lobby = await start_game(fake, alice, bob)
+    _, lobby = await start_game(fake, alice, bob)
     assert _links(lobby.view) == {} and _links(last_board(fake).view) == {}
 
 
