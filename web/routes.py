@@ -83,8 +83,14 @@ def context(request: web.Request, **values: Any) -> dict[str, Any]:
     return {"lang": code, "switch": switch, "path": request.path, **values}
 
 
-def page(request: web.Request, template: str, status: int = 200, **values: Any) -> web.Response:
-    return aiohttp_jinja2.render_template(template, request, context(request, **values), status=status)
+def page(request: web.Request, template: str, status: int = 200, *, compress: bool = True, **values: Any
+         ) -> web.Response:
+    """A page in the reader's language; compressed unless it holds a secret (a private page's key: a secret
+    in a compressed answer beside what the reader chose could be guessed from the answer's length)."""
+    response = aiohttp_jinja2.render_template(template, request, context(request, **values), status=status)
+    if compress:
+        response.enable_compression()
+    return response
 
 
 def error_page(request: web.Request, status: int, message: str) -> web.Response:
@@ -217,7 +223,7 @@ async def private_page(request: web.Request) -> web.Response:
     hand = here / "hand.png"
     code = request[LANGUAGE]
     return page(
-        request, "game.html", view=view, tournament=await _tournament_of(request, table),
+        request, "game.html", compress=False, view=view, tournament=await _tournament_of(request, table),
         picture=_picture_url(table, view.stage.version, code) if view.stage else None,
         step_url=_steps(str(here), {"key": key}, view),
         events=str(URL(f"/games/{table.id}/events").with_query({"since": _private_token(table, frames, seat),
