@@ -13,11 +13,10 @@ from aiohttp import web
 
 from bot import replays
 from bot.games import GAMES, get
-from bot.games.base import Event
 from bot.replays import Frames, frames_of
-from bot.tables import Position, Table, TableService
+from bot.tables import Table, TableService
 from cogs.controls.registry import spec
-from tests.cogs.played import play, seat_players
+from tests.cogs.played import other_secrets, play, seat_players
 from web.app import templates
 from web.games import live_token
 from web.routes import game_values
@@ -29,13 +28,6 @@ def _render(env: object, table: Table, frames: Frames, at: int | None) -> str:
     values = game_values(table, frames, at, frozenset(), NOW, "en")
     context = {"lang": "en", "switch": [], "path": "/", "tournament": None, **values}
     return env.get_template("game.html").render(**context)  # type: ignore[attr-defined]
-
-
-def _other_secrets(rows: list[Position], rng: random.Random) -> list[Position]:
-    def scrambled(events: tuple[Event, ...]) -> tuple[Event, ...]:
-        return tuple(replace(e, private={s: {"secret": rng.random()} for s in e.private}) for e in events)
-
-    return [replace(row, events=scrambled(row.events)) for row in rows]
 
 
 @pytest.mark.parametrize("key", GAMES)
@@ -53,7 +45,7 @@ async def test_a_running_game_s_page_is_the_same_whatever_is_hidden(service: Tab
         rows = await service.delivery.positions(table.id, after=-1, upto=table.version)
         frames = frames_of(tables, rows)
         redrawn = [replace(t, state=spec(key).resample(t.state, None, rng)) for t in tables]
-        other = frames_of(redrawn, _other_secrets(rows, rng))
+        other = frames_of(redrawn, other_secrets(rows, rng))
         assert other.steps == frames.steps, f"{key}: the positions shown depend on what is hidden"
         now = redrawn[-1]
         assert live_token(now, other) == live_token(table, frames), f"{key}: the live token leaks at {table.version}"
