@@ -297,6 +297,8 @@ async def stream(request: web.Request, key: Key, token: Callable[[], Awaitable[s
         "Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no",
     })
     await response.prepare(request)
+    if request.method == "HEAD":  # the headers are the whole answer
+        return response
     last = request.headers.get("Last-Event-ID") or request.query.get("since", "")
     try:
         await response.write(b"retry: 3000\n\n")

@@ -79,8 +79,9 @@ async def test_nothing_is_writable(client: TestClient, services: Services, metho
         response = await client.request(method, path)
         assert response.status == 405, (method, path)
         assert set(response.headers["Allow"].split(",")) == {"GET", "HEAD"}
-    head = await client.head(f"/games/{table.id}")
-    assert head.status == 200
+    for path in (f"/games/{table.id}", f"/games/{table.id}/events"):
+        head = await asyncio.wait_for(client.head(path), 5)
+        assert head.status == 200 and await head.read() == b"", path
 
 
 async def test_a_server_that_did_not_allow_pages_has_none(client: TestClient, services: Services) -> None:
@@ -199,3 +200,16 @@ async def test_a_stream_opened_after_a_move_tells_it_at_once(client: TestClient,
         lines = [await asyncio.wait_for(stream.content.readline(), 2.0) for _ in range(5)]
     assert lines[0] == b"retry: 3000\n" and lines[2].startswith(b"id: ") and lines[3] == b"event: change\n"
     assert lines[4].startswith(b"data: ")
+
+
+async def test_a_lobby_and_a_cancelled_table_have_pages_without_a_board(
+    client: TestClient, services: Services
+) -> None:
+    lobby = await services.tables.create(key="great_wall", creator_id=FIRST_USER, creator_name="Ana", seat_count=2,
+                                         seed=1)
+    page = await (await client.get(f"/games/{lobby.id}")).text()
+    assert "Waiting for players" in page and "its board appears here once it does" in page and "<img" not in page
+    await services.tables.cancel(lobby.id, FIRST_USER)
+    cancelled = await (await client.get(f"/games/{lobby.id}")).text()
+    assert "Cancelled" in cancelled and "<img" not in cancelled
+    assert (await client.get(f"/games/{lobby.id}/positions/0.png")).status == 404
