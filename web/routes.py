@@ -137,7 +137,7 @@ async def _tournament_of(request: web.Request, table: Table) -> Any:
     tournament_id = await pages.tournament_of(table.id)
     if tournament_id is None:
         return None
-    with contextlib.suppress(Exception):
+    with contextlib.suppress(UserError):  # a tournament without pages: the game's page does not name it
         return await pages.tournament(tournament_id)
     return None
 
