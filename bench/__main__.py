@@ -14,7 +14,7 @@ from bench.engine import games_per_second
 from bench.pictures import close_up_ms, picture_throughput
 from bench.seating import seconds_per_round
 from bot import games, i18n
-from cogs.pictures import cores
+from bot.pictures import cores
 
 # Targets on the 2-core reference machine (foundation issue).
 TARGET_GAMES_PER_SECOND_4P = 50.0

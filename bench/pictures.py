@@ -1,4 +1,4 @@
-"""Pictures drawn the way the bot draws them (``cogs.pictures``), in a thread of the bot's process or in the
+"""Pictures drawn the way the bot draws them (``bot.pictures``), in a thread of the bot's process or in the
 pool of processes: boards per second with many requested at once, and how late the event loop gets meanwhile
 (a 5 ms ticker's worst and p95 delay: what a click arriving during the drawing waits)."""
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import render
 from bot import games
-from cogs.pictures import Pictures
+from bot.pictures import Pictures
 
 TICK = 0.005
 

@@ -1,6 +1,6 @@
 """Command line: ``python -m bot`` runs the bot; ``sync`` publishes slash commands; ``demo`` plays a game offline;
-``replay FILE`` re-plays a game record offline; ``backup FILE`` copies the database while the bot runs. A problem
-the admin can fix is one sentence on stderr and exit status 2."""
+``replay FILE`` re-plays a game record offline; ``backup FILE`` copies the database while the bot runs; ``web``
+serves the read-only web pages alone. A problem the admin can fix is one sentence on stderr and exit status 2."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from bot import games
-from bot.config import Config, ConfigError, StartupError
+from bot.config import Config, ConfigError, StartupError, web_port
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -34,6 +34,10 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--out", default="replay-out", help="folder for the pictures and the log")
     replay.add_argument("--language", default="en", choices=["en", "es-ES", "es-419", "ja"],
                         help="the language of the log, the pictures and any refusal")
+    web = sub.add_parser(
+        "web", help="serve the read-only web pages alone, from the database at DATABASE_PATH or DATABASE_URL"
+    )
+    web.add_argument("--port", default=None, help="the port to listen on (default: WEB_PORT, else 8080)")
     catalogs = sub.add_parser(
         "catalogs", help="bring the translation catalogs (bot/locales) up to date with the code; list what is left"
     )
@@ -75,7 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         return 0
     try:
-        config = Config.from_env(need_token=command != "backup")
+        config = Config.from_env(need_token=command not in ("backup", "web"))
+        port = web_port(args.port, "--port") if command == "web" and args.port is not None else None
     except ConfigError as error:
         print(error, file=sys.stderr)
         return 2
@@ -86,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         return _backup(config.database_path, args.file)
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if command == "web":
+        return _web(config, port)
     # discord.py logs request bodies and gateway payloads at DEBUG: those carry private DMs (hands), so its
     # loggers never go below INFO, whatever LOG_LEVEL says.
     discord_level = max(logging.getLevelName(config.log_level), logging.INFO)
@@ -100,6 +107,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StartupError as error:
         print(error, file=sys.stderr)
         return 2
+    return 0
+
+
+def _web(config: Config, port: int | None) -> int:
+    from web.server import DEFAULT_PORT, run  # only now: aiohttp's server and the templates
+
+    try:
+        run(config, port or config.web_port or DEFAULT_PORT)
+    except StartupError as error:
+        print(error, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
     return 0
 
 

@@ -30,6 +30,8 @@ GAME_LAYERS = (("bot", "games"), ("render",), ("cogs", "controls"))  # where a g
 # The community tools (settings, help, ratings, servers, tournaments) have their own catalog, apart from the
 # play of a table (``bot``).
 COMMUNITY = "community"
+WEB = "web"  # the web pages: web/*.py and the templates web/templates/*.html
+TEMPLATES = ROOT / "web" / "templates"
 _COMMUNITY_FILES = (
     "cogs/me.py", "cogs/help.py", "cogs/ratings.py", "cogs/server.py", "cogs/tournament.py",
     "cogs/tournament_views.py", "render/standings.py", "bot/players.py", "bot/servers.py", "bot/ratings.py",
@@ -53,6 +55,8 @@ class Message:
 def domain_of(path: Path) -> str:
     """The catalog a source file's messages belong to."""
     relative = path.relative_to(ROOT)
+    if relative.parts[0] == WEB:
+        return WEB
     if relative.as_posix() in _COMMUNITY_FILES or relative.parts[:2] == ("bot", "tournaments"):
         return COMMUNITY
     parts = relative.with_suffix("").parts
@@ -63,16 +67,19 @@ def domain_of(path: Path) -> str:
     return "bot"
 
 
-def _sources() -> Iterator[Path]:
-    for top in ("bot", "cogs", "render"):
-        yield from sorted((ROOT / top).rglob("*.py"))
+def _sources() -> Iterator[tuple[Path, str]]:
+    """Every file with messages, and how Babel reads it."""
+    for top in ("bot", "cogs", "render", "web"):
+        yield from ((path, "python") for path in sorted((ROOT / top).rglob("*.py")))
+    yield from ((path, "jinja2.ext:babel_extract") for path in sorted(TEMPLATES.glob("*.html")))
 
 
 def code_messages() -> dict[str, dict[tuple[MessageId, str | None], Message]]:
-    """domain -> the messages its source files pass to ``tr``, ``trn``, ``trp`` and ``mark``."""
+    """domain -> the messages its source files (and the pages' templates) pass to ``tr``, ``trn``, ``trp`` and
+    ``mark``."""
     found: dict[str, dict[tuple[MessageId, str | None], Message]] = {}
-    for path in _sources():
-        for _line, text, _comments, context in extract_from_file("python", str(path), keywords=KEYWORDS):
+    for path, method in _sources():
+        for _line, text, _comments, context in extract_from_file(method, str(path), keywords=KEYWORDS):
             if not text or (isinstance(text, tuple) and not all(text)):
                 continue
             message = Message(text if isinstance(text, str) else (text[0], text[1]), context)

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 DEFAULT_DATABASE_PATH = "data/middle-kingdom.sqlite3"
+DEFAULT_WEB_HOST = "0.0.0.0"  # every interface: a container's port, or a reverse proxy on the same machine
+MIN_SECRET = 16  # characters of WEB_SECRET: a guessable secret would let anyone sign a link to a hand
 
 
 class ConfigError(Exception):
@@ -31,6 +33,10 @@ class Config:
     picture_processes: int | None = None  # processes drawing pictures: None one per core but one, 0 none (a thread)
     shard_count: int | None = None  # shards of the whole bot, across every process; None: not sharded
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
+    web_port: int | None = None  # serve the web pages in this process on this port; None: none here
+    web_host: str = DEFAULT_WEB_HOST  # the address the web pages listen on
+    web_url: str | None = None  # where people open the pages (links from Discord); None: localhost, with web_port
+    web_secret: str | None = field(default=None, repr=False)  # signs private links; None: none offered
 
     @property
     def holds_first_shard(self) -> bool:
@@ -67,6 +73,7 @@ class Config:
                 "SHARD_IDS runs only some of the bot's shards, so other processes run the rest and must share a "
                 "PostgreSQL database with this one: set DATABASE_URL (a SQLite file serves one process)."
             )
+        web_port, web_url, web_secret = _web(env)
         return cls(
             token=token,
             database_path=env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH,
@@ -77,12 +84,40 @@ class Config:
             picture_processes=int(processes) if processes else None,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            web_port=web_port,
+            web_host=env.get("WEB_HOST", "").strip() or DEFAULT_WEB_HOST,
+            web_url=web_url,
+            web_secret=web_secret,
         )
 
     @property
     def database(self) -> str:
         """What the bot's database is opened from: the PostgreSQL address if set, else the SQLite file."""
         return self.database_url or self.database_path
+
+
+def web_port(text: str, name: str = "WEB_PORT") -> int:
+    """A TCP port to listen on, or ConfigError saying what ``name`` must be."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(f"{name} must be a port number from 1 to 65535, not {text!r}.")
+    return int(text)
+
+
+def _web(env: Mapping[str, str]) -> tuple[int | None, str | None, str | None]:
+    """WEB_PORT (serve the pages here), WEB_URL (their public address, for links) and WEB_SECRET (signs private
+    links)."""
+    port_text = env.get("WEB_PORT", "").strip()
+    port = web_port(port_text) if port_text else None
+    url = env.get("WEB_URL", "").strip().rstrip("/")
+    if url and (not url.startswith(("http://", "https://")) or "?" in url or "#" in url):
+        raise ConfigError(f"WEB_URL must be the pages' public address, such as https://games.example.org, not {url!r}.")
+    secret = env.get("WEB_SECRET", "").strip()
+    if secret and len(secret) < MIN_SECRET:
+        raise ConfigError(
+            f"WEB_SECRET must be at least {MIN_SECRET} characters (a long random string, such as the output of "
+            "`openssl rand -hex 32`), or unset: it signs the links to players' hands."
+        )
+    return port, url or None, secret or None
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

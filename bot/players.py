@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot import i18n
+from bot.games.base.language import tr, trn
 from bot.store import ratings as rating_sql
 from bot.store import users as user_sql
 from bot.store.db import Database
@@ -19,7 +20,10 @@ from bot.store.ratings import RatingRow, ResultRow
 from bot.store.users import UserSettings
 from bot.tables import TableService
 
-__all__ = ["PlayerService", "Profile", "RatingRow", "ResultRow", "UserSettings"]
+__all__ = [
+    "PlayerService", "Profile", "RatingRow", "ResultRow", "UserSettings", "games_text", "rating_change", "rating_text",
+    "wins_text",
+]
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,27 @@ class PlayerService:
         ratings = {row.key: row for row in await rating_sql.ratings_of_user(self.db, user_id)}
         results = await rating_sql.results_of_user(self.db, user_id, limit=recent)
         return Profile(counts, ratings, tuple(results))
+
+
+def games_text(n: int) -> str:
+    return trn("{n} game", "{n} games", n)
+
+
+def wins_text(n: int) -> str:
+    return trn("{n} win", "{n} wins", n)
+
+
+def rating_text(row: RatingRow) -> str:
+    """"**21.3** (μ 27.4 ± 2.0)": the conservative rating first, then the estimate and its uncertainty."""
+    return f"**{row.conservative:.1f}** (μ {row.mu:.1f} ± {row.sigma:.1f})"
+
+
+def rating_change(result: ResultRow) -> str:
+    """"rating 21.3 → 22.0" for a rated game, else "unrated"."""
+    if result.rated and result.rating_before is not None and result.rating_after is not None:
+        before, after = f"{result.rating_before:.1f}", f"{result.rating_after:.1f}"
+        return tr("rating {before} → {after}", before=before, after=after)
+    return tr("unrated")
 
 
 def language_of(settings: UserSettings) -> str:

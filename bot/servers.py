@@ -1,5 +1,6 @@
-"""Server settings, the service: where tables may be opened, the default clock of new tables, and whether
-computer players may be seated. Chosen by members with Manage Server; read when a table is opened."""
+"""Server settings, the service: where tables may be opened, the default clock of new tables, whether
+computer players may be seated, and whether the server's games and tournaments have web pages. Chosen by
+members with Manage Server; read when a table is opened (and, for web pages, when a page or a link is made)."""
 
 from __future__ import annotations
 
@@ -18,12 +19,16 @@ from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
 __all__ = ["MAX_CHANNELS", "ServerService", "ServerSettings", "check_channel", "check_computers"]
 
 MAX_CHANNELS = 25  # what one Discord channel select can hold
+# How long a server's "web pages" choice is trusted without reading it again, for the links under each board
+# (another process, or a manager's change in this one, is seen within this time; a change here at once).
+PAGES_CACHE_SECONDS = 30.0
 
 
 class ServerService:
     def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
         self.db = db
         self.clock = clock
+        self._pages: dict[int, tuple[float, bool]] = {}  # guild -> (when read, web pages allowed)
 
     async def settings(self, guild_id: int | None) -> ServerSettings:
         """A server's settings, read once per click; outside a server the defaults (any channel, computers
@@ -46,8 +51,23 @@ class ServerService:
     async def set_computers(self, guild_id: int, allowed: bool) -> ServerSettings:
         return await self._save(replace(await self.settings(guild_id), computers=allowed))
 
+    async def set_web_pages(self, guild_id: int, allowed: bool) -> ServerSettings:
+        return await self._save(replace(await self.settings(guild_id), web_pages=allowed))
+
+    async def pages_allowed(self, guild_id: int | None) -> bool:
+        """Whether the games and tournaments of this server have web pages (without a server: always). Read
+        again after ``PAGES_CACHE_SECONDS``: the links under every board ask."""
+        if guild_id is None:
+            return True
+        now = self.clock()
+        kept = self._pages.get(guild_id)
+        if kept is None or now - kept[0] > PAGES_CACHE_SECONDS:
+            kept = self._pages[guild_id] = (now, await server_sql.pages_allowed(self.db, guild_id))
+        return kept[1]
+
     async def _save(self, settings: ServerSettings) -> ServerSettings:
         await server_sql.save(self.db, settings, self.clock())
+        self._pages[settings.guild_id] = (self.clock(), settings.web_pages)
         return settings
 
 

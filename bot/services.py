@@ -1,5 +1,6 @@
 """The services of one bot process, opened on one database and closed with it: tables, tournaments,
-players, server settings, and the timer dispatcher that fires the tables' deadlines (not started here)."""
+players, server settings, what the web pages read, and the timer dispatcher that fires the tables' deadlines
+(not started here)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 from bot.clock import TimerDispatcher
 from bot.config import StartupError
+from bot.pages import PageService
 from bot.players import PlayerService
 from bot.servers import ServerService
 from bot.store.db import Database, DatabaseUnavailable
@@ -25,6 +27,7 @@ class Services:
     players: PlayerService
     servers: ServerService
     timers: TimerDispatcher
+    pages: PageService
 
     @classmethod
     async def open(
@@ -52,7 +55,8 @@ class Services:
         tournaments = TournamentService(db, tables, tournament_notifier)
         players = PlayerService(db, tables)
         await players.load_languages()
-        return cls(db, tables, tournaments, players, ServerService(db), timers)
+        servers = ServerService(db)
+        return cls(db, tables, tournaments, players, servers, timers, PageService(db, tables, tournaments, servers))
 
     async def close(self) -> None:
         await self.db.close()

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from bot.tournaments.service import TournamentService
     from cogs.custom_ids import Ref
     from cogs.open_panels import OpenPanels
+    from cogs.pages import PageLinks
 
 
 class GameClicks(Protocol):
@@ -60,6 +61,8 @@ class App(Protocol):
     def rulebook(self) -> RulesClicks: ...
     @property
     def open_panels(self) -> OpenPanels: ...
+    @property
+    def page_links(self) -> PageLinks: ...
 
     def working(self) -> AbstractAsyncContextManager[None]:
         """Around the handling of a click: a clean stop lets it finish."""

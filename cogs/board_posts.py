@@ -18,27 +18,17 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.games.base.language import mark, tr
-from bot.games.base.words import join
+from bot.names import title
+from bot.sentences import at_opening, clock_line, position_lines, ranking_lines, timeout_line_for, turn_line
 from bot.statuses import TableStatus
-from bot.tables import ClockNews, Position
+from bot.tables import Position
 from bot.tables.delivery import TURN, PostRow
 from cogs.game_pictures import board_picture
 from cogs.language import slash
-from cogs.names import public_names, title
+from cogs.pages import PageLinks, with_link
 from cogs.rematch import table_buttons
 from cogs.replies import MESSAGE_LIMIT, NO_PINGS, message_kwargs
 from cogs.sending import Sender, channel_of
-from cogs.sentences import (
-    clock_line,
-    due_text,
-    event_lines,
-    first_movers,
-    play_order,
-    ranking_lines,
-    relative_time,
-    timeout_line_for,
-    turn_line,
-)
 
 if TYPE_CHECKING:
     from bot.tables import Notification, Table, TableService
@@ -60,59 +50,11 @@ def how_to_play() -> list[str]:
     return [tr(line, command=slash(*command)) if command else tr(line) for line, command in HOW_TO_PLAY]
 
 
-def position_lines(table: Table, row: Position, *, timeout_said: bool = False) -> list[str]:
-    """The sentences of one position: its opening, who ran out of time (unless ``timeout_said`` already for an
-    earlier move of the same timed-out turn), and its events (public words)."""
-    if row.kind == "started":
-        return [opening_line(table, live=at_opening(table)), *how_to_play()]
-    if row.clock is not None and row.seat is not None:
-        return [clock_news(table, row.seat, row.clock)]
-    events = list(row.events)
-    if row.timeout == "forfeit" or row.dropped:  # said once, as time running out or as the drop, not as a resignation
-        events = [e for e in events if e.type not in ("resigned", "resign")]
-    timed_out = "" if timeout_said else timeout_line_for(table, row.seat, row.timeout)
-    dropped = drop_line(table, row.seat) if row.dropped else ""
-    return [line for line in [timed_out, dropped, *event_lines(table, events)] if line]
-
-
-def drop_line(table: Table, seat: int | None) -> str:
-    """A seat a tournament organiser dropped: said as a drop, not as a resignation."""
-    if seat is None:
-        return ""
-    return tr("{player} was dropped from the tournament and leaves the game.", player=public_names(table)[seat])
-
-
-def at_opening(table: Table) -> bool:
-    """Whether the table still waits for its first move: the opening line then says whose turn it is, with
-    when it is due, and the footer does not say it again (each person is mentioned once in a post)."""
-    return table.status == TableStatus.RUNNING and table.version == 0 and sorted(table.to_act()) == first_movers(table)
-
-
-def opening_line(table: Table, *, live: bool = False) -> str:
-    """"**China #3** begins. @alice moves first, then @bob and @carol.": the seats as play goes, from the
-    first mover; ``live`` (the first board while nobody has moved) adds when the first move is due."""
-    names = public_names(table)
-    first = first_movers(table)
-    due = due_text(table, first) if live else ""
-    if len(first) == 1:
-        rest = [names[s] for s in play_order(table)[1:]]
-        return tr("**{game}** begins. {player} moves first{due}, then {players}.", game=title(table),
-                  player=names[first[0]], due=due, players=join(rest))
-    if len(first) == len(names):
-        return tr("**{game}** begins. {players} make their first choices at once{due}.", game=title(table),
-                  players=join(names), due=due)
-    seats = tr(", ").join(names)
-    return tr("**{game}** begins. Seats in turn order: {seats}.", game=title(table), seats=seats)
-
-
-def clock_news(table: Table, seat: int, news: ClockNews) -> str:
-    """A vacation begun or ended, said where the table waits for that player, with the deadline now."""
-    who = public_names(table)[seat]
-    due = relative_time(news.due)
-    if news.away_until:
-        return tr("{player} is on vacation until {until}: the clock is paused; their move is due {due}.",
-                  player=who, until=relative_time(news.away_until), due=due)
-    return tr("{player} is back: the clock runs again; their move is due {due}.", player=who, due=due)
+def board_lines(table: Table, row: Position, *, timeout_said: bool = False) -> list[str]:
+    """The sentences of one position in a board message: the thread's (``position_lines``), and under the
+    game's opening how to play here."""
+    lines = position_lines(table, row, timeout_said=timeout_said)
+    return [*lines, *how_to_play()] if row.kind == "started" else lines
 
 
 def clip_lines(lines: Sequence[str]) -> str:
@@ -142,7 +84,7 @@ def turn_lines(table: Table, rows: Sequence[Position], *, live: bool = True) -> 
     for n, row in enumerate(rows):
         if row.opens_turn or (row.clock is not None and not (current and newest.get(row.seat) == n)):
             continue
-        lines += position_lines(table, row, timeout_said=(row.seat, row.timeout or "") in timed_out)
+        lines += board_lines(table, row, timeout_said=(row.seat, row.timeout or "") in timed_out)
         if row.timeout:
             timed_out.add((row.seat, row.timeout))
     return lines
@@ -154,9 +96,13 @@ def compose(table: Table, rows: Sequence[Position]) -> str:
 
 
 class BoardPosts:
-    def __init__(self, service: TableService, sender: Sender) -> None:
+    def __init__(self, service: TableService, sender: Sender, links: PageLinks) -> None:
         self.service = service
         self.sender = sender
+        self.links = links  # "Open in browser" under the board, when the game has a page
+
+    async def buttons(self, table: Table) -> discord.ui.View | None:
+        return with_link(table_buttons(table), await self.links.game(table))
 
     async def show(
         self, table: Table, note: Notification, pings: discord.AllowedMentions, *, headline: str = ""
@@ -180,7 +126,7 @@ class BoardPosts:
                 kwargs = message_kwargs(file=await board_picture(table))
                 edited = await self.sender.edit(
                     post.channel_id, post.message_id, content=text, attachments=kwargs.get("files", []),
-                    view=table_buttons(table), allowed_mentions=NO_PINGS,
+                    view=await self.buttons(table), allowed_mentions=NO_PINGS,
                 )
                 if edited:
                     await self.service.delivery.save_post(_moved(post, note.version, seen))
@@ -203,7 +149,7 @@ class BoardPosts:
             rows = rows[1:]
             text = compose(table, rows)
         content = "\n".join(line for line in (headline, text) if line)
-        kwargs = message_kwargs(file=await board_picture(table), view=table_buttons(table))
+        kwargs = message_kwargs(file=await board_picture(table), view=await self.buttons(table))
         message = await self.sender.post(table, content=content[:MESSAGE_LIMIT], allowed_mentions=pings, **kwargs)
         if message is None:
             return
@@ -226,7 +172,7 @@ class BoardPosts:
                     for row in after:
                         if row.opens_turn:
                             said = timeout_line_for(table, row.seat, row.timeout) in lines
-                            lines += position_lines(table, row, timeout_said=said)
+                            lines += board_lines(table, row, timeout_said=said)
                 await self._close(post, clip_lines(lines) if lines else None)
         for post in await self.service.delivery.open_posts(table.id, COPY):
             if keep is None or post.version < table.version:  # its turn is over: its title only, as history

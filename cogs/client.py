@@ -23,24 +23,28 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot import pictures
 from bot.config import Config, StartupError
 from bot.players import PlayerService
 from bot.servers import ServerService
 from bot.services import Services
 from bot.tables import TableService
 from bot.tournaments.service import TournamentService
-from cogs import language, pictures
+from cogs import language
 from cogs.errors import Errors
 from cogs.game import GameCommands
 from cogs.help import Help
 from cogs.me import Me
 from cogs.notify import DiscordNotifier
 from cogs.open_panels import OpenPanels
+from cogs.pages import PageLinks
 from cogs.play import Play
 from cogs.ratings import Ratings
 from cogs.rulebook import Rulebook
 from cogs.server import ServerCommands
 from cogs.tournament import RoundPoster, TournamentCommands
+from web.links import WebLinks
+from web.server import WebServer, links_of
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -63,6 +67,10 @@ class MiddleKingdomBot(commands.Bot):
             tree_cls=language.Tree,  # every command answered in its person's language (cogs/language.py)
         )
         self.database = config.database_url or config.database_path  # a PostgreSQL address, or the SQLite file
+        self._web_at = (config.web_host, config.web_port) if config.web_port is not None else None
+        self._web: WebServer | None = None  # the pages, served in this process when WEB_PORT is set
+        # Links to the pages under boards, lobbies and standings (cogs/pages.py); the server settings decide.
+        self.page_links = PageLinks(links_of(config), lambda: self.servers)
         self.dev_guild_id = config.dev_guild_id
         self.holds_first_shard = config.holds_first_shard  # this process syncs the development server's commands
         self._shard_plan = (config.shard_count, config.shard_ids)
@@ -130,7 +138,18 @@ class MiddleKingdomBot(commands.Bot):
         await self.load_cogs()
         if self._services:
             await self.open_services()  # StartupError: the database cannot be written
+            await self._start_pages()  # StartupError: the port is taken
         self._prepared = True
+
+    async def _start_pages(self) -> None:
+        """The web pages in this process (WEB_PORT), reading the same services; each delivery nudges them."""
+        if self._web_at is None or self._web is not None:
+            return
+        host, port = self._web_at
+        links = self.page_links.links or WebLinks(f"http://localhost:{port}")
+        self._web = WebServer(self.services, links, host, port)
+        await self._web.start()
+        self.page_links.nudge = self._web.feed.nudge
 
     async def setup_hook(self) -> None:
         await self.prepare()
@@ -174,6 +193,9 @@ class MiddleKingdomBot(commands.Bot):
             await asyncio.sleep(0.05)
 
     async def close(self) -> None:
+        if self._web is not None:  # its live streams end at once; the pages stop before the services close
+            await self._web.stop()
+            self._web = None
         if self._open is not None:
             await self._open.timers.stop()
         await self._settle(SETTLE_GRACE)

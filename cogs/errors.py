@@ -18,11 +18,11 @@ from discord.ext import commands
 from bot.errors import NotYourTurn, StaleVersion, UserError
 from bot.games.base import IllegalAction
 from bot.games.base.language import mark, tr
+from bot.names import table_link
 from bot.statuses import TableStatus
 from cogs.app import app_of
 from cogs.controls import panel, waiting_sentence
 from cogs.game_pictures import board_picture
-from cogs.names import table_link
 from cogs.replies import send_private
 
 if TYPE_CHECKING:

@@ -18,6 +18,9 @@ from discord.ext import commands
 from bot import games, i18n, records
 from bot.errors import NotSeated, UserError, WrongStatus
 from bot.games.base.language import tr, trn
+from bot.names import game_title, public_names, title
+from bot.replays import load_frames
+from bot.sentences import clock_line, due_text, ranking_lines, relative_time, turn_line
 from bot.statuses import OPEN_TABLES, TableStatus
 from bot.tables import Table
 from bot.tables.delivery import PostRow
@@ -30,13 +33,12 @@ from cogs.game_pictures import board_picture
 from cogs.history import HistoryButton, history_page
 from cogs.language import WHICH_GAME, Spoken, command_name, guild_language, named, slash
 from cogs.lobby import LobbyButton, NewTableItem, lobby_text, new_table_panel
-from cogs.names import game_title, public_names, title
+from cogs.pages import with_link
 from cogs.persistent import PersistentItems
 from cogs.rematch import RematchButton, table_buttons
-from cogs.replay_viewer import ReplayButton, frame, load_frames
+from cogs.replay_viewer import ReplayButton, frame
 from cogs.replies import NO_PINGS, message_kwargs, send_private
 from cogs.sending import channel_of
-from cogs.sentences import clock_line, due_text, ranking_lines, relative_time, turn_line
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -199,7 +201,8 @@ class GameCommands(PersistentItems, commands.GroupCog, group_name="game", group_
             raise WrongStatus(tr("This game has not started yet."))
         with i18n.speaking(table.language):  # the board is public: in the table's language
             lines = [f"**{title(table)}**", *(ranking_lines(table) or [turn_line(table), clock_line(table)])]
-            kwargs = message_kwargs(file=await board_picture(table), view=table_buttons(table))
+            view = with_link(table_buttons(table), await self.bot.page_links.game(table))
+            kwargs = message_kwargs(file=await board_picture(table), view=view)
             text = "\n".join(line for line in lines if line)
         # The deferred answer stays private; the board itself is a new, public message.
         await interaction.edit_original_response(content=tr("Here is the board of {game}.", game=title(table)))

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import render
-from cogs import pictures
+from bot import pictures
+from bot.names import picture_names
 from cogs.controls import controls_for
-from cogs.names import picture_names
 from render.alt_text import alt_text
 
 if TYPE_CHECKING:

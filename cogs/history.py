@@ -16,18 +16,17 @@ import discord
 
 from bot.errors import UserError, WrongStatus
 from bot.games.base.language import tr
+from bot.names import picture_names, title
 from bot.replays import POSITION_KINDS, Position
+from bot.sentences import opening_line, position_lines, ranking_lines
 from bot.statuses import TableStatus
 from bot.tables import Table
 from cogs.app import app_of
-from cogs.board_posts import opening_line, position_lines
 from cogs.checks import viewable_table
 from cogs.components import PREFIX, Ref, persistent_view
 from cogs.errors import report
 from cogs.language import Spoken
-from cogs.names import picture_names, title
 from cogs.replies import MESSAGE_LIMIT, NO_PINGS
-from cogs.sentences import ranking_lines
 from render.alt_text import alt_text
 
 PAGE_LIMIT = MESSAGE_LIMIT - 200  # room for the page's heading

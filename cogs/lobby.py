@@ -19,6 +19,7 @@ from bot import games, i18n
 from bot.errors import UserError
 from bot.games.base import Game
 from bot.games.base.language import mark, tr, trn
+from bot.names import game_title, message_link
 from bot.servers import check_channel, check_computers
 from bot.statuses import TableStatus
 from bot.tables import Table
@@ -28,7 +29,7 @@ from cogs.components import PREFIX, choice, clip, persistent_view
 from cogs.controls import option_help, option_text
 from cogs.errors import report
 from cogs.language import Spoken
-from cogs.names import game_title, message_link
+from cogs.pages import with_link
 from cogs.replies import NO_PINGS, channels_of, message_kwargs
 from cogs.table_clock import (
     DEFAULT_CLOCK,
@@ -266,7 +267,8 @@ async def open_table(
     # Finish the private deferred answer first: the next followup is then a new message, and public.
     await interaction.edit_original_response(content=tr("Opening table #{id}…", id=table.id), view=None)
     with i18n.speaking(table.language):
-        text, view = lobby_text(table), lobby_view(table, computers=settings.computers)
+        page = await app_of(interaction).page_links.game(table)
+        text, view = lobby_text(table), lobby_view(table, computers=settings.computers, page=page)
     message = await interaction.followup.send(text, wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=view))
     await service.set_lobby_message(table.id, message.id)
     link = message_link(interaction.guild_id, message.channel.id, message.id)
@@ -316,12 +318,13 @@ def lobby_text(table: Table) -> str:
     return "\n".join(lines)
 
 
-def lobby_view(table: Table, *, computers: bool = True) -> discord.ui.View | None:
-    """The lobby's buttons; no "Add computer" where the server does not allow computer players."""
+def lobby_view(table: Table, *, computers: bool = True, page: str | None = None) -> discord.ui.View | None:
+    """The lobby's buttons; no "Add computer" where the server does not allow computer players; "Open in
+    browser" to the game's ``page`` (when it has one), which stays once the game starts."""
     if table.status != TableStatus.LOBBY:
-        return None
+        return with_link(None, page) if table.status == TableStatus.RUNNING else None
     verbs = [verb for verb in LobbyButton.LABELS if computers or verb not in LobbyButton.LEVELS]
-    return persistent_view(*(LobbyButton(table.id, verb) for verb in verbs))
+    return with_link(persistent_view(*(LobbyButton(table.id, verb) for verb in verbs)), page)
 
 
 class LobbyButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -370,8 +373,9 @@ class LobbyButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
                     raise UserError(str(error)) from None
             else:
                 table = await service.cancel(gid, user, can_manage=can_manage(interaction))
+            page = await app_of(interaction).page_links.game(table)
             with i18n.speaking(table.language):  # the public lobby, whoever clicked
-                text, view = lobby_text(table), lobby_view(table, computers=settings.computers)
+                text, view = lobby_text(table), lobby_view(table, computers=settings.computers, page=page)
             await interaction.edit_original_response(content=text, view=view, allowed_mentions=NO_PINGS)
         except Exception as error:
             await report(interaction, error)

@@ -21,16 +21,16 @@ import discord
 
 from bot import i18n
 from bot.games.base.language import mark, tr
+from bot.names import public_names, table_link, title
+from bot.sentences import due_text, relative_time
 from bot.statuses import TableStatus
 from bot.tables import Notification, Table
 from bot.tables.delivery import PostRow
 from cogs.board_posts import BoardPosts
 from cogs.controls import controls_for
-from cogs.names import public_names, table_link, title
 from cogs.prompts import Prompts, due_line
 from cogs.replies import NO_PINGS, pings
 from cogs.sending import ARCHIVE_AFTER, Sender, channel_of
-from cogs.sentences import due_text, relative_time
 
 if TYPE_CHECKING:
     from cogs.app import App
@@ -48,15 +48,16 @@ class DiscordNotifier:
 
     @cached_property
     def boards(self) -> BoardPosts:  # the service is made with this notifier: it exists from the first delivery
-        return BoardPosts(self.bot.service, self.sender)
+        return BoardPosts(self.bot.service, self.sender, self.bot.page_links)
 
     @cached_property
     def prompts(self) -> Prompts:
-        return Prompts(self.bot.service, self.sender, self.bot.open_panels)
+        return Prompts(self.bot.service, self.sender, self.bot.open_panels, self.bot.page_links)
 
     async def deliver(self, table: Table, note: Notification) -> None:
         with i18n.speaking(table.language):
             await self._deliver(table, note)
+        self.bot.page_links.nudge()  # the web pages served here look at once (committed before delivery)
 
     async def _deliver(self, table: Table, note: Notification) -> None:
         if note.kind in ("started", "moved"):

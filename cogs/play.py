@@ -17,6 +17,8 @@ from discord.ext import commands
 
 from bot.errors import NotSeated, StaleVersion, WrongStatus
 from bot.games.base.language import mark, tr
+from bot.names import table_link
+from bot.sentences import event_lines, turn_line
 from bot.statuses import TableStatus
 from bot.tables import MoveOutcome, Table, table_at
 from cogs.components import (
@@ -33,12 +35,11 @@ from cogs.controls import controls_for, may_act, panel
 from cogs.errors import not_your_turn, report
 from cogs.game_pictures import hand_picture, opening_focus, prompt_pictures, step_pictures
 from cogs.language import slash
-from cogs.names import table_link
+from cogs.pages import MY_VIEW, with_link
 from cogs.persistent import PersistentItems
 from cogs.prompts import Prompts, recap, result_line
 from cogs.replies import NO_PINGS, clip_message, message_kwargs, send_private
 from cogs.sending import Sender
-from cogs.sentences import event_lines, turn_line
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -62,6 +63,11 @@ def _seat(table: Table, user_id: int) -> int:
     if seat is None:
         raise NotSeated()
     return seat
+
+
+def _playing(table: Table, seat: int) -> bool:
+    """Still playing: a private link to the seat's own view opens only while it does."""
+    return table.status == TableStatus.RUNNING and not table.player_at(seat).forfeited
 
 
 def _must_move(table: Table, user_id: int) -> int:
@@ -131,7 +137,8 @@ class Play(PersistentItems, commands.Cog):
             await send_private(interaction, tr(NOT_A_PLAYER))
             return
         text = controls_for(table.key).hand_text(table, seat)
-        await send_private(interaction, text, file=await hand_picture(table, seat))
+        mine = await self.bot.page_links.private(table, seat) if _playing(table, seat) else None
+        await send_private(interaction, text, file=await hand_picture(table, seat), view=with_link(None, mine, MY_VIEW))
 
     async def _show_controls(self, interaction: discord.Interaction, table: Table, *, changed: bool) -> None:
         """The Play panel: what happened since the player's last turn, then their controls. It replaces the
@@ -175,7 +182,7 @@ class Play(PersistentItems, commands.Cog):
         if _in_panel(interaction):
             await self._keep_panel(interaction, table, seat, interaction.message.id)
         else:
-            await Prompts(self.service, Sender(self.bot), self.bot.open_panels).adopt(
+            await Prompts(self.service, Sender(self.bot), self.bot.open_panels, self.bot.page_links).adopt(
                 table, seat, interaction.message.channel.id, interaction.message.id
             )
 

@@ -17,15 +17,17 @@ import discord
 
 from bot import i18n
 from bot.games.base.language import mark, tr, trn
+from bot.names import table_link, title
+from bot.sentences import due_text, event_lines, ranking_lines
 from bot.statuses import TableStatus
 from bot.tables import Position
 from bot.tables.delivery import PostRow
 from cogs.controls import controls_for, may_act, panel
 from cogs.game_pictures import board_picture, opening_focus, prompt_pictures
-from cogs.names import table_link, title
+from cogs.pages import MY_VIEW, PageLinks, add_link, with_link
 from cogs.replies import NO_PINGS, clip_message, message_kwargs
 from cogs.sending import Sender, channel_of
-from cogs.sentences import due_text, event_lines, ranking_lines
+from web.links import PRIVATE_HOURS
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableService
@@ -96,10 +98,11 @@ def summary(table: Table, seat: int, rows: Sequence[Position]) -> str:
 
 
 class Prompts:
-    def __init__(self, service: TableService, sender: Sender, panels: OpenPanels) -> None:
+    def __init__(self, service: TableService, sender: Sender, panels: OpenPanels, links: PageLinks) -> None:
         self.service = service
         self.sender = sender
         self.panels = panels  # the Play panels a click opened in this process
+        self.links = links  # the seat's private link to its own view in the browser, when offered
 
     # -- turn DMs ------------------------------------------------------------------------------------------
     async def send_turn_dm(self, table: Table, seat: int) -> bool:
@@ -122,9 +125,17 @@ class Prompts:
 
     async def _send_dm(self, table: Table, seat: int, user_id: int, head: Sequence[str]) -> bool:
         current = panel(table, seat)
+        view = current.view
+        mine = await self.links.private(table, seat)
+        if mine is not None:
+            if view is None:
+                view = with_link(None, mine, MY_VIEW)
+            elif not add_link(view, mine, MY_VIEW):  # every row holds controls: the link in words
+                head = [*head, tr("Your view in the browser (private, for {hours} hours): {link}",
+                                  hours=PRIVATE_HOURS, link=mine)]
         text = "\n".join([*head, "", current.content])
         pictures = await prompt_pictures(table, seat, current.focus or opening_focus(table, seat))
-        kwargs = message_kwargs(files=pictures, view=current.view)
+        kwargs = message_kwargs(files=pictures, view=view)
         message = await self.sender.dm(table, user_id, text, **kwargs)
         if message is None:
             return False

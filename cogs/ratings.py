@@ -16,10 +16,10 @@ from discord.ext import commands
 from bot import games
 from bot.errors import UserError
 from bot.games.base.language import tr, trn
-from bot.players import RatingRow, ResultRow
+from bot.names import game_title, table_link
+from bot.players import RatingRow, ResultRow, games_text, rating_change, rating_text, wins_text
 from cogs.game import GAME_CHOICES
 from cogs.language import WHICH_GAME, named
-from cogs.names import game_title, table_link
 from cogs.replies import send_private
 from render.theme import ordinal
 
@@ -35,19 +35,6 @@ SCOPES = [
 ]
 
 
-def _games(n: int) -> str:
-    return trn("{n} game", "{n} games", n)
-
-
-def _wins(n: int) -> str:
-    return trn("{n} win", "{n} wins", n)
-
-
-def rating_text(row: RatingRow) -> str:
-    """"**21.3** (μ 27.4 ± 2.0)": the conservative rating first, then the estimate and its uncertainty."""
-    return f"**{row.conservative:.1f}** (μ {row.mu:.1f} ± {row.sigma:.1f})"
-
-
 def leaderboard_lines(title: str, where: str, rows: list[RatingRow]) -> list[str]:
     head = [
         tr("**{game}** leaderboard, {where}", game=title, where=where),
@@ -59,16 +46,13 @@ def leaderboard_lines(title: str, where: str, rows: list[RatingRow]) -> list[str
                            "Nobody has {n} rated games yet. Games with a computer seat are not rated.", MIN_GAMES)]
     return head + [
         tr("{rank}. {player} {rating} · {games}, {wins}", rank=n, player="<@" + str(row.user_id) + ">",
-           rating=rating_text(row), games=_games(row.games), wins=_wins(row.wins))
+           rating=rating_text(row), games=games_text(row.games), wins=wins_text(row.wins))
         for n, row in enumerate(rows, start=1)
     ]
 
 
 def result_line(result: ResultRow, link: str) -> str:
-    change = tr("unrated")
-    if result.rated and result.rating_before is not None and result.rating_after is not None:
-        before, after = f"{result.rating_before:.1f}", f"{result.rating_after:.1f}"
-        change = tr("rating {before} → {after}", before=before, after=after)
+    change = rating_change(result)
     return tr(
         "{place} of {players} in {game} #{number}, {points} · {change} · {link}", place=ordinal(result.place),
         players=result.players, game=game_title(result.key) if result.key in games.GAMES else result.key,
@@ -108,14 +92,15 @@ class Ratings(commands.Cog):
             await send_private(interaction, tr("{player} has not finished a game yet.", player=who.display_name))
             return
         played, won = sum(n for n, _ in counts.values()), sum(w for _, w in counts.values())
-        lines = [tr("**{player}**: {games}, {wins}", player=who.display_name, games=_games(played), wins=_wins(won))]
+        lines = [tr("**{player}**: {games}, {wins}", player=who.display_name, games=games_text(played),
+                    wins=wins_text(won))]
         for key in [k for k in games.GAMES if k in counts]:
             n, w = counts[key]
             rated = ratings.get(key)
             rating = tr("rating {rating} after {games}", rating=rating_text(rated),
                         games=trn("{n} rated game", "{n} rated games", rated.games)) if rated else tr("unrated")
-            lines.append(tr("{game}: {games}, {wins} · {rating}", game=game_title(key), games=_games(n),
-                            wins=_wins(w), rating=rating))
+            lines.append(tr("{game}: {games}, {wins} · {rating}", game=game_title(key), games=games_text(n),
+                            wins=wins_text(w), rating=rating))
         lines.append(tr("**Recent results**"))
         for result in profile.recent:
             lines.append(result_line(result, await self._link(result.game_id)))

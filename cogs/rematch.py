@@ -18,6 +18,7 @@ import discord
 from bot import i18n
 from bot.errors import UserError
 from bot.games.base.language import mark, tr
+from bot.names import title
 from bot.rematch import check_rematch, current_rematch, invited, open_rematch, remember_rematch
 from bot.statuses import TableStatus
 from bot.tables import Table
@@ -27,7 +28,6 @@ from cogs.components import PREFIX, Ref, board_view, persistent_view
 from cogs.errors import report
 from cogs.language import Spoken
 from cogs.lobby import lobby_text, lobby_view, new_table_panel
-from cogs.names import title
 from cogs.replies import NO_PINGS, message_kwargs, pings, send_private
 
 _opening: dict[int, asyncio.Lock] = {}  # per finished game: two players pressing Rematch at once open one table
@@ -94,7 +94,8 @@ class RematchButton(
             with i18n.speaking(new.language):  # public: the table's language, not the clicker's
                 invitation = (tr("Rematch of {game}: {players}, join with one tap.", game=title(old), players=mentions)
                               + "\n" if others else "")
-                text, view = invitation + lobby_text(new), lobby_view(new, computers=settings.computers)
+                page = await app_of(interaction).page_links.game(new)
+                text, view = invitation + lobby_text(new), lobby_view(new, computers=settings.computers, page=page)
             channel = app_of(interaction).get_partial_messageable(channel_id, guild_id=old.guild_id)
             message = await channel.send(text, allowed_mentions=pings(others), **message_kwargs(view=view))
             await remember_rematch(service, old, new, channel_id, message.id)
@@ -113,8 +114,9 @@ class RematchButton(
         settings = await app_of(interaction).servers.settings(new.guild_id)
         if new.channel_id is not None and new.lobby_message_id is not None:
             lobby = app_of(interaction).get_partial_messageable(new.channel_id, guild_id=new.guild_id)
+            page = await app_of(interaction).page_links.game(new)
             with i18n.speaking(new.language):
-                text, view = lobby_text(new), lobby_view(new, computers=settings.computers)
+                text, view = lobby_text(new), lobby_view(new, computers=settings.computers, page=page)
             await lobby.get_partial_message(new.lobby_message_id).edit(
                 content=text, view=view, allowed_mentions=NO_PINGS
             )

@@ -1,5 +1,6 @@
-"""``/server settings``: where tables may be opened, the default clock of new tables, and whether computer
-players may be seated, for members with Manage Server.
+"""``/server settings``: where tables may be opened, the default clock of new tables, whether computer
+players may be seated and (when the bot has web pages) whether the server's games and tournaments have pages,
+for members with Manage Server.
 
 The panel is private and persistent: its controls (``mk:srv:<what>``) carry no state, each click reads the
 stored settings, checks Manage Server again and answers with the panel as it now stands.
@@ -41,8 +42,9 @@ if TYPE_CHECKING:
 NOT_A_MANAGER = mark("Only members with Manage Server can change this server's settings.")
 
 
-def settings_text(settings: ServerSettings) -> str:
-    """The panel's text, in the language in force (the manager's: the panel is private)."""
+def settings_text(settings: ServerSettings, pages: bool = False) -> str:
+    """The panel's text, in the language in force (the manager's: the panel is private); ``pages``: the bot
+    has web pages, so the server may turn its own on."""
     where = join([f"<#{channel}>" for channel in settings.channels], "or") if settings.channels else tr("any channel")
     control, policy, vacations = chosen_clock(default_clock(settings))
     if settings.computers:
@@ -55,14 +57,22 @@ def settings_text(settings: ServerSettings) -> str:
         tr("New tables start with this clock (the host can change it): {clock}",
            clock=clock_summary(control, policy, vacations)),
         computers,
+        *([pages_text(settings)] if pages else []),
         tr("Changes apply to tables opened from now on."),
     ])
+
+
+def pages_text(settings: ServerSettings) -> str:
+    if settings.web_pages:
+        return tr("This server's games and tournaments have web pages that anyone with the link can open "
+                  "(read-only; hands stay private).")
+    return tr("This server's games and tournaments have no web pages.")
 
 
 SERVER_CLOCK = 3  # the server's defaults: time control, timeout policy, vacations (take-backs are per table)
 
 
-def settings_view(settings: ServerSettings) -> discord.ui.View:
+def settings_view(settings: ServerSettings, pages: bool = False) -> discord.ui.View:
     clock = default_clock(settings)
     items: list[discord.ui.Item[Any]] = [ServerItem("ch", settings=settings)]
     items.extend(
@@ -71,12 +81,15 @@ def settings_view(settings: ServerSettings) -> discord.ui.View:
     )
     items.append(ServerItem("any", settings=settings))
     items.append(ServerItem("ai", settings=settings))
+    if pages:
+        items.append(ServerItem("web", settings=settings))
     return persistent_view(*items)
 
 
-class ServerItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"mk:srv:(?P<what>ch|any|ai|c[0-2])"):
+class ServerItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]],
+                 template=r"mk:srv:(?P<what>ch|any|ai|web|c[0-2])"):
     """A control of the settings panel: the table channels (a channel select and "any channel"), one of
-    the three clock selects, or the computer players switch."""
+    the three clock selects, the computer players switch, or the web pages switch."""
 
     def __init__(
         self,
@@ -108,6 +121,10 @@ class ServerItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]], template=
             allowed = settings is None or settings.computers
             label = tr("Do not allow computer players") if allowed else tr("Allow computer players")
             item = discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id, row=4)
+        elif what == "web":
+            shown = settings is not None and settings.web_pages
+            label = tr("Turn web pages off") if shown else tr("Turn web pages on")
+            item = discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id, row=4)
         else:
             item = discord.ui.Select(
                 custom_id=custom_id, options=options or [], placeholder=clip(placeholder, 150), row=row
@@ -129,7 +146,9 @@ class ServerItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]], template=
             if not can_manage(interaction):
                 raise UserError(tr(NOT_A_MANAGER))
             settings = await self._apply(interaction, interaction.guild_id)
-            await interaction.edit_original_response(content=settings_text(settings), view=settings_view(settings))
+            pages = app_of(interaction).page_links.offered
+            await interaction.edit_original_response(content=settings_text(settings, pages),
+                                                     view=settings_view(settings, pages))
         except Exception as error:
             await report(interaction, error)
 
@@ -144,6 +163,8 @@ class ServerItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]], template=
         current = await servers.settings(guild_id)
         if self.what == "ai":
             return await servers.set_computers(guild_id, not current.computers)
+        if self.what == "web":
+            return await servers.set_web_pages(guild_id, not current.web_pages)
         clock = default_clock(current)
         index = int(self.what[1])
         sizes = (len(CLOCKS), len(POLICIES), len(VACATIONS))
@@ -169,4 +190,6 @@ class ServerCommands(PersistentItems, commands.GroupCog, group_name="server",
         if interaction.guild_id is None or not can_manage(interaction):
             raise UserError(tr(NOT_A_MANAGER))
         current = await self.bot.servers.settings(interaction.guild_id)
-        await interaction.followup.send(settings_text(current), view=settings_view(current), ephemeral=True)
+        pages = self.bot.page_links.offered
+        await interaction.followup.send(settings_text(current, pages), view=settings_view(current, pages),
+                                        ephemeral=True)

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 import discord
 
 from bot.games.base.language import mark, tr
+from bot.sentences import POLICY_LABELS
 from bot.servers import ServerSettings
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES, TimeControl
 from cogs.components import choice
-from cogs.sentences import POLICY_LABELS
 
 CLOCKS = list(PRESETS)
 POLICIES = list(TIMEOUT_POLICIES)

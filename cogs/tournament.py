@@ -19,36 +19,34 @@ from discord.ext import commands
 from bot import games, i18n
 from bot.errors import UserError
 from bot.games.base.language import tr, trp
+from bot.names import message_link, table_link
 from bot.statuses import TableStatus, TournamentStatus
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
 from bot.tournaments.service import FORMATS, SEEDINGS, RoundEvent, TournamentRow, TournamentService
 from bot.tournaments.standings import StandingRow
+from bot.tournaments.words import departures_line, round_name, standings_title, under_way_line
 from cogs.checks import can_manage
 from cogs.components import clip
 from cogs.game import GAME_CHOICES, LANGUAGE_CHOICES
 from cogs.language import INCOMING_PLAYER, LEAVING_PLAYER, WHICH_GAME, guild_language, named
-from cogs.names import message_link, table_link
+from cogs.pages import with_link
 from cogs.persistent import PersistentItems
 from cogs.replies import NO_PINGS, message_kwargs, send_private
 from cogs.tournament_views import (
     SignupButton,
     bye_line,
-    departures_line,
     in_pieces,
     mention,
     mentions,
     pinging,
     public,
     refresh_signup,
-    round_name,
     seats_in_play,
     signup_text,
     signup_view,
     standings_file,
-    standings_title,
     summary,
     table_line,
-    under_way_line,
     winners_of,
 )
 
@@ -104,10 +102,14 @@ class RoundPoster:
             log.warning("unknown tournament event %r", event.kind)
 
     async def _send(self, row: TournamentRow, content: str, mentioned: discord.AllowedMentions,
-                    file: discord.File | None = None) -> None:
+                    file: discord.File | None = None, view: discord.ui.View | None = None) -> None:
         assert row.channel_id is not None
         channel = self.bot.get_partial_messageable(row.channel_id)
-        await channel.send(content=content, allowed_mentions=mentioned, **message_kwargs(file=file))
+        await channel.send(content=content, allowed_mentions=mentioned, **message_kwargs(file=file, view=view))
+
+    async def _page(self, row: TournamentRow) -> discord.ui.View | None:
+        """"Open in browser" under the standings, to the tournament's page (when it has one)."""
+        return with_link(None, await self.bot.page_links.tournament(row))
 
     async def _round(self, row: TournamentRow, number: int) -> None:
         """Every table of the round in seat order and who moves first, its players pinged, with a link to its
@@ -147,7 +149,8 @@ class RoundPoster:
         if gone := departures_line(now, rows):
             lines.append(gone)
         title = tr("{name}: after round {round}", name=row.name, round=number)
-        await self._send(row, "\n".join(lines), mentioned, await standings_file(now, rows, title))
+        picture = await standings_file(now, rows, title)
+        await self._send(row, "\n".join(lines), mentioned, picture, await self._page(row))
 
     async def _finished(self, row: TournamentRow, rows: Sequence[StandingRow]) -> None:
         winners = await winners_of(self.bot.service, row, rows)
@@ -159,7 +162,7 @@ class RoundPoster:
                       players=mentions(winners))
         text = "\n".join(filter(None, [over, departures_line(row, rows)]))
         title = standings_title(row, row.current_round)
-        await self._send(row, text, pinging(winners), await standings_file(row, rows, title))
+        await self._send(row, text, pinging(winners), await standings_file(row, rows, title), await self._page(row))
         await refresh_signup(self.bot, row)
 
 
@@ -356,12 +359,14 @@ class TournamentCommands(PersistentItems, commands.GroupCog, group_name="tournam
             title = standings_title(row, complete, partly=partly)
             picture = await standings_file(row, rows, title)
             text = "\n".join(filter(None, [f"**{title}**", under_way_line(row, complete), departures_line(row, rows)]))
+            page = with_link(None, await self.bot.page_links.tournament(row))
         if private:
-            await interaction.edit_original_response(content=text, attachments=[picture], allowed_mentions=NO_PINGS)
+            await interaction.edit_original_response(content=text, attachments=[picture], allowed_mentions=NO_PINGS,
+                                                      **message_kwargs(view=page))
             return
         # The deferred answer stays private; the standings themselves are a new, public message.
         await interaction.edit_original_response(content=tr("Here are the standings of {name}.", name=row.name))
-        await interaction.followup.send(text, allowed_mentions=NO_PINGS, file=picture)
+        await interaction.followup.send(text, allowed_mentions=NO_PINGS, file=picture, **message_kwargs(view=page))
 
     async def _partly_counted(self, row: TournamentRow, complete: int) -> bool:
         """Whether the standings count part of the round under way: a bye of it, or a game of it over."""

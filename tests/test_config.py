@@ -137,3 +137,29 @@ def test_a_bad_database_url_is_one_sentence_without_the_password(url: str) -> No
     sentence = str(info.value)
     assert sentence.endswith(".") and "DATABASE_URL" in sentence and "\n" not in sentence
     assert PASSWORD not in sentence
+
+
+def test_web_settings() -> None:
+    config = Config.from_env({"DISCORD_TOKEN": "t"})
+    assert (config.web_port, config.web_url, config.web_secret) == (None, None, None)
+    secret = "0123456789abcdef-0123456789abcdef"
+    config = Config.from_env({"DISCORD_TOKEN": "t", "WEB_PORT": "8080", "WEB_URL": "https://games.example.org/",
+                              "WEB_SECRET": secret, "WEB_HOST": "127.0.0.1"})
+    assert (config.web_port, config.web_url, config.web_host) == (8080, "https://games.example.org", "127.0.0.1")
+    assert config.web_secret == secret and secret not in repr(config)
+
+
+@pytest.mark.parametrize(
+    ("env", "said"),
+    [
+        ({"WEB_PORT": "http"}, "WEB_PORT must be a port number from 1 to 65535, not 'http'."),
+        ({"WEB_PORT": "70000"}, "WEB_PORT must be a port number from 1 to 65535, not '70000'."),
+        ({"WEB_URL": "games.example.org"}, "WEB_URL must be the pages' public address"),
+        ({"WEB_SECRET": "short"}, "WEB_SECRET must be at least 16 characters"),
+    ],
+)
+def test_bad_web_settings_are_one_sentence(env: dict[str, str], said: str) -> None:
+    with pytest.raises(ConfigError) as error:
+        Config.from_env({"DISCORD_TOKEN": "t", **env})
+    assert str(error.value).startswith(said)
+    assert env.get("WEB_SECRET", "@") not in str(error.value)  # a secret is never repeated

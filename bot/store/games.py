@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.statuses import TableStatus
 from bot.store.db import Connection, Database, Row
+from bot.store.servers import pages_allowed_where
 
 
 @dataclass(frozen=True)
@@ -178,15 +179,29 @@ async def fetch_seats(db: Database, game_id: int) -> tuple[SeatRow, ...]:
     return _seat_rows(await db.fetchall(_SEAT_QUERY, (game_id,)))
 
 
-async def fetch_games(db: Database, where: str, params: tuple[Any, ...], limit: int = 100) -> list[GameRow]:
-    """Games matching a WHERE clause written in our code (params carry every user value)."""
+async def fetch_games(
+    db: Database, where: str, params: tuple[Any, ...], limit: int = 100, *, newest_first: bool = False
+) -> list[GameRow]:
+    """Games matching a WHERE clause written in our code (params carry every user value), the longest
+    untouched first (or the latest changed first)."""
+    order = "updated_at DESC, id DESC" if newest_first else "updated_at ASC"
     rows = await db.fetchall(
-        f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY updated_at ASC LIMIT ?", (*params, limit)
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY {order} LIMIT ?", (*params, limit)
     )
     games = []
     for row in rows:
         games.append(game_row(row, await fetch_seats(db, row["id"])))
     return games
+
+
+async def shown_name(db: Database, user_id: int) -> str | None:
+    """The name a person had at their latest table with web pages (None: they have no such table)."""
+    row = await db.fetchone(
+        f"SELECT s.name FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ? "
+        f"AND {pages_allowed_where('g.guild_id')} ORDER BY g.updated_at DESC, g.id DESC LIMIT 1",
+        (user_id,),
+    )
+    return None if row is None else str(row["name"])
 
 
 async def fetch_moves(db: Database, game_id: int) -> list[MoveRow]:

@@ -95,5 +95,18 @@ async def mark_delivered(db: Database, outbox_ids: Sequence[int] | int, now: flo
         await db.write(f"UPDATE outbox SET delivered_at = ? WHERE id IN ({marks})", (now, *ids))
 
 
+async def newest_id(db: Database) -> int:
+    """The id of the newest notification of any game (0 before the first): it grows with every commit, so
+    watching it is how another process learns that something happened, cheaply (the primary key's end)."""
+    row = await db.fetchone("SELECT MAX(id) AS id FROM outbox")
+    return int(row["id"]) if row is not None and row["id"] is not None else 0
+
+
+async def games_since(db: Database, after_id: int) -> list[int]:
+    """The games with a notification newer than ``after_id``."""
+    rows = await db.fetchall("SELECT DISTINCT game_id FROM outbox WHERE id > ?", (after_id,))
+    return [int(r["game_id"]) for r in rows]
+
+
 def _row(r: Row) -> OutboxRow:
     return OutboxRow(r["id"], r["game_id"], r["version"], r["kind"], json.loads(r["payload"]), r["turn"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.store.db import Connection, Database, Row
+from bot.store.servers import pages_allowed_where
 
 
 @dataclass(frozen=True)
@@ -99,11 +100,13 @@ async def ratings_of_user(db: Database, user_id: int) -> list[RatingRow]:
     return [_rating(r) for r in rows]
 
 
-async def results_of_user(db: Database, user_id: int, limit: int = 10) -> list[ResultRow]:
+async def results_of_user(db: Database, user_id: int, limit: int = 10, *, shown: bool = False) -> list[ResultRow]:
+    """The user's latest results; ``shown``: only those of games with web pages."""
+    where = f" AND {pages_allowed_where()}" if shown else ""
     rows = await db.fetchall(
-        """
+        f"""
         SELECT game_id, key, guild_id, place, players, score, rated, rating_before, rating_after, finished_at
-        FROM results WHERE user_id = ? ORDER BY finished_at DESC, game_id DESC LIMIT ?
+        FROM results WHERE user_id = ?{where} ORDER BY finished_at DESC, game_id DESC LIMIT ?
         """,
         (user_id, limit),
     )
@@ -116,11 +119,12 @@ async def results_of_user(db: Database, user_id: int, limit: int = 10) -> list[R
     ]
 
 
-async def counts_of_user(db: Database, user_id: int) -> dict[str, tuple[int, int]]:
-    """Per game key: (games played, games won), rated or not."""
+async def counts_of_user(db: Database, user_id: int, *, shown: bool = False) -> dict[str, tuple[int, int]]:
+    """Per game key: (games played, games won), rated or not; ``shown``: only games with web pages."""
+    where = f" AND {pages_allowed_where()}" if shown else ""
     rows = await db.fetchall(
-        "SELECT key, COUNT(*) AS n, SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS w FROM results WHERE user_id = ? "
-        "GROUP BY key",
+        "SELECT key, COUNT(*) AS n, SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS w FROM results WHERE user_id = ?"
+        f"{where} GROUP BY key",
         (user_id,),
     )
     return {r["key"]: (int(r["n"]), int(r["w"] or 0)) for r in rows}

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.statuses import EntrantStatus, TournamentStatus
 from bot.store.db import Connection, Database
+from bot.store.servers import pages_allowed_where
 
 
 @dataclass(frozen=True)
@@ -221,3 +222,36 @@ async def ids(db: Database, *, guild_id: int | None = None, statuses: tuple[Tour
 async def tournament_of_game(db: Database, game_id: int) -> int | None:
     row = await db.fetchone("SELECT tournament_id FROM tournament_tables WHERE game_id = ?", (game_id,))
     return int(row["tournament_id"]) if row else None
+
+
+async def shown_ids(db: Database, statuses: tuple[TournamentStatus, ...], limit: int) -> list[int]:
+    """Tournaments of servers that allowed web pages, the latest changed first."""
+    marks = ", ".join("?" for _ in statuses)
+    rows = await db.fetchall(
+        f"SELECT id FROM tournaments WHERE status IN ({marks}) AND {pages_allowed_where()} "
+        "ORDER BY updated_at DESC, id DESC LIMIT ?",
+        (*statuses, limit),
+    )
+    return [int(r["id"]) for r in rows]
+
+
+async def newest_change(db: Database) -> float:
+    """When any tournament last changed (0 before the first)."""
+    row = await db.fetchone("SELECT MAX(updated_at) AS at FROM tournaments")
+    return float(row["at"]) if row is not None and row["at"] is not None else 0.0
+
+
+async def changed_since(db: Database, after: float) -> list[int]:
+    rows = await db.fetchall("SELECT id FROM tournaments WHERE updated_at > ?", (after,))
+    return [int(r["id"]) for r in rows]
+
+
+async def of_games(db: Database, game_ids: list[int]) -> dict[int, int]:
+    """game -> its tournament, for the games of tournaments among ``game_ids``."""
+    if not game_ids:
+        return {}
+    marks = ", ".join("?" for _ in game_ids)
+    rows = await db.fetchall(
+        f"SELECT game_id, tournament_id FROM tournament_tables WHERE game_id IN ({marks})", tuple(game_ids)
+    )
+    return {int(r["game_id"]): int(r["tournament_id"]) for r in rows}

@@ -20,6 +20,7 @@ from bot.store import games as game_sql
 from bot.store import timers as timer_sql
 from bot.store.db import Database, Row
 from bot.store.games import GameRow, SeatRow
+from bot.store.servers import pages_allowed_where
 from bot.tables.model import Player, Table
 from bot.timecontrol import TimeControl
 
@@ -95,6 +96,16 @@ class TableReader:
             return seat is not None and seat in table.to_act()
 
         return sorted(tables, key=lambda t: (not waiting(t), t.updated_at))
+
+    async def list_shown(self, statuses: Sequence[TableStatus], limit: int, user_id: int | None = None) -> list[Table]:
+        """Games of servers that allowed web pages (of one player, if given), the latest changed first."""
+        marks = ", ".join("?" for _ in statuses)
+        where = f"status IN ({marks}) AND {pages_allowed_where()}"
+        params: tuple[object, ...] = tuple(statuses)
+        if user_id is not None:
+            where, params = where + " AND id IN (SELECT game_id FROM seats WHERE user_id = ?)", (*params, user_id)
+        rows = await game_sql.fetch_games(self.db, where, params, limit, newest_first=True)
+        return [await self._table(row) for row in rows]
 
     async def all_running(self) -> list[Table]:
         rows = await game_sql.fetch_games(self.db, "status = ?", (TableStatus.RUNNING,), limit=100_000)

@@ -78,6 +78,10 @@ class TableService:
     async def list_guild(self, guild_id: int, statuses: Sequence[TableStatus] = OPEN_TABLES) -> list[Table]:
         return await self._reader.list_guild(guild_id, statuses)
 
+    async def list_shown(self, statuses: Sequence[TableStatus], limit: int, user_id: int | None = None) -> list[Table]:
+        """Games with web pages (their server allowed them, or they have none), the latest changed first."""
+        return await self._reader.list_shown(statuses, limit, user_id)
+
     async def list_user(self, user_id: int, statuses: Sequence[TableStatus] = OPEN_TABLES) -> list[Table]:
         """The user's games, those where they must act first, then the longest-waiting first."""
         return await self._reader.list_user(user_id, statuses)

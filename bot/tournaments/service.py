@@ -61,6 +61,13 @@ _STATE_WORDS: dict[TournamentStatus, Callable[[], str]] = {  # a tournament's st
     TournamentStatus.FINISHED: lambda: trp("tournament state", "over"),
     TournamentStatus.CANCELLED: lambda: trp("tournament state", "cancelled"),
 }
+
+
+def state_words(status: TournamentStatus) -> str:
+    """"running", "over"...: a tournament's state in the language in force."""
+    return _STATE_WORDS[status]() if status in _STATE_WORDS else str(status)
+
+
 _CANNOT = {
     TournamentStatus.PAUSED: mark("Only a running tournament can be paused; this one is {state}."),
     TournamentStatus.RUNNING: mark("Only a paused tournament can be resumed; this one is {state}."),
@@ -479,7 +486,7 @@ class TournamentService:
         async with self._lock(tournament_id):
             row = await self._organised(tournament_id, user_id, can_manage)
             if row.status not in frm:
-                state = _STATE_WORDS[row.status]() if row.status in _STATE_WORDS else row.status
+                state = state_words(row.status)
                 raise WrongStatus(tr(_CANNOT[to], state=state))
             async with self.db.tx() as conn:
                 await t_sql.set_columns(conn, tournament_id, self.clock(), status=to)

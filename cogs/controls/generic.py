@@ -13,11 +13,11 @@ import discord
 from bot.errors import UserError
 from bot.games.base import Action
 from bot.games.base.language import tr, trn
+from bot.names import title
 from bot.tables import Table
 from cogs.components import MAX_SELECTS, SELECT_LIMIT, Panel, Ref, choice, persistent_view, selects
 from cogs.controls.base import Controls
 from cogs.controls.routes import GONE, UNREADABLE
-from cogs.names import title
 
 
 class GenericControls(Controls):

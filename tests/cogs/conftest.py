@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from bot import pictures
 from bot.store.db import Database
 from bot.tables import TableService
-from cogs import pictures
 from tests.cogs.harness import FakeClock, FakeDiscord, check_limits, make_user
 from tests.cogs.tournament_flows import plain_game_pictures
 

@@ -10,8 +10,8 @@ from typing import Any
 import discord
 
 from bot.games.base import Event
+from bot.names import public_names
 from bot.tables import Table
-from cogs.names import public_names
 from tests.cogs.harness import FakeDiscord, Posted, walk
 
 

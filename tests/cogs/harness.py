@@ -577,7 +577,10 @@ def check_limits(view: discord.ui.View) -> None:
         selects = [p for p in parts if p["type"] == 3]
         assert len(parts) <= 5 and (not selects or len(parts) == 1)
         for part in parts:
-            assert len(part["custom_id"]) <= 100
+            if part.get("style") == 5:  # a link button: a url instead of a custom_id
+                assert part["url"].startswith(("https://", "http://")) and "custom_id" not in part
+            else:
+                assert len(part["custom_id"]) <= 100
             assert len(part.get("label", "")) <= 80
             assert 1 <= len(part.get("options", [None])) <= 25
             for opt in part.get("options", []):

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
-from bot.tables import Table, TableService
+from bot.games.base import Event
+from bot.tables import Position, Table, TableService
 
 NAMES = ("Ana", "Ben", "Cai", "Dee", "Eva")
 FIRST_USER = 101  # user ids 101, 102, ... (the cog tests' Alice is 101, Bob 202)
@@ -35,3 +37,12 @@ async def play(service: TableService, table: Table, rng: random.Random, moves: i
         table = (await service.act(table.id, user, action)).table
         made += 1
     return table
+
+
+def other_secrets(rows: list[Position], rng: random.Random) -> list[Position]:
+    """The same moves with every private part of their events replaced by something else (what a public
+    text must not depend on)."""
+    def scrambled(events: tuple[Event, ...]) -> tuple[Event, ...]:
+        return tuple(replace(e, private={s: {"secret": rng.random()} for s in e.private}) for e in events)
+
+    return [replace(row, events=scrambled(row.events)) for row in rows]

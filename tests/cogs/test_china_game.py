@@ -25,8 +25,8 @@ import pytest
 import bot.tables.service
 import render
 from bot import games
+from bot.names import picture_names, public_names, table_link
 from cogs.controls.china.words import RULES_SUMMARY
-from cogs.names import picture_names, public_names, table_link
 from tests.cogs.flows import last_board, mover_controls, open_from_panel, private_sentences, rules_embed
 from tests.cogs.harness import FakeDiscord, Posted, labels, make_user, walk
 

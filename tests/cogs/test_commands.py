@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import render
-from cogs.names import picture_names
+from bot.names import picture_names
 from tests.cogs.flows import last_board, make_move, open_table, rules_embed, start_game
 from tests.cogs.harness import FakeDiscord, labels
 

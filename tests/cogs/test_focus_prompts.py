@@ -21,9 +21,9 @@ import render
 from bot.games.china.text import region_name
 from bot.games.sun_tzu.data import PROVINCES
 from bot.games.sun_tzu.text import province
+from bot.names import picture_names
 from bot.tables import Table
 from cogs.game_pictures import focus_filename
-from cogs.names import picture_names
 from render import Focus
 from render.crops import BOARD
 from tests.cogs.flows import controls_of, is_control, last_board, open_from_panel

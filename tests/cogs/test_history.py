@@ -10,13 +10,12 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES, get
-from bot.games.base import Event
 from bot.tables import Position, Table, TableService
 from cogs.controls.registry import spec
 from cogs.history import history_page, pages
 from tests.cogs.flows import start_game
 from tests.cogs.harness import FakeDiscord, Posted
-from tests.cogs.played import play, seat_players
+from tests.cogs.played import other_secrets, play, seat_players
 
 
 def _count(text: str) -> int:
@@ -28,14 +27,6 @@ def _count(text: str) -> int:
 def _all_pages(table: Table, rows: list[Position]) -> list[str]:
     count = _count(history_page(table, 0, rows)[0])
     return [history_page(table, n, rows)[0] for n in range(count)]
-
-
-def _other_secrets(rows: list[Position], rng: random.Random) -> list[Position]:
-    """The same moves with every private part of their events replaced by something else."""
-    def scrambled(events: tuple[Event, ...]) -> tuple[Event, ...]:
-        return tuple(replace(e, private={s: {"secret": rng.random()} for s in e.private}) for e in events)
-
-    return [replace(row, events=scrambled(row.events)) for row in rows]
 
 
 @pytest.mark.parametrize("key", GAMES)
@@ -53,7 +44,7 @@ async def test_running_history_is_the_same_whatever_is_hidden(service: TableServ
         seen = _all_pages(table, rows)
         other = replace(table, state=spec(key).resample(table.state, None, rng))
         assert game.view(other.state, None) == game.view(table.state, None)
-        assert _all_pages(other, _other_secrets(rows, rng)) == seen, f"{key} history leaks at {table.version}"
+        assert _all_pages(other, other_secrets(rows, rng)) == seen, f"{key} history leaks at {table.version}"
         checked += 1
     assert checked >= 10
 

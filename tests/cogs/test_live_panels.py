@@ -15,8 +15,8 @@ import pytest
 
 from bot import i18n
 from bot.games.base.language import tr
+from bot.names import title
 from cogs.controls import controls_for
-from cogs.names import title
 from tests.cogs.flows import last_board, play_a_move, play_turn, start_game
 from tests.cogs.harness import FakeDiscord, Posted, walk
 from tests.cogs.test_async_play_me import _say

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import render
-from cogs.names import picture_names
+from bot.names import picture_names
 from tests.cogs.flows import open_table, start_game
 from tests.cogs.harness import CHANNEL, FakeDiscord, labels
 

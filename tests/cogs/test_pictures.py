@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 import render
-from bot import games, i18n
+from bot import games, i18n, pictures
 from bot.games.base import language
-from cogs import pictures
 from cogs.rulebook import demo_position
 from render.crops import Focus
 
@@ -127,7 +126,7 @@ def test_sizes() -> None:
 DRAWING_PARENT = """
 import asyncio, sys
 import render
-from cogs.pictures import Pictures
+from bot.pictures import Pictures
 from cogs.rulebook import demo_position
 
 async def main():

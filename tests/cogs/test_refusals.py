@@ -13,10 +13,10 @@ from bot import catalogs, games, i18n
 from bot.errors import NotYourTurn
 from bot.games.base.language import tr
 from bot.games.base.words import join
+from bot.names import table_link
 from bot.tables import Table
 from cogs.controls import may_act, waiting_sentence
 from cogs.errors import not_your_turn, report
-from cogs.names import table_link
 from tests.cogs.flows import is_control, last_board, start_game
 from tests.cogs.harness import FakeDiscord, Posted, labels, walk
 

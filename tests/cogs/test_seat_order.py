@@ -8,7 +8,7 @@ import re
 import pytest
 
 from bot import games
-from cogs.sentences import play_order
+from bot.sentences import play_order
 from tests.cogs.harness import FakeDiscord, make_user
 from tests.cogs.test_onboarding import _start
 

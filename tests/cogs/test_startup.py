@@ -19,8 +19,8 @@ import discord
 import pytest
 from aiohttp import web
 
+from bot import pictures
 from bot.__main__ import main
-from cogs import pictures
 
 TOKEN = "MTk4NjIy.not-a-real-token.but-secret"
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,12 +22,12 @@ import pytest
 import render
 from bot import games
 from bot.games.base import Action
+from bot.names import picture_names
 from bot.store import games as game_sql
 from bot.tables import Table
 from bot.tables import service as tables_module
 from cogs.components import Panel
 from cogs.controls.sun_tzu import SPEC, orders
-from cogs.names import picture_names
 from tests.cogs.flows import controls_of, last_board, open_from_panel
 from tests.cogs.harness import FakeDiscord, Posted, check_limits, labels, make_user, walk
 

@@ -12,7 +12,7 @@ import discord
 import render
 from bot import i18n
 from bot.games.base.language import tr
-from cogs.names import picture_names
+from bot.names import picture_names
 from tests.cogs.harness import FakeDiscord, Posted, labels, walk
 
 

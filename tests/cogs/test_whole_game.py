@@ -13,10 +13,10 @@ import pytest
 
 import render
 from bot import games
+from bot.names import picture_names
 from bot.store import games as game_sql
 from bot.store import outbox, users
 from bot.tables import replay_moves
-from cogs.names import picture_names
 from tests.cogs.flows import play_a_move, private_sentences, start_game
 from tests.cogs.harness import FakeDiscord, labels, make_user
 

@@ -11,10 +11,10 @@ import pytest
 from bot import games
 from bot.games.base import Event
 from bot.games.sun_tzu.text import marker_text
+from bot.names import public_names
+from bot.sentences import event_lines, ranking_lines
 from bot.tables import Table
 from cogs.controls import option_help, option_text
-from cogs.names import public_names
-from cogs.sentences import event_lines, ranking_lines
 from tests.cogs.harness import FakeDiscord
 
 INTERNALS = re.compile(r"\[R\d|0-based|_")

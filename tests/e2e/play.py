@@ -220,7 +220,7 @@ def picks(message: Message, rng: random.Random) -> list[Pick]:
     values gets a random number of them, within its bounds."""
     found: list[Pick] = []
     for component in walk(message.components):
-        if component.get("disabled"):
+        if component.get("disabled") or component.get("url"):  # a link opens a browser, not a move
             continue
         custom_id = str(component.get("custom_id", ""))
         if component["type"] == 2 and component.get("label") and component["label"] not in AWAY:

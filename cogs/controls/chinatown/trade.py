@@ -20,6 +20,7 @@ from bot.errors import UserError
 from bot.games.base import Action
 from bot.games.base.language import mark, tr, trn
 from bot.games.chinatown.schema import ChinatownView, OfferView
+from bot.names import public_names
 from bot.statuses import TableStatus
 from bot.tables import Notification, Table
 from cogs.components import ControlButton, ControlSelect, Panel, PublicControlButton, Ref, choice, persistent_view
@@ -27,7 +28,6 @@ from cogs.controls.chinatown.common import close_up, in_round, names, number, pa
 from cogs.controls.chinatown.verbs import Verb
 from cogs.controls.chinatown.words import join, offer_lines, offer_title, trading_status, who
 from cogs.controls.routes import GONE, UNREADABLE, Click, Route, route
-from cogs.names import public_names
 from render.crops import Focus
 
 SHOWN_OFFERS = 5  # offers written out in the panel's text; all of them are in its select (up to 25)

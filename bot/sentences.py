@@ -13,11 +13,11 @@ from bot.games.base import Event
 from bot.games.base.contract import said
 from bot.games.base.language import mark, tr
 from bot.games.base.words import join
+from bot.names import public_names, title
 from bot.statuses import TableStatus
-from cogs.names import public_names
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.tables import ClockNews, Position, Table
 
 
 def event_lines(table: Table, events: Iterable[Event], seat: int | None = None) -> list[str]:
@@ -103,3 +103,58 @@ def ranking_lines(table: Table) -> list[str]:
     order = sorted(range(len(names)), key=lambda s: (result.ranking[s], s))
     score = table.game.score_text
     return [tr("**Final ranking**")] + [f"{result.ranking[s]}. {names[s]}: {score(result.scores[s])}" for s in order]
+
+
+def position_lines(table: Table, row: Position, *, timeout_said: bool = False) -> list[str]:
+    """The sentences of one position, as the thread tells it: its opening, who ran out of time (unless
+    ``timeout_said`` already for an earlier move of the same timed-out turn), and its events (public words)."""
+    if row.kind == "started":
+        return [opening_line(table, live=at_opening(table))]
+    if row.clock is not None and row.seat is not None:
+        return [clock_news(table, row.seat, row.clock)]
+    events = list(row.events)
+    if row.timeout == "forfeit" or row.dropped:  # said once, as time running out or as the drop, not as a resignation
+        events = [e for e in events if e.type not in ("resigned", "resign")]
+    timed_out = "" if timeout_said else timeout_line_for(table, row.seat, row.timeout)
+    dropped = drop_line(table, row.seat) if row.dropped else ""
+    return [line for line in [timed_out, dropped, *event_lines(table, events)] if line]
+
+
+def drop_line(table: Table, seat: int | None) -> str:
+    """A seat a tournament organiser dropped: said as a drop, not as a resignation."""
+    if seat is None:
+        return ""
+    return tr("{player} was dropped from the tournament and leaves the game.", player=public_names(table)[seat])
+
+
+def at_opening(table: Table) -> bool:
+    """Whether the table still waits for its first move: the opening line then says whose turn it is, with
+    when it is due, and the footer does not say it again (each person is mentioned once in a post)."""
+    return table.status == TableStatus.RUNNING and table.version == 0 and sorted(table.to_act()) == first_movers(table)
+
+
+def opening_line(table: Table, *, live: bool = False) -> str:
+    """"**China #3** begins. @alice moves first, then @bob and @carol.": the seats as play goes, from the
+    first mover; ``live`` (the first board while nobody has moved) adds when the first move is due."""
+    names = public_names(table)
+    first = first_movers(table)
+    due = due_text(table, first) if live else ""
+    if len(first) == 1:
+        rest = [names[s] for s in play_order(table)[1:]]
+        return tr("**{game}** begins. {player} moves first{due}, then {players}.", game=title(table),
+                  player=names[first[0]], due=due, players=join(rest))
+    if len(first) == len(names):
+        return tr("**{game}** begins. {players} make their first choices at once{due}.", game=title(table),
+                  players=join(names), due=due)
+    seats = tr(", ").join(names)
+    return tr("**{game}** begins. Seats in turn order: {seats}.", game=title(table), seats=seats)
+
+
+def clock_news(table: Table, seat: int, news: ClockNews) -> str:
+    """A vacation begun or ended, said where the table waits for that player, with the deadline now."""
+    who = public_names(table)[seat]
+    due = relative_time(news.due)
+    if news.away_until:
+        return tr("{player} is on vacation until {until}: the clock is paused; their move is due {due}.",
+                  player=who, until=relative_time(news.away_until), due=due)
+    return tr("{player} is back: the clock runs again; their move is due {due}.", player=who, due=due)
