@@ -15,12 +15,14 @@ import discord
 if TYPE_CHECKING:
     from discord import app_commands
 
+    from bot.pacing import Budget
     from bot.players import PlayerService
     from bot.servers import ServerService
     from bot.tables import TableService
     from bot.tournaments.service import TournamentService
     from cogs.custom_ids import Ref
     from cogs.open_panels import OpenPanels
+    from cogs.sending import Sender
 
 
 class GameClicks(Protocol):
@@ -61,6 +63,12 @@ class App(Protocol):
     @property
     def open_panels(self) -> OpenPanels: ...
 
+    # Discord's request budget (bot/pacing.py), and the one sender of the bot's messages (cogs/sending.py).
+    @property
+    def budget(self) -> Budget: ...
+    @property
+    def sender(self) -> Sender: ...
+
     def working(self) -> AbstractAsyncContextManager[None]:
         """Around the handling of a click: a clean stop lets it finish."""
         ...
@@ -70,7 +78,9 @@ class App(Protocol):
     def tree(self) -> app_commands.CommandTree[Any]: ...
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
     def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
-    def get_partial_messageable(self, id: int, *, guild_id: int | None = None) -> discord.PartialMessageable: ...
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable: ...
     async def fetch_channel(self, channel_id: int, /) -> Any: ...
     async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
 

@@ -35,9 +35,8 @@ from cogs.game_pictures import hand_picture, opening_focus, prompt_pictures, ste
 from cogs.language import slash
 from cogs.names import table_link
 from cogs.persistent import PersistentItems
-from cogs.prompts import Prompts, recap, result_line
+from cogs.prompts import Prompts, answering, recap, result_line
 from cogs.replies import NO_PINGS, clip_message, message_kwargs, send_private
-from cogs.sending import Sender
 from cogs.sentences import event_lines, turn_line
 
 if TYPE_CHECKING:
@@ -97,6 +96,14 @@ def _in_panel(interaction: discord.Interaction) -> bool:
     """A control clicked on an ephemeral message (a Play panel), not in a DM or on a public message."""
     message = interaction.message
     return message is not None and bool(message.flags.ephemeral)
+
+
+def _dm_answered(interaction: discord.Interaction, public: bool) -> int | None:
+    """The DM a click on it is answered in (the answer replaces it), else None."""
+    message = interaction.message
+    if message is None or public or message.flags.ephemeral:
+        return None
+    return message.id
 
 
 class Play(PersistentItems, commands.Cog):
@@ -175,7 +182,7 @@ class Play(PersistentItems, commands.Cog):
         if _in_panel(interaction):
             await self._keep_panel(interaction, table, seat, interaction.message.id)
         else:
-            await Prompts(self.service, Sender(self.bot), self.bot.open_panels).adopt(
+            await Prompts(self.service, self.bot.sender, self.bot.open_panels).adopt(
                 table, seat, interaction.message.channel.id, interaction.message.id
             )
 
@@ -264,7 +271,8 @@ class Play(PersistentItems, commands.Cog):
             if _in_panel(interaction):  # the newest panel of this player: closed once the turn passes
                 await self._adopt(interaction, table, seat, public=public)
             try:
-                outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
+                with answering(_dm_answered(interaction, public)):
+                    outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
             except StaleVersion:  # somebody moved first: the same choice still awaited goes in, else what is current
                 if public:
                     raise
@@ -276,7 +284,8 @@ class Play(PersistentItems, commands.Cog):
                 if isinstance(step, Panel):
                     await interaction.edit_original_response(content=clip_message(step.content), view=step.view)
                     return
-                outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=table.version)
+                with answering(_dm_answered(interaction, public)):
+                    outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=table.version)
             back = self.service.offers_take_back(table, step, outcome)
             await interaction.edit_original_response(**await self._after_move(outcome, interaction.user.id, back))
         except Exception as error:
@@ -287,7 +296,8 @@ class Play(PersistentItems, commands.Cog):
         async with self.bot.working():
             await interaction.response.defer()  # the answer replaces the message the button sits on
             try:
-                outcome = await self.service.take_back(ref.game_id, interaction.user.id, version=ref.version)
+                with answering(_dm_answered(interaction, public=False)):
+                    outcome = await self.service.take_back(ref.game_id, interaction.user.id, version=ref.version)
                 await interaction.edit_original_response(**await self._after_move(outcome, interaction.user.id))
             except Exception as error:
                 await report(interaction, error, game_id=ref.game_id)

@@ -10,7 +10,9 @@ memory and edited the same way while Discord allows it (an interaction's token l
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 import discord
@@ -37,6 +39,19 @@ PROMPT = "prompt"
 END = "end"  # the DM that told a seat the game's result
 MOVED_PROMPT = mark("Your controls for this game are in another message now.")
 RECAP_LINES = 8  # "a few lines": more than this and the rest is in the thread
+# The DM a click is being answered in (its message id), while its move is committed and told: the click's own
+# answer (an interaction's, which Discord does not count) replaces that message, so it is not also edited here.
+_answering: ContextVar[int | None] = ContextVar("answering", default=None)
+
+
+@contextmanager
+def answering(message_id: int | None) -> Iterator[None]:
+    """Around a move made from a DM prompt whose click is answered in that very message afterwards."""
+    token = _answering.set(message_id)
+    try:
+        yield
+    finally:
+        _answering.reset(token)
 
 
 def recap_lines(table: Table, seat: int, rows: Sequence[Position]) -> list[str]:
@@ -178,10 +193,11 @@ class Prompts:
                 continue
             rows = await self.service.delivery.positions(table.id, after=post.version, upto=table.version)
             user_id = table.player_at(seat).user_id
-            with i18n.speaking(await self.sender.language_of(user_id) if user_id is not None else table.language):
-                line = summary(table, seat, rows)
-            await self.sender.edit(post.channel_id, post.message_id, content=line, view=None, attachments=[],
-                                   allowed_mentions=NO_PINGS)
+            if post.message_id != _answering.get():  # (else the click's answer replaces it)
+                with i18n.speaking(await self.sender.language_of(user_id) if user_id is not None else table.language):
+                    line = summary(table, seat, rows)
+                await self.sender.edit(post.channel_id, post.message_id, content=line, view=None, attachments=[],
+                                       allowed_mentions=NO_PINGS)
             await self.service.delivery.save_post(PostRow(
                 post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, table.version, True
             ))
