@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from bot.store.db import Database
 
-# The slot is the later of the next free one and now; the next free one is then a slot's width after it. The
-# answer is the wait until the slot, measured on the same clock.
+# The slot is the later of the next free one and now; the next free one is then a slot's width after it (the
+# row is made by the first reservation). The answer is the wait until the slot, measured on the same clock.
 _RESERVE = """
     WITH clock AS (SELECT extract(epoch FROM clock_timestamp())::double precision AS now)
-    UPDATE request_budget SET next_at = GREATEST(next_at, clock.now) + ? FROM clock WHERE id = 1
-    RETURNING next_at - ? - clock.now AS wait
+    INSERT INTO request_budget (id, next_at) SELECT 1, clock.now + ? FROM clock
+    ON CONFLICT (id) DO UPDATE SET next_at = GREATEST(request_budget.next_at, excluded.next_at - ?) + ?
+    RETURNING next_at - ? - (SELECT now FROM clock) AS wait
 """
 
 
@@ -19,7 +20,7 @@ async def reserve(db: Database, interval: float) -> float:
     """Take the next free slot of the shared budget, slots ``interval`` seconds apart: the seconds until it."""
     if db.dialect != "postgres":
         raise ValueError("the shared request budget lives in PostgreSQL")
-    row = await db.fetchone(_RESERVE, (interval, interval))  # one statement: a transaction by itself
+    row = await db.fetchone(_RESERVE, (interval,) * 4)  # one statement: a transaction by itself
     if row is None:
         raise RuntimeError("the request budget's row is missing")
     return float(row["wait"])
