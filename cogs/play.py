@@ -35,7 +35,7 @@ from cogs.game_pictures import hand_picture, opening_focus, prompt_pictures, ste
 from cogs.language import slash
 from cogs.names import table_link
 from cogs.persistent import PersistentItems
-from cogs.prompts import Prompts, answering, recap, result_line
+from cogs.prompts import Prompts, recap, result_line
 from cogs.replies import NO_PINGS, clip_message, message_kwargs, send_private
 from cogs.sentences import event_lines, turn_line
 
@@ -270,35 +270,53 @@ class Play(PersistentItems, commands.Cog):
                 return
             if _in_panel(interaction):  # the newest panel of this player: closed once the turn passes
                 await self._adopt(interaction, table, seat, public=public)
-            try:
-                with answering(_dm_answered(interaction, public)):
-                    outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
-            except StaleVersion:  # somebody moved first: the same choice still awaited goes in, else what is current
-                if public:
-                    raise
-                table = await self.service.get(ref.game_id)
-                if not await self._still_awaited(table, seat, ref.version):
-                    await self._refresh(interaction, table, seat, public=public)
-                    return
-                step = controls_for(table.key).resolve(table, seat, payload, values)
-                if isinstance(step, Panel):
-                    await interaction.edit_original_response(content=clip_message(step.content), view=step.view)
-                    return
-                with answering(_dm_answered(interaction, public)):
-                    outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=table.version)
-            back = self.service.offers_take_back(table, step, outcome)
-            await interaction.edit_original_response(**await self._after_move(outcome, interaction.user.id, back))
+            with self.bot.sender.replacing(_dm_answered(interaction, public)):
+                await self._move(interaction, ref, table, seat, step, (payload, values, version), public=public)
         except Exception as error:
             await report(interaction, error, game_id=ref.game_id)
+
+    async def _move(self, interaction: discord.Interaction, ref: Ref, table: Table, seat: int, step: dict[str, Any],
+                    clicked: tuple[str, Sequence[str], int | None], *, public: bool) -> None:
+        """Submit the move a control resolved to (``clicked``: its payload, select values and the version it is
+        for) and answer with what happened and the seat's next decision."""
+        payload, values, version = clicked
+        try:
+            outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
+        except StaleVersion:  # somebody moved first: the same choice still awaited goes in, else what is current
+            if public:
+                raise
+            table = await self.service.get(ref.game_id)
+            if not await self._still_awaited(table, seat, ref.version):
+                await self._refresh(interaction, table, seat, public=public)
+                return
+            again = controls_for(table.key).resolve(table, seat, payload, values)
+            if isinstance(again, Panel):
+                await interaction.edit_original_response(content=clip_message(again.content), view=again.view)
+                return
+            step = again
+            outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=table.version)
+        back = self.service.offers_take_back(table, step, outcome)
+        await self._answer_move(interaction, outcome, back, public=public)
+
+    async def _answer_move(self, interaction: discord.Interaction, outcome: MoveOutcome, back: bool | None = None, *,
+                           public: bool) -> None:
+        """The mover's message after the move (``_after_move``). A DM prompt left without controls is closed
+        by this answer: its turn's delivery, here or later, does not edit it again."""
+        answer = await self._after_move(outcome, interaction.user.id, back)
+        await interaction.edit_original_response(**answer)
+        in_dm = _dm_answered(interaction, public)
+        if in_dm is not None and answer["view"] is None:
+            await Prompts(self.service, self.bot.sender, self.bot.open_panels).answered(outcome.table, outcome.seat,
+                                                                                      in_dm)
 
     # -- take-backs ----------------------------------------------------------------------------------------
     async def on_take_back(self, interaction: discord.Interaction, ref: Ref) -> None:
         async with self.bot.working():
             await interaction.response.defer()  # the answer replaces the message the button sits on
             try:
-                with answering(_dm_answered(interaction, public=False)):
+                with self.bot.sender.replacing(_dm_answered(interaction, public=False)):
                     outcome = await self.service.take_back(ref.game_id, interaction.user.id, version=ref.version)
-                await interaction.edit_original_response(**await self._after_move(outcome, interaction.user.id))
+                    await self._answer_move(interaction, outcome, public=False)
             except Exception as error:
                 await report(interaction, error, game_id=ref.game_id)
 

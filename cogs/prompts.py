@@ -10,9 +10,7 @@ memory and edited the same way while Discord allows it (an interaction's token l
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -39,21 +37,6 @@ PROMPT = "prompt"
 END = "end"  # the DM that told a seat the game's result
 MOVED_PROMPT = mark("Your controls for this game are in another message now.")
 RECAP_LINES = 8  # "a few lines": more than this and the rest is in the thread
-# The DM a click is being answered in (its message id), while its move is committed and told: the click's own
-# answer (an interaction's, which Discord does not count) replaces that message, so it is not also edited here.
-_answering: ContextVar[int | None] = ContextVar("answering", default=None)
-
-
-@contextmanager
-def answering(message_id: int | None) -> Iterator[None]:
-    """Around a move made from a DM prompt whose click is answered in that very message afterwards."""
-    token = _answering.set(message_id)
-    try:
-        yield
-    finally:
-        _answering.reset(token)
-
-
 def recap_lines(table: Table, seat: int, rows: Sequence[Position]) -> list[str]:
     """What happened since the seat's last move, in its own words (its private parts included)."""
     lines = []
@@ -184,6 +167,14 @@ class Prompts:
             PostRow(table.id, PROMPT, str(seat), channel_id, message_id, table.version, table.version, False)
         )
 
+    async def answered(self, table: Table, seat: int, message_id: int) -> None:
+        """A click's answer left this DM without controls: if it is the seat's prompt, it is closed."""
+        post = await self.service.delivery.post(table.id, PROMPT, str(seat))
+        if post is not None and post.message_id == message_id and not post.closed:
+            await self.service.delivery.save_post(PostRow(
+                post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, table.version, True
+            ))
+
     async def close_passed(self, table: Table, *, everyone: bool = False) -> None:
         """Prompts and panels of seats that can no longer act (or all, when the game stopped) become a
         one-line summary without controls."""
@@ -193,7 +184,7 @@ class Prompts:
                 continue
             rows = await self.service.delivery.positions(table.id, after=post.version, upto=table.version)
             user_id = table.player_at(seat).user_id
-            if post.message_id != _answering.get():  # (else the click's answer replaces it)
+            if not self.sender.replaced[post.message_id]:  # (else the answer of a click on it replaces it)
                 with i18n.speaking(await self.sender.language_of(user_id) if user_id is not None else table.language):
                     line = summary(table, seat, rows)
                 await self.sender.edit(post.channel_id, post.message_id, content=line, view=None, attachments=[],

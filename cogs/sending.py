@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -46,6 +49,23 @@ class Sender:
     def __init__(self, bot: App) -> None:
         self.bot = bot
         self._waiting: dict[int, _Edit] = {}  # message id -> its edit waiting for a slot
+        # DMs a click is being answered in: the answer (an interaction's, which Discord does not count) replaces
+        # them, so they are not also edited with the bot's token meanwhile (Prompts.close_passed).
+        self.replaced: Counter[int] = Counter()
+
+    @contextmanager
+    def replacing(self, message_id: int | None) -> Iterator[None]:
+        """While a click is answered in this DM (None: in no DM)."""
+        if message_id is None:
+            yield
+            return
+        self.replaced[message_id] += 1
+        try:
+            yield
+        finally:
+            self.replaced[message_id] -= 1
+            if not self.replaced[message_id]:
+                del self.replaced[message_id]
 
     async def post(self, table: Table, **kwargs: Any) -> discord.Message | None:
         """A public message in the game's thread (or channel); raises when Discord refuses it, so the

@@ -31,6 +31,10 @@ class RequestCount:
         """``world``: say in which kind of channel (thread, DM, channel) each request was made."""
         return cls(Counter(_where(c, world) for c in calls if counted(c)), moves)
 
+    def count(self, method: str, where: str) -> int:
+        """Requests of one method in one kind of channel ("thread", "dm", "channel")."""
+        return sum(n for route, n in self.by_route.items() if route.startswith(f"{method} /channels/{{{where}}}"))
+
     @property
     def total(self) -> int:
         return sum(self.by_route.values())
@@ -45,7 +49,33 @@ class RequestCount:
 
 
 CHANNEL = re.compile(r"/channels/(\d+)")
+DM_MESSAGE = re.compile(r"/messages/(\d+)$")
 KINDS = {DM: "dm", PUBLIC_THREAD: "thread"}
+
+
+def most_in_a_second(calls: Sequence[Call]) -> int:
+    """The most counted requests the double received in any second."""
+    times = sorted(c.at for c in calls if counted(c))
+    most, first = 0, 0
+    for last, at in enumerate(times):
+        while times[first] <= at - 1.0:
+            first += 1
+        most = max(most, last - first + 1)
+    return most
+
+
+def edited_after_closing(world: World, calls: Sequence[Call]) -> list[int]:
+    """DMs the bot edited with its token (to close a prompt: no controls are left on it) that changed again
+    afterwards: the later change (a click's answer, which replaces it anyway) made that edit a waste."""
+    wasted = []
+    for call in calls:
+        found = DM_MESSAGE.search(call.path)
+        if call.method != "PATCH" or not counted(call) or found is None or _where(call, world).find("{dm}") < 0:
+            continue
+        changes = [r.at for r in world.revisions if r.message_id == int(found[1]) and r.at >= call.at]
+        if len(changes) > 1:
+            wasted.append(int(found[1]))
+    return wasted
 
 
 def _where(call: Call, world: World | None) -> str:
