@@ -147,7 +147,11 @@ class Budget:
 
     async def take(self, priority: Priority) -> None:
         """Wait for a slot."""
-        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        if self._pump is not None and self._pump.get_loop() is not loop:  # an event loop run before (tests)
+            self._pump = None
+            self._waiting = [entry for entry in self._waiting if entry[2].get_loop() is loop]
+        waiter: asyncio.Future[None] = loop.create_future()
         heapq.heappush(self._waiting, (priority, next(self._arrivals), waiter))
         if self._pump is None or self._pump.done():
             self._pump = asyncio.create_task(self._grant())
