@@ -12,17 +12,16 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
+from cogs.sending import Messaging, Sender
+
 if TYPE_CHECKING:
     from discord import app_commands
 
-    from bot.pacing import Budget
-    from bot.players import PlayerService
     from bot.servers import ServerService
     from bot.tables import TableService
     from bot.tournaments.service import TournamentService
     from cogs.custom_ids import Ref
     from cogs.open_panels import OpenPanels
-    from cogs.sending import Sender
 
 
 class GameClicks(Protocol):
@@ -42,14 +41,13 @@ class RulesClicks(Protocol):
     async def on_rules_button(self, interaction: discord.Interaction, ref: Ref) -> None: ...
 
 
-class App(Protocol):
-    """The services, the work behind the game components, and the few Discord calls the cogs make."""
+class App(Messaging, Protocol):
+    """The services, the work behind the game components, and the few Discord calls the cogs make (those of
+    sending, ``Messaging``, among them)."""
 
     # The services (RuntimeError until they are open).
     @property
     def service(self) -> TableService: ...
-    @property
-    def players(self) -> PlayerService: ...
     @property
     def servers(self) -> ServerService: ...
     @property
@@ -63,9 +61,7 @@ class App(Protocol):
     @property
     def open_panels(self) -> OpenPanels: ...
 
-    # Discord's request budget (bot/pacing.py), and the one sender of the bot's messages (cogs/sending.py).
-    @property
-    def budget(self) -> Budget: ...
+    # The one sender of the bot's messages (cogs/sending.py), which Discord's request budget paces.
     @property
     def sender(self) -> Sender: ...
 
@@ -78,11 +74,6 @@ class App(Protocol):
     def tree(self) -> app_commands.CommandTree[Any]: ...
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
     def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
-    def get_partial_messageable(
-        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
-    ) -> discord.PartialMessageable: ...
-    async def fetch_channel(self, channel_id: int, /) -> Any: ...
-    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
 
 
 def app_of(interaction: discord.Interaction) -> App:

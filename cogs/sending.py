@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import discord
 
@@ -23,8 +23,8 @@ from bot import pacing
 from cogs.replies import NO_PINGS, clip_message
 
 if TYPE_CHECKING:
+    from bot.players import PlayerService
     from bot.tables import Table
-    from cogs.app import App
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,21 @@ DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 ARCHIVED = 50083  # Discord: "Operation cannot be performed on archived thread"
 UNKNOWN_MESSAGE = 10008
 UNKNOWN_CHANNEL = 10003
+
+
+class Messaging(Protocol):
+    """What sending uses of the bot: the people, the request budget and Discord's channels (a part of the
+    cogs' ``App``, cogs/app.py)."""
+
+    @property
+    def players(self) -> PlayerService: ...
+    @property
+    def budget(self) -> pacing.Budget: ...
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable: ...
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
 
 
 @dataclass
@@ -46,7 +61,7 @@ class _Edit:
 
 
 class Sender:
-    def __init__(self, bot: App) -> None:
+    def __init__(self, bot: Messaging) -> None:
         self.bot = bot
         self._waiting: dict[int, _Edit] = {}  # message id -> its edit waiting for a slot
         # DMs a click is being answered in: the answer (an interaction's, which Discord does not count) replaces
