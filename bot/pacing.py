@@ -63,7 +63,9 @@ def yielding(level: Priority) -> Iterator[None]:
 
 
 class Slots(Protocol):
-    """Where the slots of the budget come from."""
+    """Where the slots of the budget come from, ``interval`` seconds apart."""
+
+    interval: float
 
     async def reserve(self) -> float:
         """Take the next free slot: the seconds from now until it (0 or less: now). Never raises."""
@@ -89,8 +91,9 @@ class SharedSlots:
     """Slots shared by every process of the bot through the database (``reserve`` gives the database's wait);
     while the database cannot answer, this process's own share of the rate (``fallback``)."""
 
-    def __init__(self, reserve: Callable[[], Awaitable[float]], fallback: LocalSlots) -> None:
+    def __init__(self, reserve: Callable[[], Awaitable[float]], interval: float, fallback: LocalSlots) -> None:
         self._reserve = reserve
+        self.interval = interval
         self.fallback = fallback
 
     async def reserve(self) -> float:
@@ -113,9 +116,12 @@ def share(shard_count: int | None, shard_ids: tuple[int, ...] | None) -> float:
 class Budget:
     """Counted requests wait here for their slot (``take``), in priority order."""
 
-    def __init__(self, slots: Slots, sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> None:
+    def __init__(self, slots: Slots, sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.slots = slots
         self._sleep = sleep
+        self._clock = clock
+        self._granted_at = -math.inf  # when the last slot was handed to its request
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # a heap: (priority, arrival, waiter)
         self._arrivals = itertools.count()
         self._pump: asyncio.Task[None] | None = None
@@ -166,6 +172,9 @@ class Budget:
             except Exception:  # a Slots source that broke its word: never leave the waiters hanging
                 log.exception("the request budget failed to reserve a slot")
                 wait = 1.0
+            # A slot handed out late (the event loop was busy) does not make the next one early: this process's
+            # requests go a slot's width apart however late it woke.
+            wait = max(wait, self._granted_at + self.slots.interval - self._clock())
             if wait > 0:
                 await self._sleep(wait)
             while self._waiting:
@@ -173,5 +182,6 @@ class Budget:
                 if not waiter.done():
                     self.granted += 1
                     self.delayed += wait > 0
+                    self._granted_at = self._clock()
                     waiter.set_result(None)
                     break

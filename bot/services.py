@@ -62,7 +62,7 @@ class Services:
         this process's ``share`` of it while the database cannot answer; else this process's own."""
         if self.db.shared:
             interval = 1.0 / rate
-            return SharedSlots(lambda: pacing_sql.reserve(self.db, interval), LocalSlots(rate * share))
+            return SharedSlots(lambda: pacing_sql.reserve(self.db, interval), interval, LocalSlots(rate * share))
         return LocalSlots(rate)
 
     async def close(self) -> None:

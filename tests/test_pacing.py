@@ -6,6 +6,7 @@ before notifications before background posts, each priority in the order it came
 from __future__ import annotations
 
 import asyncio
+import itertools
 import math
 from types import SimpleNamespace
 from typing import Any
@@ -35,7 +36,7 @@ class FakeTime:
 
 def fake_budget(rate: float = pacing.RATE) -> tuple[Budget, FakeTime]:
     clock = FakeTime()
-    return Budget(LocalSlots(rate, clock), clock.sleep), clock
+    return Budget(LocalSlots(rate, clock), clock.sleep, clock), clock
 
 
 def most_in_a_second(times: list[float]) -> int:
@@ -145,8 +146,8 @@ async def test_a_shared_budget_paces_on_its_own_share_while_the_database_cannot_
     async def broken() -> float:
         raise OSError("connection refused")
 
-    slots = SharedSlots(broken, LocalSlots(pacing.RATE * pacing.share(4, (0, 1)), clock))
-    budget = Budget(slots, clock.sleep)
+    slots = SharedSlots(broken, 1 / pacing.RATE, LocalSlots(pacing.RATE * pacing.share(4, (0, 1)), clock))
+    budget = Budget(slots, clock.sleep, clock)
     granted: list[float] = []
     for _ in range(50):
         await budget.take(Priority.MOVE)
@@ -161,6 +162,30 @@ def test_a_process_share_is_its_part_of_the_shards() -> None:
 
 
 # -- the hook in discord.py's HTTP client -------------------------------------------------------------------
+async def test_a_slot_handed_out_late_does_not_make_the_next_one_early() -> None:
+    """The event loop, busy, wakes the budget late: the requests waiting still go a slot's width apart."""
+    budget, clock = fake_budget(rate=10)
+    granted: list[float] = []
+    late = True
+
+    async def oversleep(seconds: float) -> None:
+        nonlocal late
+        await asyncio.sleep(0)
+        clock.now += seconds + (0.5 if late else 0.0)  # the first sleep ends half a second late
+        late = False
+
+    budget._sleep = oversleep
+
+    async def request() -> None:
+        await budget.take(Priority.MOVE)
+        granted.append(clock.now)
+
+    await asyncio.gather(*(request() for _ in range(4)))
+    gaps = [b - a for a, b in itertools.pairwise(granted)]
+    assert gaps[0] == pytest.approx(0.6)  # the late one
+    assert all(gap >= 0.1 - 1e-9 for gap in gaps)  # none right after it
+
+
 class RecordingHTTP:
     """What discord.py's HTTPClient.request receives, once the budget let it through."""
 
