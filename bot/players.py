@@ -48,6 +48,9 @@ class PlayerService:
         # The Discord locale each person's last settings read found: a DM's language needs no read of its own
         # (the notifier reads the settings of everybody it tells each turn, which keeps these fresh).
         self._locales: dict[int, str | None] = {}
+        # Each person's DM channel with the bot as last read or opened: opened once, never again (Discord keeps
+        # one DM channel per person and bot), and remembered in the database across restarts.
+        self._dm_channels: dict[int, int | None] = {}
 
     # -- settings ------------------------------------------------------------------------------------
     async def settings(self, user_id: int) -> UserSettings:
@@ -57,6 +60,7 @@ class PlayerService:
         if seen is not None and seen != settings.discord_locale:
             settings = await self._update(user_id, discord_locale=seen)
         self._locales[user_id] = settings.discord_locale
+        self._dm_channels[user_id] = settings.dm_channel_id
         return settings
 
     async def set_turn_dms(self, user_id: int, on: bool) -> UserSettings:
@@ -131,6 +135,19 @@ class PlayerService:
     async def note_dms_closed(self, user_id: int) -> None:
         """Discord refused a DM to this person: they are not tried again until ``/me dm on``."""
         await user_sql.set_dm_closed(self.db, user_id, True, self.clock())
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The person's DM channel with the bot, if it was opened before (by any process, at any time)."""
+        if user_id not in self._dm_channels:
+            await self.settings(user_id)
+        return self._dm_channels[user_id]
+
+    async def remember_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        """The person's DM channel, just opened (None: the one remembered is gone, open another next time)."""
+        if self._dm_channels.get(user_id, -1) == channel_id:
+            return
+        self._dm_channels[user_id] = channel_id
+        await user_sql.set_dm_channel(self.db, user_id, channel_id, self.clock())
 
     async def claim_dm_note(self, user_id: int) -> bool:
         """Whether to tell this person now that their DMs are closed: true once (see the store)."""

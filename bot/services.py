@@ -9,9 +9,11 @@ from pathlib import Path
 
 from bot.clock import TimerDispatcher
 from bot.config import StartupError
+from bot.pacing import LocalSlots, SharedSlots, Slots
 from bot.pages import PageService
 from bot.players import PlayerService
 from bot.servers import ServerService
+from bot.store import pacing as pacing_sql
 from bot.store.db import Database, DatabaseUnavailable
 from bot.tables import Notifier, TableService
 from bot.tournaments.service import TournamentNotifier, TournamentService
@@ -57,6 +59,15 @@ class Services:
         await players.load_languages()
         servers = ServerService(db)
         return cls(db, tables, tournaments, players, servers, timers, PageService(db, tables, tournaments, servers))
+
+    def request_slots(self, rate: float, share: float) -> Slots:
+        """Where this process's counted requests to Discord get their slots (bot/pacing.py): on a shared
+        database (PostgreSQL) the budget every process of the bot draws on, ``rate`` a second in all, with
+        this process's ``share`` of it while the database cannot answer; else this process's own."""
+        if self.db.shared:
+            interval = 1.0 / rate
+            return SharedSlots(lambda: pacing_sql.reserve(self.db, interval), interval, LocalSlots(rate * share))
+        return LocalSlots(rate)
 
     async def close(self) -> None:
         await self.db.close()

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
+from cogs.sending import Messaging, Sender
+
 if TYPE_CHECKING:
     from discord import app_commands
 
-    from bot.players import PlayerService
     from bot.servers import ServerService
     from bot.tables import TableService
     from bot.tournaments.service import TournamentService
@@ -41,14 +42,13 @@ class RulesClicks(Protocol):
     async def on_rules_button(self, interaction: discord.Interaction, ref: Ref) -> None: ...
 
 
-class App(Protocol):
-    """The services, the work behind the game components, and the few Discord calls the cogs make."""
+class App(Messaging, Protocol):
+    """The services, the work behind the game components, and the few Discord calls the cogs make (those of
+    sending, ``Messaging``, among them)."""
 
     # The services (RuntimeError until they are open).
     @property
     def service(self) -> TableService: ...
-    @property
-    def players(self) -> PlayerService: ...
     @property
     def servers(self) -> ServerService: ...
     @property
@@ -64,6 +64,10 @@ class App(Protocol):
     @property
     def page_links(self) -> PageLinks: ...
 
+    # The one sender of the bot's messages (cogs/sending.py), which Discord's request budget paces.
+    @property
+    def sender(self) -> Sender: ...
+
     def working(self) -> AbstractAsyncContextManager[None]:
         """Around the handling of a click: a clean stop lets it finish."""
         ...
@@ -73,9 +77,6 @@ class App(Protocol):
     def tree(self) -> app_commands.CommandTree[Any]: ...
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
     def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
-    def get_partial_messageable(self, id: int, *, guild_id: int | None = None) -> discord.PartialMessageable: ...
-    async def fetch_channel(self, channel_id: int, /) -> Any: ...
-    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
 
 
 def app_of(interaction: discord.Interaction) -> App:

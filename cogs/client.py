@@ -23,7 +23,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import pictures
+from bot import pacing, pictures
 from bot.config import Config, StartupError
 from bot.players import PlayerService
 from bot.servers import ServerService
@@ -37,10 +37,12 @@ from cogs.help import Help
 from cogs.me import Me
 from cogs.notify import DiscordNotifier
 from cogs.open_panels import OpenPanels
+from cogs.pacing import pace
 from cogs.pages import PageLinks
 from cogs.play import Play
 from cogs.ratings import Ratings
 from cogs.rulebook import Rulebook
+from cogs.sending import Sender
 from cogs.server import ServerCommands
 from cogs.tournament import RoundPoster, TournamentCommands
 from web.links import WebLinks
@@ -74,11 +76,17 @@ class MiddleKingdomBot(commands.Bot):
         self.dev_guild_id = config.dev_guild_id
         self.holds_first_shard = config.holds_first_shard  # this process syncs the development server's commands
         self._shard_plan = (config.shard_count, config.shard_ids)
+        # Discord's global limit, for the whole bot: this process's share of it until the services are open
+        # (on PostgreSQL every process then draws on one budget in the database).
+        self._share = pacing.share(config.shard_count, config.shard_ids)
+        self.budget = pacing.Budget(pacing.LocalSlots(pacing.RATE * self._share))
+        pace(self.http, self.budget)
         self.ai_delay = ai_delay
         self._services = services  # False for `sync`: commands only, no database and no deliveries
         self._open: Services | None = None
         self.tournament_notifier = RoundPoster(self)  # the tournament service posts its rounds through it
         self.open_panels = OpenPanels()  # Play panels opened here, closed by the notifier's prompts
+        self.sender = Sender(self)  # every message the bot sends or edits outside an interaction's answer
         self.notifier = DiscordNotifier(self)
         # The cogs the game components' clicks go to (cogs/app.py, App.play and App.rulebook).
         self.play = Play(self)
@@ -115,6 +123,7 @@ class MiddleKingdomBot(commands.Bot):
             self.database, notifier=self.notifier, tournament_notifier=self.tournament_notifier,
             ai_delay=self.ai_delay,
         )
+        self.budget.slots = self._open.request_slots(pacing.RATE, self._share)
 
     def start_timers(self) -> None:
         if self._open is not None:

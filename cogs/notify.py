@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import i18n
+from bot import i18n, pacing
 from bot.games.base.language import mark, tr
 from bot.names import public_names, table_link, title
+from bot.pacing import Priority
 from bot.sentences import due_text, relative_time
 from bot.statuses import TableStatus
 from bot.tables import Notification, Table
@@ -30,7 +31,7 @@ from cogs.board_posts import BoardPosts
 from cogs.controls import controls_for
 from cogs.prompts import Prompts, due_line
 from cogs.replies import NO_PINGS, pings
-from cogs.sending import ARCHIVE_AFTER, Sender, channel_of
+from cogs.sending import ARCHIVE_AFTER, channel_of
 
 if TYPE_CHECKING:
     from cogs.app import App
@@ -38,13 +39,17 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 OFFER = "offer"
+# What each kind of notification's requests yield to in Discord's request budget: a move's board goes first
+# (its DMs and mentions then yield, in _turn), reminders and thread upkeep last.
+PRIORITIES = {"started": Priority.MOVE, "moved": Priority.MOVE, "cancelled": Priority.NOTICE,
+              "clock": Priority.NOTICE, "reminder": Priority.BACKGROUND, "upkeep": Priority.BACKGROUND}
 DMS_CLOSED = mark("I could not send you a DM (your DMs are closed), so I will mention you here when it is your move.")
 
 
 class DiscordNotifier:
     def __init__(self, bot: App) -> None:
         self.bot = bot
-        self.sender = Sender(bot)
+        self.sender = bot.sender
 
     @cached_property
     def boards(self) -> BoardPosts:  # the service is made with this notifier: it exists from the first delivery
@@ -55,7 +60,7 @@ class DiscordNotifier:
         return Prompts(self.bot.service, self.sender, self.bot.open_panels, self.bot.page_links)
 
     async def deliver(self, table: Table, note: Notification) -> None:
-        with i18n.speaking(table.language):
+        with i18n.speaking(table.language), pacing.yielding(PRIORITIES.get(note.kind, Priority.NOTICE)):
             await self._deliver(table, note)
         self.bot.page_links.nudge()  # the web pages served here look at once (committed before delivery)
 
@@ -87,15 +92,21 @@ class DiscordNotifier:
         if ended:  # every player is told the end once: by DM, else the final post mentions them
             told = [s for s in range(len(table.players)) if s not in note.forfeited and s not in note.dropped]
             end_dm, end_ping = await self._channels(table, told)
-            for seat in list(end_dm):
-                if not await self.prompts.tell_end(table, seat):
-                    end_ping[seat] = end_dm.pop(seat)
+            with pacing.yielding(Priority.NOTICE):
+                for seat in list(end_dm):
+                    if not await self.prompts.tell_end(table, seat):
+                        end_ping[seat] = end_dm.pop(seat)
             by_ping.update(end_ping)
         headline = "" if ended or not by_ping else due_headline(table, list(by_ping))
         drop_dm, drop_ping = await self._channels(table, [s for s in note.dropped if s not in note.forfeited])
         in_board = drop_ping if note.opens_turn else {}  # a new board message: its drop line mentions them
         await self.boards.show(table, note, pings([*by_ping.values(), *in_board.values()]), headline=headline)
         await self._offers(table, note)
+        with pacing.yielding(Priority.NOTICE):  # the board is out: the rest are this turn's notifications
+            await self._tell(table, note, by_dm, drop_dm, drop_ping, in_board)
+
+    async def _tell(self, table: Table, note: Notification, by_dm: dict[int, int], drop_dm: dict[int, int],
+                    drop_ping: dict[int, int], in_board: dict[int, int]) -> None:
         await self.prompts.close_passed(table)
         for seat in by_dm:
             if not await self.prompts.send_turn_dm(table, seat):

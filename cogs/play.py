@@ -39,7 +39,6 @@ from cogs.pages import MY_VIEW, with_link
 from cogs.persistent import PersistentItems
 from cogs.prompts import Prompts, recap, result_line
 from cogs.replies import NO_PINGS, clip_message, message_kwargs, send_private
-from cogs.sending import Sender
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -103,6 +102,14 @@ def _in_panel(interaction: discord.Interaction) -> bool:
     """A control clicked on an ephemeral message (a Play panel), not in a DM or on a public message."""
     message = interaction.message
     return message is not None and bool(message.flags.ephemeral)
+
+
+def _dm_answered(interaction: discord.Interaction, public: bool) -> int | None:
+    """The DM a click on it is answered in (the answer replaces it), else None."""
+    message = interaction.message
+    if message is None or public or message.flags.ephemeral:
+        return None
+    return message.id
 
 
 class Play(PersistentItems, commands.Cog):
@@ -182,7 +189,7 @@ class Play(PersistentItems, commands.Cog):
         if _in_panel(interaction):
             await self._keep_panel(interaction, table, seat, interaction.message.id)
         else:
-            await Prompts(self.service, Sender(self.bot), self.bot.open_panels, self.bot.page_links).adopt(
+            await Prompts(self.service, self.bot.sender, self.bot.open_panels, self.bot.page_links).adopt(
                 table, seat, interaction.message.channel.id, interaction.message.id
             )
 
@@ -270,32 +277,53 @@ class Play(PersistentItems, commands.Cog):
                 return
             if _in_panel(interaction):  # the newest panel of this player: closed once the turn passes
                 await self._adopt(interaction, table, seat, public=public)
-            try:
-                outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
-            except StaleVersion:  # somebody moved first: the same choice still awaited goes in, else what is current
-                if public:
-                    raise
-                table = await self.service.get(ref.game_id)
-                if not await self._still_awaited(table, seat, ref.version):
-                    await self._refresh(interaction, table, seat, public=public)
-                    return
-                step = controls_for(table.key).resolve(table, seat, payload, values)
-                if isinstance(step, Panel):
-                    await interaction.edit_original_response(content=clip_message(step.content), view=step.view)
-                    return
-                outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=table.version)
-            back = self.service.offers_take_back(table, step, outcome)
-            await interaction.edit_original_response(**await self._after_move(outcome, interaction.user.id, back))
+            with self.bot.sender.replacing(_dm_answered(interaction, public)):
+                await self._move(interaction, ref, table, seat, step, (payload, values, version), public=public)
         except Exception as error:
             await report(interaction, error, game_id=ref.game_id)
+
+    async def _move(self, interaction: discord.Interaction, ref: Ref, table: Table, seat: int, step: dict[str, Any],
+                    clicked: tuple[str, Sequence[str], int | None], *, public: bool) -> None:
+        """Submit the move a control resolved to (``clicked``: its payload, select values and the version it is
+        for) and answer with what happened and the seat's next decision."""
+        payload, values, version = clicked
+        try:
+            outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
+        except StaleVersion:  # somebody moved first: the same choice still awaited goes in, else what is current
+            if public:
+                raise
+            table = await self.service.get(ref.game_id)
+            if not await self._still_awaited(table, seat, ref.version):
+                await self._refresh(interaction, table, seat, public=public)
+                return
+            again = controls_for(table.key).resolve(table, seat, payload, values)
+            if isinstance(again, Panel):
+                await interaction.edit_original_response(content=clip_message(again.content), view=again.view)
+                return
+            step = again
+            outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=table.version)
+        back = self.service.offers_take_back(table, step, outcome)
+        await self._answer_move(interaction, outcome, back, public=public)
+
+    async def _answer_move(self, interaction: discord.Interaction, outcome: MoveOutcome, back: bool | None = None, *,
+                           public: bool) -> None:
+        """The mover's message after the move (``_after_move``). A DM prompt left without controls is closed
+        by this answer: its turn's delivery, here or later, does not edit it again."""
+        answer = await self._after_move(outcome, interaction.user.id, back)
+        await interaction.edit_original_response(**answer)
+        in_dm = _dm_answered(interaction, public)
+        if in_dm is not None and answer["view"] is None:
+            prompts = Prompts(self.service, self.bot.sender, self.bot.open_panels, self.bot.page_links)
+            await prompts.answered(outcome.table, outcome.seat, in_dm)
 
     # -- take-backs ----------------------------------------------------------------------------------------
     async def on_take_back(self, interaction: discord.Interaction, ref: Ref) -> None:
         async with self.bot.working():
             await interaction.response.defer()  # the answer replaces the message the button sits on
             try:
-                outcome = await self.service.take_back(ref.game_id, interaction.user.id, version=ref.version)
-                await interaction.edit_original_response(**await self._after_move(outcome, interaction.user.id))
+                with self.bot.sender.replacing(_dm_answered(interaction, public=False)):
+                    outcome = await self.service.take_back(ref.game_id, interaction.user.id, version=ref.version)
+                    await self._answer_move(interaction, outcome, public=False)
             except Exception as error:
                 await report(interaction, error, game_id=ref.game_id)
 

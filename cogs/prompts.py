@@ -39,8 +39,6 @@ PROMPT = "prompt"
 END = "end"  # the DM that told a seat the game's result
 MOVED_PROMPT = mark("Your controls for this game are in another message now.")
 RECAP_LINES = 8  # "a few lines": more than this and the rest is in the thread
-
-
 def recap_lines(table: Table, seat: int, rows: Sequence[Position]) -> list[str]:
     """What happened since the seat's last move, in its own words (its private parts included)."""
     lines = []
@@ -180,6 +178,14 @@ class Prompts:
             PostRow(table.id, PROMPT, str(seat), channel_id, message_id, table.version, table.version, False)
         )
 
+    async def answered(self, table: Table, seat: int, message_id: int) -> None:
+        """A click's answer left this DM without controls: if it is the seat's prompt, it is closed."""
+        post = await self.service.delivery.post(table.id, PROMPT, str(seat))
+        if post is not None and post.message_id == message_id and not post.closed:
+            await self.service.delivery.save_post(PostRow(
+                post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, table.version, True
+            ))
+
     async def close_passed(self, table: Table, *, everyone: bool = False) -> None:
         """Prompts and panels of seats that can no longer act (or all, when the game stopped) become a
         one-line summary without controls."""
@@ -189,10 +195,11 @@ class Prompts:
                 continue
             rows = await self.service.delivery.positions(table.id, after=post.version, upto=table.version)
             user_id = table.player_at(seat).user_id
-            with i18n.speaking(await self.sender.language_of(user_id) if user_id is not None else table.language):
-                line = summary(table, seat, rows)
-            await self.sender.edit(post.channel_id, post.message_id, content=line, view=None, attachments=[],
-                                   allowed_mentions=NO_PINGS)
+            if not self.sender.replaced[post.message_id]:  # (else the answer of a click on it replaces it)
+                with i18n.speaking(await self.sender.language_of(user_id) if user_id is not None else table.language):
+                    line = summary(table, seat, rows)
+                await self.sender.edit(post.channel_id, post.message_id, content=line, view=None, attachments=[],
+                                       allowed_mentions=NO_PINGS)
             await self.service.delivery.save_post(PostRow(
                 post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, table.version, True
             ))

@@ -16,10 +16,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import games, i18n
+from bot import games, i18n, pacing
 from bot.errors import UserError
 from bot.games.base.language import tr, trp
 from bot.names import message_link, table_link
+from bot.pacing import Priority
 from bot.statuses import TableStatus, TournamentStatus
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
 from bot.tournaments.service import FORMATS, SEEDINGS, RoundEvent, TournamentRow, TournamentService
@@ -87,7 +88,8 @@ class RoundPoster:
         row = event.tournament
         if row.channel_id is None:
             return
-        with public(row):  # everything posted in the tournament's channel is in its language
+        # In the tournament's language; behind moves in Discord's request budget.
+        with public(row), pacing.yielding(Priority.BACKGROUND):
             await self._post(event)
 
     async def _post(self, event: RoundEvent) -> None:

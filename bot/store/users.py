@@ -1,5 +1,5 @@
-"""SQL for per-user facts and settings: closed DMs (and whether the player was told), DM on my turn, quiet
-hours, vacation, ping before me."""
+"""SQL for per-user facts and settings: closed DMs (and whether the player was told), their DM channel with the
+bot, DM on my turn, quiet hours, vacation, ping before me."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ class UserSettings:
     dm_note_shown: bool = False  # told (once) that their DMs are closed and what to do
     language: str | None = None  # chosen with /me language; None: their Discord client's
     discord_locale: str | None = None  # the Discord locale last seen from them (bot/i18n.py reads both)
+    dm_channel_id: int | None = None  # their DM channel with the bot, once opened
 
     def on_vacation(self, now: float) -> bool:
         return (
@@ -38,7 +39,7 @@ class UserSettings:
 
 _COLUMNS = (
     "dm_closed, dm_on_turn, ping_before, time_zone, quiet_start, quiet_end, vacation_start, vacation_until, "
-    "dm_note_shown, language, discord_locale"
+    "dm_note_shown, language, discord_locale, dm_channel_id"
 )
 _SETTABLE = set(_COLUMNS.split(", "))
 
@@ -98,6 +99,7 @@ async def _settings(conn: Connection, user_id: int) -> UserSettings:
         dm_note_shown=bool(row["dm_note_shown"]),
         language=row["language"],
         discord_locale=row["discord_locale"],
+        dm_channel_id=row["dm_channel_id"],
     )
 
 
@@ -128,6 +130,10 @@ async def dm_closed(db: Database, user_id: int) -> bool:
 
 async def set_dm_closed(db: Database, user_id: int, closed: bool, now: float) -> None:
     await update(db, user_id, now, dm_closed=int(closed))
+
+
+async def set_dm_channel(db: Database, user_id: int, channel_id: int | None, now: float) -> None:
+    await update(db, user_id, now, dm_channel_id=channel_id)
 
 
 async def claim_dm_note(db: Database, user_id: int, now: float) -> bool:

@@ -21,6 +21,7 @@ from bot import ratings as rating_model
 from bot.errors import NotAllowed, UserError, WrongStatus
 from bot.games.base.language import mark, tr, trn, trp
 from bot.locks import Locks
+from bot.pacing import Priority, yielding
 from bot.statuses import (
     ACTIVE_ENTRANTS,
     ENTERING,
@@ -280,14 +281,16 @@ class TournamentService:
     async def on_game_finished(self, game_id: int) -> None:
         tournament_id = await t_sql.tournament_of_game(self.db, game_id)
         if tournament_id is not None:
-            await self.advance(tournament_id)
+            with yielding(Priority.BACKGROUND):  # the next round's posts and games yield to moves in progress
+                await self.advance(tournament_id)
 
     async def resume(self) -> None:
         """At start-up: finish whatever round finished while the bot was down, start games not yet started
         (paused tournaments: only tell of a round that ended)."""
         for tournament_id in await t_sql.ids(self.db, statuses=(TournamentStatus.RUNNING, TournamentStatus.PAUSED)):
             try:
-                await self.advance(tournament_id)
+                with yielding(Priority.BACKGROUND):
+                    await self.advance(tournament_id)
             except Exception:
                 log.exception("resuming tournament %s failed", tournament_id)
 

@@ -161,6 +161,13 @@ def registered_items(bot: MiddleKingdomBot) -> list[type[discord.ui.DynamicItem[
     return list(bot._connection._view_store._dynamic_items.values())
 
 
+class Unmetered:
+    """Request slots without a limit (``bot.pacing.Slots``)."""
+
+    async def reserve(self) -> float:
+        return 0.0
+
+
 class FakeDiscord:
     timers: TimerDispatcher  # set by start()
 
@@ -171,6 +178,7 @@ class FakeDiscord:
         self.ids = itertools.count(50_000)
         self.closed_dms: set[int] = set()
         self.dm_attempts: Counter[int] = Counter()
+        self.dms_opened: Counter[int] = Counter()  # DM channels opened, per user
         self.threads_allowed = True
         self.threads: list[int] = []
         self.failures: list[discord.HTTPException] = []  # raised by the next public sends, in order
@@ -192,6 +200,7 @@ class FakeDiscord:
         bot = MiddleKingdomBot(Config(token="not-a-token", database_path=path), ai_delay=ai_delay)
         world = cls(bot)
         await bot.open_services()
+        bot.budget.slots = Unmetered()  # no request reaches Discord here: nothing to pace
         if clock is not None:
             bot.service.clock = clock
             bot.tournaments.clock = clock
@@ -285,7 +294,9 @@ class FakeDiscord:
         return message
 
     # -- channels, threads, DMs ----------------------------------------------------------------------------
-    def _partial_messageable(self, channel_id: int, **_: Any) -> Any:
+    def _partial_messageable(self, channel_id: int, *, type: discord.ChannelType | None = None, **_: Any) -> Any:
+        if type == discord.ChannelType.private:  # a DM channel opened before (its id is its user's, here)
+            return self._dm_channel(channel_id, autospec(discord.PartialMessageable))
         where = f"thread:{channel_id}" if channel_id in self.threads else f"channel:{channel_id}"
         channel = autospec(discord.PartialMessageable)
         channel.id = channel_id
@@ -344,14 +355,18 @@ class FakeDiscord:
         return thread
 
     async def _create_dm(self, user: discord.abc.Snowflake) -> Any:
-        channel = autospec(discord.DMChannel)
+        self.dms_opened[user.id] += 1
+        return self._dm_channel(user.id, autospec(discord.DMChannel))
+
+    def _dm_channel(self, user_id: int, channel: Any) -> Any:
+        channel.id = user_id  # a DM's "channel" here is its user's id
 
         async def send(content: str | None = None, **kwargs: Any) -> Any:
-            self.dm_attempts[user.id] += 1
-            if user.id in self.closed_dms:
+            self.dm_attempts[user_id] += 1
+            if user_id in self.closed_dms:
                 raise http_error(discord.Forbidden, 403, 50007, "Cannot send messages to this user")
             return self._message_mock(
-                self._record("send", self._new(f"dm:{user.id}", True, user.id), content=content, **kwargs)
+                self._record("send", self._new(f"dm:{user_id}", True, user_id), content=content, **kwargs)
             )
 
         channel.send.side_effect = send

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import discord
 
-from tests.cogs.flows import controls_of, last_board, start_game
+from tests.cogs.flows import controls_of, last_board, play_turn, start_game
 from tests.cogs.harness import FakeDiscord, Posted, labels, registered_items, walk
 
 
@@ -59,3 +61,32 @@ async def test_every_custom_id_matches_exactly_one_template(fake: FakeDiscord, a
             assert isinstance(item, discord.ui.DynamicItem)
             seen += 1
     assert seen >= 15  # options panel, lobby, board buttons and controls
+
+
+async def test_a_dm_channel_is_opened_once_even_across_a_restart(tmp_path: Path, alice: Any, bob: Any) -> None:
+    """Each person's DM channel is opened with their first turn DM and remembered: after a restart the turn
+    DMs go to it, without asking Discord for it again (a request counted against the bot's limit)."""
+    path = str(tmp_path / "bot.sqlite3")
+    users = {alice.id: alice, bob.id: bob}
+    rng = random.Random(3)
+    before = await FakeDiscord.start(path)
+    try:
+        game_id, _ = await start_game(before, alice, bob)
+        for _ in range(3):
+            await play_turn(before, game_id, users, rng)
+        assert before.dms_opened == Counter({alice.id: 1, bob.id: 1})
+        assert before.dm_attempts[alice.id] >= 2 and before.dm_attempts[bob.id] >= 1
+    finally:
+        await before.stop()
+
+    after = await FakeDiscord.start(path)
+    try:
+        for _ in range(12):  # moves through the service, as a click makes them: each turn's DM goes out
+            table = await after.bot.service.get(game_id)
+            seat = min(table.to_act())
+            action = rng.choice(table.game.legal_actions(table.state, seat))
+            await after.bot.service.act(game_id, table.player_at(seat).user_id or 0, action, version=table.version)
+        assert after.dm_attempts[alice.id] >= 1 and after.dm_attempts[bob.id] >= 1  # their turn DMs went out
+        assert after.dms_opened == Counter()  # to the channels opened before
+    finally:
+        await after.stop()

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from bot import games
 from tests.e2e.attention import count_attention
+from tests.e2e.counted import RequestCount, edited_after_closing, most_in_a_second
 from tests.e2e.double import DiscordDouble
+from tests.e2e.double.model import Call
 from tests.e2e.hidden import check_hidden_information
 from tests.e2e.play import Game, play_to_end, start_game
 from tests.e2e.process import BotProcess
@@ -21,6 +24,11 @@ from tests.e2e.records import Recorded, read_game
 from tests.e2e.users import SimUser
 
 NOTIFICATIONS_PER_TURN = 1.2
+DISCORD_LIMIT = 50  # counted requests a second per bot token
+# Counted requests a move at most, for the game the bot's cost was first measured on: a whole game of The Great
+# Wall of China cost 2.37 to 2.40 a move while the prompt a click is answered in was also closed by an edit of
+# its own; 2.08 to 2.16 since. (Other games vary more with their moves a turn: see edited_after_closing.)
+PER_MOVE = {"great_wall": 2.3}
 
 
 async def settled(game: Game, bot: BotProcess) -> Recorded:
@@ -72,6 +80,18 @@ async def check_finished(game: Game, bot: BotProcess, moves: int) -> None:
     assert [b for b in game.boards()[:-1] if b.custom_ids()] == []
 
 
+def check_requests(game: Game, bot: BotProcess, calls: Sequence[Call]) -> None:
+    """What the game cost in requests Discord counts against the bot's global limit: within Discord's limit in
+    every second (the bot paces itself below it); no prompt closed by an edit that a click's answer replaced
+    anyway; and, for the games measured before that, fewer a move than then."""
+    requests = RequestCount.of(calls, read_game(bot.database, game.id).version, game.double.world)
+    busiest = most_in_a_second(calls)
+    print(f"{game.key}: {requests.summary()}; at most {busiest} in any second")
+    assert busiest <= DISCORD_LIMIT
+    assert edited_after_closing(game.double.world, calls) == [], requests.summary()
+    assert requests.per_move <= PER_MOVE.get(game.key, float("inf")), requests.summary()
+
+
 def live_private_controls(game: Game) -> dict[str, int]:
     """Per person, their private messages (DMs and ephemeral answers) still holding a control of the game."""
     prefix = f"mk:{game.id}:"
@@ -87,7 +107,9 @@ async def test_a_whole_game_of_each(double: DiscordDouble, bot: BotProcess, key:
     """Every game the bot hosts, at as many players as it takes up to four, played to its final ranking."""
     engine = games.get(key)
     people = [SimUser(double, double.person(name)) for name in PEOPLE[: min(engine.max_players, len(PEOPLE))]]
+    before = len(double.world.calls)
     game = await start_game(double, key, *people)
     moves = await play_to_end(game, random.Random(key))
     await check_finished(game, bot, moves)
+    check_requests(game, bot, double.world.calls[before:])
     assert all(not c.failed for c in game.clicks), [c for c in game.clicks if c.failed][:3]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.players import PlayerService
 from bot.store import users as user_sql
 from bot.store.db import Database
+from bot.tables import TableService
 
 DAY = 86_400.0
 
@@ -45,3 +47,24 @@ async def test_a_vacation_is_one_transaction(db: Database) -> None:
     await user_sql.start_vacation(db, 7, 100.0, 100.0 + DAY)
     await user_sql.end_vacation(db, 7, 200.0)
     assert transactions == 2
+
+
+async def test_a_dm_channel_is_remembered_across_a_restart(database_target: str) -> None:
+    """A person's DM channel, once opened, is known to the next process on the database: not opened again."""
+    db = await Database.open(database_target)
+    try:
+        players = PlayerService(db, TableService(db))
+        assert await players.dm_channel(7) is None  # never opened
+        await players.remember_dm_channel(7, 123_456_789_012_345_678)
+        assert await players.dm_channel(7) == 123_456_789_012_345_678
+    finally:
+        await db.close()
+    db = await Database.open(database_target)  # the bot restarted (or another process)
+    try:
+        players = PlayerService(db, TableService(db))
+        assert await players.dm_channel(7) == 123_456_789_012_345_678
+        assert (await players.settings(7)).dm_channel_id == 123_456_789_012_345_678
+        await players.remember_dm_channel(7, None)  # gone: open another next time
+        assert await PlayerService(db, TableService(db)).dm_channel(7) is None
+    finally:
+        await db.close()
