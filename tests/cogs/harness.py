@@ -164,6 +164,8 @@ def registered_items(bot: MiddleKingdomBot) -> list[type[discord.ui.DynamicItem[
 class Unmetered:
     """Request slots without a limit (``bot.pacing.Slots``)."""
 
+    interval = 0.0
+
     async def reserve(self) -> float:
         return 0.0
 
