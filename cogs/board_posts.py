@@ -24,7 +24,7 @@ from bot.tables import ClockNews, Position
 from bot.tables.delivery import TURN, PostRow
 from cogs.game_pictures import board_picture
 from cogs.language import slash
-from cogs.names import public_names, title
+from cogs.names import message_link, public_names, table_link, title
 from cogs.rematch import table_buttons
 from cogs.replies import MESSAGE_LIMIT, NO_PINGS, message_kwargs
 from cogs.sending import Sender, channel_of
@@ -236,6 +236,16 @@ class BoardPosts:
         extra = {"content": content, "allowed_mentions": NO_PINGS} if content else {}
         await self.sender.edit(post.channel_id, post.message_id, view=None, **extra)
         await self.service.delivery.save_post(_closed(post))
+
+
+async def board_link(service: TableService, table: Table) -> str:
+    """The jump URL of the table's newest board message (the one Play works from); the thread's link before
+    there is one."""
+    posts = await service.delivery.open_posts(table.id, TURN)
+    if not posts:
+        return table_link(table)
+    newest = max(posts, key=lambda post: int(post.ref))
+    return message_link(table.guild_id, newest.channel_id, newest.message_id)
 
 
 def fingerprint(table: Table, text: str) -> str:
