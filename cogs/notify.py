@@ -26,7 +26,7 @@ from bot.tables import Notification, Table
 from bot.tables.delivery import PostRow
 from cogs.board_posts import BoardPosts
 from cogs.controls import controls_for
-from cogs.names import public_names, table_link, title
+from cogs.names import table_link, title
 from cogs.prompts import Prompts, due_line
 from cogs.replies import NO_PINGS, pings
 from cogs.sending import ARCHIVE_AFTER, Sender, channel_of
@@ -292,8 +292,10 @@ class DiscordNotifier:
 
 
 def due_headline(table: Table, seats: list[int]) -> str:
-    """The first line of a board post that pings players: the game and what each is asked for."""
-    names = public_names(table)
+    """The first line of a board post that pings players: the game and what each is asked for. By name, not
+    mention: the post's body mentions them already (the opening line names everyone, a turn's footer whom it
+    waits for), and each person is mentioned once in a post."""
+    names = table.names()
     controls = controls_for(table.key)
     # One whole message per player (addressed, then what is asked of them), never a name glued to a phrase.
     asked = " · ".join(tr("{player}, {what}", player=names[s], what=controls.due(table, s)) for s in sorted(seats))

@@ -186,7 +186,8 @@ async def test_a_mention_says_what_is_due_first(fake: FakeDiscord, alice: Any, b
     game_id, _ = await start_game(fake, alice, bob)
     mover, _ = await _seats(fake, game_id, alice, bob)
     board = last_board(fake)
-    assert board.content.splitlines()[0] == f"**{TITLE}**: <@{mover.id}>, play cards or draw a card"
+    assert board.content.splitlines()[0] == f"**{TITLE}**: {mover.name}, play cards or draw a card"
+    assert board.content.count(f"<@{mover.id}>") == 1  # the mention that pings is the opening line's
 
 
 async def test_the_toy_game_says_your_move(fake: FakeDiscord, alice: Any, bob: Any) -> None:

@@ -63,10 +63,17 @@ async def test_without_turn_dms_the_board_pings_only_the_mover(fake: FakeDiscord
     second = bob if first is alice else alice
     (opening,) = _thread_sends(fake, table.thread_id)
     assert opening.pinged == {first.id}
+    # Each person is mentioned once in a post: the first line says what is due by name, the opening line
+    # (which mentions everyone in the order of play) pings.
+    head = opening.content.splitlines()[0]
+    assert head == f"**The Great Wall of China #1**: {first.name}, play cards or draw a card", opening.content
+    assert [opening.content.count(f"<@{p.id}>") for p in (first, second)] == [1, 1], opening.content
     mark = len(fake.sent)
     await play_turn(fake, game_id, people, random.Random(3))
     (new_turn,) = _thread_sends(fake, table.thread_id, mark)
     assert new_turn.pinged == {second.id}  # nobody is pinged for the first player's progress
+    assert new_turn.content.splitlines()[0].startswith(f"**The Great Wall of China #1**: {second.name}, ")
+    assert new_turn.content.count(f"<@{second.id}>") == 1, new_turn.content
     assert _dms(fake, first, mark) == _dms(fake, second, mark) == []
 
 
