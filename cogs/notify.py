@@ -27,7 +27,7 @@ from bot.tables.delivery import PostRow
 from cogs.board_posts import BoardPosts
 from cogs.controls import controls_for
 from cogs.names import table_link, title
-from cogs.prompts import Prompts, due_line
+from cogs.prompts import Prompts, due_line, forfeit_text
 from cogs.replies import NO_PINGS, pings
 from cogs.sending import ARCHIVE_AFTER, Sender, channel_of
 from cogs.sentences import due_text, relative_time
@@ -95,29 +95,26 @@ class DiscordNotifier:
         in_board = drop_ping if note.opens_turn else {}  # a new board message: its drop line mentions them
         await self.boards.show(table, note, pings([*by_ping.values(), *in_board.values()]), headline=headline)
         await self._offers(table, note)
+        await self._tell_forfeiters(table, note)  # first: their prompts point to the DM rather than repeat it
         await self.prompts.close_passed(table)
         for seat in by_dm:
             if not await self.prompts.send_turn_dm(table, seat):
                 await self._dm_failed(table, seat)
         await self._private_alerts(table, note, set(by_dm))
-        await self._tell_forfeiters(table, note)
         await self._tell_dropped(table, drop_dm, {s: u for s, u in drop_ping.items() if s not in in_board})
         await self._ping_next(table, note, set(by_dm))
 
     async def _tell_forfeiters(self, table: Table, note: Notification) -> None:
-        """A player whose time ran out on a forfeit table is told: by DM, or (no DMs) a mention in the
-        thread; their old prompts already say they are out of the game."""
+        """A player whose time ran out on a forfeit table is told once: by one DM (``Prompts.tell_forfeit``),
+        or (no DMs) a mention in the thread."""
         for seat in note.forfeited:
             player = table.player_at(seat)
             if player.user_id is None or player.is_ai:
                 continue
             by_dm, _ = await self._channels(table, [seat])
-            if by_dm:
-                with i18n.speaking(await self.sender.language_of(player.user_id)):
-                    text = _forfeit_text(table)
-                if await self.sender.dm(table, player.user_id, text) is not None:
-                    continue
-            await self.sender.post(table, content=_forfeit_text(table, player.mention),
+            if by_dm and await self.prompts.tell_forfeit(table, seat):
+                continue
+            await self.sender.post(table, content=forfeit_text(table, player.mention),
                                    allowed_mentions=pings([player.user_id]))
 
     async def _tell_dropped(self, table: Table, by_dm: dict[int, int], by_ping: dict[int, int]) -> None:
@@ -300,23 +297,6 @@ def due_headline(table: Table, seats: list[int]) -> str:
     # One whole message per player (addressed, then what is asked of them), never a name glued to a phrase.
     asked = " · ".join(tr("{player}, {what}", player=names[s], what=controls.due(table, s)) for s in sorted(seats))
     return tr("**{game}**: {what}", game=title(table), what=asked)
-
-
-def _forfeit_text(table: Table, mention: str | None = None) -> str:
-    """The forfeit told to its player: by DM, or (``mention``) in the thread."""
-    game, link = title(table), table_link(table)
-    running = table.status == TableStatus.RUNNING
-    if mention is None and running:
-        return tr("Time ran out in **{game}**: you forfeit and are ranked last; the others play on. {link}",
-                  game=game, link=link)
-    if mention is None:
-        return tr("Time ran out in **{game}**: you forfeit and are ranked last; the game is over. {link}",
-                  game=game, link=link)
-    if running:
-        return tr("{player}, time ran out in **{game}**: you forfeit and are ranked last; the others play on. {link}",
-                  player=mention, game=game, link=link)
-    return tr("{player}, time ran out in **{game}**: you forfeit and are ranked last; the game is over. {link}",
-              player=mention, game=game, link=link)
 
 
 def _closed(post: PostRow) -> PostRow:
