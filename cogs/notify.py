@@ -80,7 +80,9 @@ class DiscordNotifier:
     async def _turn(self, table: Table, note: Notification) -> None:
         # Who is told how: decided before the board goes out, so that its mentions ping only those not
         # told by DM.
-        movers = [s for s in note.newly_to_act if s in table.to_act()] if note.opens_turn else []
+        # A move inside a turn may ask seats again too (a completed Chinatown trade, its parties): by DM only,
+        # as the board message it edits pings nobody.
+        movers = [s for s in note.newly_to_act if s in table.to_act()]
         by_dm, by_ping = await self._channels(table, movers)
         ended = table.status == TableStatus.FINISHED and note.opens_turn
         if ended:  # every player is told the end once: by DM, else the final post mentions them

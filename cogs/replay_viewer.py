@@ -92,8 +92,7 @@ def frames_of(tables: Sequence[Table], rows: Sequence[Position]) -> Frames:
             continue  # nothing anybody could see happened here
         steps.append(v)
         lines[v] = said
-        before, after = tables[v - 1].to_act(), tables[v].to_act()
-        if opens_turn(before, after, tables[v].status != TableStatus.RUNNING):
+        if opens_turn(now.game, tables[v - 1].state, tables[v].state):
             turns.append(v)
     return Frames(tuple(tables), tuple(steps), tuple(turns), lines)
 

@@ -15,6 +15,7 @@ from bot.games.base.language import mark, tr
 from bot.games.base.words import join
 from bot.statuses import TableStatus
 from cogs.names import public_names
+from render import leaving
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -96,10 +97,14 @@ def timeout_line_for(table: Table, seat: int | None, timeout: str | None) -> str
 
 
 def ranking_lines(table: Table) -> list[str]:
+    """The final ranking, each player who left play marked as the final picture marks them (resigned, out of
+    time, dropped)."""
     result = table.result()
     if result is None:
         return []
     names = public_names(table)
+    view = table.view(None)
+    marked = [leaving.ranked_name(names[s], leaving.seat_part(view, s)) for s in range(len(names))]
     order = sorted(range(len(names)), key=lambda s: (result.ranking[s], s))
     score = table.game.score_text
-    return [tr("**Final ranking**")] + [f"{result.ranking[s]}. {names[s]}: {score(result.scores[s])}" for s in order]
+    return [tr("**Final ranking**")] + [f"{result.ranking[s]}. {marked[s]}: {score(result.scores[s])}" for s in order]

@@ -170,7 +170,7 @@ async def test_a_forfeit_that_ends_the_game_is_one_dm_with_the_result(
     lines = told.message.content.splitlines()
     assert lines[0] == ("Time ran out in **The Great Wall of China #1**: you forfeit and are ranked last; the game "
                         "is over. https://discord.com/channels/1000/50002")
-    assert lines[1] == "**Final ranking**" and lines[3] == f"2. <@{first.id}>: 0 points"
+    assert lines[1] == "**Final ranking**" and lines[3] == f"2. <@{first.id}> (out of time): 0 points"
     assert len(told.files) == 1  # the final picture
     assert prompt.view is None and prompt.content == "A newer message about this game is below."
 
