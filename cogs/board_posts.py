@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.games.base import Event
 from bot.games.base.language import mark, tr
 from bot.games.base.words import join
 from bot.statuses import TableStatus
@@ -68,18 +69,24 @@ def position_lines(table: Table, row: Position, *, timeout_said: bool = False) -
     if row.clock is not None and row.seat is not None:
         return [clock_news(table, row.seat, row.clock)]
     events = list(row.events)
-    if row.timeout == "forfeit" or row.dropped:  # said once, as time running out or as the drop, not as a resignation
-        events = [e for e in events if e.type not in ("resigned", "resign")]
+    if row.timeout == "forfeit":  # said once, as time running out, not as a resignation
+        events = without_resignation(events)
     timed_out = "" if timeout_said else timeout_line_for(table, row.seat, row.timeout)
-    dropped = drop_line(table, row.seat) if row.dropped else ""
-    return [line for line in [timed_out, dropped, *event_lines(table, events)] if line]
+    return [line for line in [timed_out, *drop_lines(table, row, events)] if line]
 
 
-def drop_line(table: Table, seat: int | None) -> str:
-    """A seat a tournament organiser dropped: said as a drop, not as a resignation."""
-    if seat is None:
-        return ""
-    return tr("{player} was dropped from the tournament and leaves the game.", player=public_names(table)[seat])
+def drop_lines(table: Table, row: Position, events: Sequence[Event], seat: int | None = None) -> list[str]:
+    """The sentences of a position's ``events`` (public words, or ``seat``'s own), a tournament organiser's drop
+    said as a drop rather than as the resignation the engine made of it."""
+    if not row.dropped or row.seat is None:
+        return event_lines(table, events, seat)
+    said = tr("{player} was dropped from the tournament and leaves the game.", player=public_names(table)[row.seat])
+    return [said, *event_lines(table, without_resignation(events), seat)]
+
+
+def without_resignation(events: Sequence[Event]) -> list[Event]:
+    """The events but a seat's resignation, when the position says why the seat left in its own words."""
+    return [e for e in events if e.type not in ("resigned", "resign")]
 
 
 def at_opening(table: Table) -> bool:

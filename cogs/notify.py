@@ -27,7 +27,7 @@ from bot.tables.delivery import PostRow
 from cogs.board_posts import BoardPosts
 from cogs.controls import controls_for
 from cogs.names import table_link, title
-from cogs.prompts import Prompts, due_line, forfeit_text
+from cogs.prompts import DROPPED, FORFEIT, Prompts, dropped_text, due_line, forfeit_text
 from cogs.replies import NO_PINGS, pings
 from cogs.sending import ARCHIVE_AFTER, Sender, channel_of
 from cogs.sentences import due_text, relative_time
@@ -94,16 +94,20 @@ class DiscordNotifier:
             by_ping.update(end_ping)
         headline = "" if ended or not by_ping else due_headline(table, list(by_ping))
         drop_dm, drop_ping = await self._channels(table, [s for s in note.dropped if s not in note.forfeited])
-        in_board = drop_ping if note.opens_turn else {}  # a new board message: its drop line mentions them
+        # A new board message has the drop lines of its turn's later positions (the move that opened the turn
+        # is told in the message before): those mention their players, and ping them.
+        in_board = {s: u for s, u in drop_ping.items()
+                    if note.opens_turn and any(r.dropped and r.seat == s and not r.opens_turn for r in note.positions)}
         await self.boards.show(table, note, pings([*by_ping.values(), *in_board.values()]), headline=headline)
         await self._offers(table, note)
-        await self._tell_forfeiters(table, note)  # first: their prompts point to the DM rather than repeat it
+        # First the players out of the game: their prompts then point to the DM rather than say it again.
+        await self._tell_forfeiters(table, note)
+        await self._tell_dropped(table, drop_dm, {s: u for s, u in drop_ping.items() if s not in in_board})
         await self.prompts.close_passed(table)
         for seat in by_dm:
             if not await self.prompts.send_turn_dm(table, seat):
                 await self._dm_failed(table, seat)
         await self._private_alerts(table, note, set(by_dm))
-        await self._tell_dropped(table, drop_dm, {s: u for s, u in drop_ping.items() if s not in in_board})
         await self._ping_next(table, note, set(by_dm))
 
     async def _tell_forfeiters(self, table: Table, note: Notification) -> None:
@@ -114,25 +118,20 @@ class DiscordNotifier:
             if player.user_id is None or player.is_ai:
                 continue
             by_dm, _ = await self._channels(table, [seat])
-            if by_dm and await self.prompts.tell_forfeit(table, seat):
+            if by_dm and await self.prompts.tell_out(table, seat, FORFEIT):
                 continue
             await self.sender.post(table, content=forfeit_text(table, player.mention),
                                    allowed_mentions=pings([player.user_id]))
 
     async def _tell_dropped(self, table: Table, by_dm: dict[int, int], by_ping: dict[int, int]) -> None:
-        """A player a tournament organiser dropped is told once: by DM, else a mention in the thread (when
-        the board message was edited rather than posted, so its drop line pinged nobody)."""
+        """A player a tournament organiser dropped is told once: by one DM (``Prompts.tell_out``), else a
+        mention in the thread (unless the board message posted for the turn mentions them in its drop line)."""
         for seat, user_id in by_dm.items():
-            with i18n.speaking(await self.sender.language_of(user_id)):
-                text = tr("You were dropped from the tournament and leave **{game}**. {link}", game=title(table),
-                          link=table_link(table))
-            if await self.sender.dm(table, user_id, text) is None:
+            if not await self.prompts.tell_out(table, seat, DROPPED):
                 by_ping = {**by_ping, seat: user_id}
         for seat, user_id in by_ping.items():
-            mention = table.player_at(seat).mention
-            await self.sender.post(table, content=tr(
-                "{player}, you were dropped from the tournament and leave **{game}**.", player=mention,
-                game=title(table)), allowed_mentions=pings([user_id]))
+            await self.sender.post(table, content=dropped_text(table, table.player_at(seat).mention),
+                                   allowed_mentions=pings([user_id]))
 
     async def _private_alerts(self, table: Table, note: Notification, told: set[int]) -> None:
         """Moves only some players see that ask them something (a game's private_alerts): a DM to each

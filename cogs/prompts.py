@@ -20,6 +20,7 @@ from bot.games.base.language import mark, tr, trn
 from bot.statuses import TableStatus
 from bot.tables import Position
 from bot.tables.delivery import PostRow
+from cogs.board_posts import drop_lines
 from cogs.controls import controls_for, may_act, panel
 from cogs.game_pictures import board_picture, opening_focus, prompt_pictures
 from cogs.names import table_link, title
@@ -36,6 +37,7 @@ log = logging.getLogger(__name__)
 PROMPT = "prompt"
 END = "end"  # the DM that told a seat the game's result
 FORFEIT = "forfeit"  # the DM that told a seat its time ran out on a forfeit table
+DROPPED = "dropped"  # the DM that told a seat a tournament organiser dropped it
 MOVED_PROMPT = mark("Your controls for this game are in another message now.")
 NEWER_MESSAGE = mark("A newer message about this game is below.")
 RECAP_LINES = 8  # "a few lines": more than this and the rest is in the thread
@@ -45,7 +47,7 @@ def recap_lines(table: Table, seat: int, rows: Sequence[Position]) -> list[str]:
     """What happened since the seat's last move, in its own words (its private parts included)."""
     lines = []
     for row in rows:
-        lines += event_lines(table, row.events, seat)
+        lines += drop_lines(table, row, row.events, seat)
     if not lines:
         return []
     if len(lines) > RECAP_LINES:
@@ -94,9 +96,20 @@ def forfeit_text(table: Table, mention: str | None = None) -> str:
               player=mention, game=game, link=link)
 
 
+def dropped_text(table: Table, mention: str | None = None) -> str:
+    """The drop told to its player: by DM (and in their passed prompts), or (``mention``) in the thread."""
+    if mention is None:
+        return tr("You were dropped from the tournament and leave **{game}**. {link}", game=title(table),
+                  link=table_link(table))
+    return tr("{player}, you were dropped from the tournament and leave **{game}**.", player=mention,
+              game=title(table))
+
+
 def summary(table: Table, seat: int, rows: Sequence[Position]) -> str:
     """One line for a prompt whose turn has passed: what the seat did, or why it is over."""
     player = table.player_at(seat)
+    if player.dropped or any(r.dropped and r.seat == seat for r in rows):
+        return dropped_text(table)
     if player.forfeited or any(r.timeout == "forfeit" and r.seat == seat for r in rows):
         return tr("Time ran out: you are out of **{game}**. {link}", game=title(table), link=table_link(table))
     if table.status == TableStatus.FINISHED:
@@ -177,17 +190,18 @@ class Prompts:
         )
         return True
 
-    async def tell_forfeit(self, table: Table, seat: int) -> bool:
-        """The seat's time ran out on a forfeit table: one DM says what happened and its place (with the final
-        ranking and picture when that ended the game), and the prompt it did not answer points to it instead
-        of saying the same again. Whether the seat has been told (now or before a restart)."""
+    async def tell_out(self, table: Table, seat: int, how: str) -> bool:
+        """The seat is out of the game: its time ran out on a forfeit table (``how``: FORFEIT) or a tournament
+        organiser dropped it (DROPPED). One DM says what happened and its place (with the final ranking and
+        picture when that ended the game), and the prompt it had points to it instead of saying the same
+        again. Whether the seat has been told (now or before a restart)."""
         user_id = table.player_at(seat).user_id
         if user_id is None:
             return False
-        if await self.service.delivery.post(table.id, FORFEIT, str(seat)) is not None:
+        if await self.service.delivery.post(table.id, how, str(seat)) is not None:
             return True
         with i18n.speaking(await self.sender.language_of(user_id)):
-            lines, picture = [forfeit_text(table)], None
+            lines, picture = [forfeit_text(table) if how == FORFEIT else dropped_text(table)], None
             if table.status == TableStatus.FINISHED:
                 lines += ranking_lines(table)
                 picture = await board_picture(table)
@@ -201,7 +215,7 @@ class Prompts:
                                        attachments=[], allowed_mentions=NO_PINGS)
                 await self.service.delivery.save_post(_closed(old, table.version))
         await self.service.delivery.save_post(
-            PostRow(table.id, FORFEIT, str(seat), channel_of(message), message.id, table.version, table.version, True)
+            PostRow(table.id, how, str(seat), channel_of(message), message.id, table.version, table.version, True)
         )
         return True
 
