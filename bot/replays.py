@@ -22,7 +22,6 @@ from bot.games.base import Event, Game
 from bot.games.base import language as words
 from bot.games.base.language import tr
 from bot.sentences import opening_line, position_lines
-from bot.statuses import TableStatus
 from bot.store.outbox import MOVE_KINDS
 from bot.tables import Table, TableService, opens_turn
 from bot.tables.model import Position
@@ -108,8 +107,7 @@ def frames_of(tables: Sequence[Table], rows: Sequence[Position]) -> Frames:
             continue  # nothing anybody could see happened here
         steps.append(v)
         lines[v] = said
-        before, after = tables[v - 1].to_act(), tables[v].to_act()
-        if opens_turn(before, after, tables[v].status != TableStatus.RUNNING):
+        if opens_turn(now.game, tables[v - 1].state, tables[v].state):
             turns.append(v)
     return Frames(tuple(tables), tuple(steps), tuple(turns), lines)
 

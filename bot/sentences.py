@@ -6,7 +6,7 @@ that seat's DM or ephemeral message (the callers decide which).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.games.base import Event
@@ -15,6 +15,7 @@ from bot.games.base.language import mark, tr
 from bot.games.base.words import join
 from bot.names import public_names, title
 from bot.statuses import TableStatus
+from render import leaving
 
 if TYPE_CHECKING:
     from bot.tables import ClockNews, Position, Table
@@ -96,13 +97,17 @@ def timeout_line_for(table: Table, seat: int | None, timeout: str | None) -> str
 
 
 def ranking_lines(table: Table) -> list[str]:
+    """The final ranking, each player who left play marked as the final picture marks them (resigned, out of
+    time, dropped)."""
     result = table.result()
     if result is None:
         return []
     names = public_names(table)
+    view = table.view(None)
+    marked = [leaving.ranked_name(names[s], leaving.seat_part(view, s)) for s in range(len(names))]
     order = sorted(range(len(names)), key=lambda s: (result.ranking[s], s))
     score = table.game.score_text
-    return [tr("**Final ranking**")] + [f"{result.ranking[s]}. {names[s]}: {score(result.scores[s])}" for s in order]
+    return [tr("**Final ranking**")] + [f"{result.ranking[s]}. {marked[s]}: {score(result.scores[s])}" for s in order]
 
 
 def position_lines(table: Table, row: Position, *, timeout_said: bool = False) -> list[str]:
@@ -113,18 +118,24 @@ def position_lines(table: Table, row: Position, *, timeout_said: bool = False) -
     if row.clock is not None and row.seat is not None:
         return [clock_news(table, row.seat, row.clock)]
     events = list(row.events)
-    if row.timeout == "forfeit" or row.dropped:  # said once, as time running out or as the drop, not as a resignation
-        events = [e for e in events if e.type not in ("resigned", "resign")]
+    if row.timeout == "forfeit":  # said once, as time running out, not as a resignation
+        events = without_resignation(events)
     timed_out = "" if timeout_said else timeout_line_for(table, row.seat, row.timeout)
-    dropped = drop_line(table, row.seat) if row.dropped else ""
-    return [line for line in [timed_out, dropped, *event_lines(table, events)] if line]
+    return [line for line in [timed_out, *drop_lines(table, row, events)] if line]
 
 
-def drop_line(table: Table, seat: int | None) -> str:
-    """A seat a tournament organiser dropped: said as a drop, not as a resignation."""
-    if seat is None:
-        return ""
-    return tr("{player} was dropped from the tournament and leaves the game.", player=public_names(table)[seat])
+def drop_lines(table: Table, row: Position, events: Sequence[Event], seat: int | None = None) -> list[str]:
+    """The sentences of a position's ``events`` (public words, or ``seat``'s own), a tournament organiser's drop
+    said as a drop rather than as the resignation the engine made of it."""
+    if not row.dropped or row.seat is None:
+        return event_lines(table, events, seat)
+    said = tr("{player} was dropped from the tournament and leaves the game.", player=public_names(table)[row.seat])
+    return [said, *event_lines(table, without_resignation(events), seat)]
+
+
+def without_resignation(events: Sequence[Event]) -> list[Event]:
+    """The events but a seat's resignation, when the position says why the seat left in its own words."""
+    return [e for e in events if e.type not in ("resigned", "resign")]
 
 
 def at_opening(table: Table) -> bool:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.games.base.language import mark, tr
-from bot.names import title
+from bot.names import message_link, table_link, title
 from bot.sentences import at_opening, clock_line, position_lines, ranking_lines, timeout_line_for, turn_line
 from bot.statuses import TableStatus
 from bot.tables import Position
@@ -182,6 +182,16 @@ class BoardPosts:
         extra = {"content": content, "allowed_mentions": NO_PINGS} if content else {}
         await self.sender.edit(post.channel_id, post.message_id, view=None, **extra)
         await self.service.delivery.save_post(_closed(post))
+
+
+async def board_link(service: TableService, table: Table) -> str:
+    """The jump URL of the table's newest board message (the one Play works from); the thread's link before
+    there is one."""
+    posts = await service.delivery.open_posts(table.id, TURN)
+    if not posts:
+        return table_link(table)
+    newest = max(posts, key=lambda post: int(post.ref))
+    return message_link(table.guild_id, newest.channel_id, newest.message_id)
 
 
 def fingerprint(table: Table, text: str) -> str:

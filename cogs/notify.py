@@ -21,7 +21,7 @@ import discord
 
 from bot import i18n, pacing
 from bot.games.base.language import mark, tr
-from bot.names import public_names, table_link, title
+from bot.names import table_link, title
 from bot.pacing import Priority
 from bot.sentences import due_text, relative_time
 from bot.statuses import TableStatus
@@ -29,7 +29,7 @@ from bot.tables import Notification, Table
 from bot.tables.delivery import PostRow
 from cogs.board_posts import BoardPosts
 from cogs.controls import controls_for
-from cogs.prompts import Prompts, due_line
+from cogs.prompts import DROPPED, FORFEIT, Prompts, dropped_text, due_line, forfeit_text
 from cogs.replies import NO_PINGS, pings
 from cogs.sending import ARCHIVE_AFTER, channel_of
 
@@ -86,7 +86,9 @@ class DiscordNotifier:
     async def _turn(self, table: Table, note: Notification) -> None:
         # Who is told how: decided before the board goes out, so that its mentions ping only those not
         # told by DM.
-        movers = [s for s in note.newly_to_act if s in table.to_act()] if note.opens_turn else []
+        # A move inside a turn may ask seats again too (a completed Chinatown trade, its parties): by DM only,
+        # as the board message it edits pings nobody.
+        movers = [s for s in note.newly_to_act if s in table.to_act()]
         by_dm, by_ping = await self._channels(table, movers)
         ended = table.status == TableStatus.FINISHED and note.opens_turn
         if ended:  # every player is told the end once: by DM, else the final post mentions them
@@ -99,7 +101,10 @@ class DiscordNotifier:
             by_ping.update(end_ping)
         headline = "" if ended or not by_ping else due_headline(table, list(by_ping))
         drop_dm, drop_ping = await self._channels(table, [s for s in note.dropped if s not in note.forfeited])
-        in_board = drop_ping if note.opens_turn else {}  # a new board message: its drop line mentions them
+        # A new board message has the drop lines of its turn's later positions (the move that opened the turn
+        # is told in the message before): those mention their players, and ping them.
+        in_board = {s: u for s, u in drop_ping.items()
+                    if note.opens_turn and any(r.dropped and r.seat == s and not r.opens_turn for r in note.positions)}
         await self.boards.show(table, note, pings([*by_ping.values(), *in_board.values()]), headline=headline)
         await self._offers(table, note)
         with pacing.yielding(Priority.NOTICE):  # the board is out: the rest are this turn's notifications
@@ -107,45 +112,38 @@ class DiscordNotifier:
 
     async def _tell(self, table: Table, note: Notification, by_dm: dict[int, int], drop_dm: dict[int, int],
                     drop_ping: dict[int, int], in_board: dict[int, int]) -> None:
+        # First the players out of the game: their prompts then point to the DM rather than say it again.
+        await self._tell_forfeiters(table, note)
+        await self._tell_dropped(table, drop_dm, {s: u for s, u in drop_ping.items() if s not in in_board})
         await self.prompts.close_passed(table)
         for seat in by_dm:
             if not await self.prompts.send_turn_dm(table, seat):
                 await self._dm_failed(table, seat)
         await self._private_alerts(table, note, set(by_dm))
-        await self._tell_forfeiters(table, note)
-        await self._tell_dropped(table, drop_dm, {s: u for s, u in drop_ping.items() if s not in in_board})
         await self._ping_next(table, note, set(by_dm))
 
     async def _tell_forfeiters(self, table: Table, note: Notification) -> None:
-        """A player whose time ran out on a forfeit table is told: by DM, or (no DMs) a mention in the
-        thread; their old prompts already say they are out of the game."""
+        """A player whose time ran out on a forfeit table is told once: by one DM (``Prompts.tell_forfeit``),
+        or (no DMs) a mention in the thread."""
         for seat in note.forfeited:
             player = table.player_at(seat)
             if player.user_id is None or player.is_ai:
                 continue
             by_dm, _ = await self._channels(table, [seat])
-            if by_dm:
-                with i18n.speaking(await self.sender.language_of(player.user_id)):
-                    text = _forfeit_text(table)
-                if await self.sender.dm(table, player.user_id, text) is not None:
-                    continue
-            await self.sender.post(table, content=_forfeit_text(table, player.mention),
+            if by_dm and await self.prompts.tell_out(table, seat, FORFEIT):
+                continue
+            await self.sender.post(table, content=forfeit_text(table, player.mention),
                                    allowed_mentions=pings([player.user_id]))
 
     async def _tell_dropped(self, table: Table, by_dm: dict[int, int], by_ping: dict[int, int]) -> None:
-        """A player a tournament organiser dropped is told once: by DM, else a mention in the thread (when
-        the board message was edited rather than posted, so its drop line pinged nobody)."""
+        """A player a tournament organiser dropped is told once: by one DM (``Prompts.tell_out``), else a
+        mention in the thread (unless the board message posted for the turn mentions them in its drop line)."""
         for seat, user_id in by_dm.items():
-            with i18n.speaking(await self.sender.language_of(user_id)):
-                text = tr("You were dropped from the tournament and leave **{game}**. {link}", game=title(table),
-                          link=table_link(table))
-            if await self.sender.dm(table, user_id, text) is None:
+            if not await self.prompts.tell_out(table, seat, DROPPED):
                 by_ping = {**by_ping, seat: user_id}
         for seat, user_id in by_ping.items():
-            mention = table.player_at(seat).mention
-            await self.sender.post(table, content=tr(
-                "{player}, you were dropped from the tournament and leave **{game}**.", player=mention,
-                game=title(table)), allowed_mentions=pings([user_id]))
+            await self.sender.post(table, content=dropped_text(table, table.player_at(seat).mention),
+                                   allowed_mentions=pings([user_id]))
 
     async def _private_alerts(self, table: Table, note: Notification, told: set[int]) -> None:
         """Moves only some players see that ask them something (a game's private_alerts): a DM to each
@@ -304,29 +302,14 @@ class DiscordNotifier:
 
 
 def due_headline(table: Table, seats: list[int]) -> str:
-    """The first line of a board post that pings players: the game and what each is asked for."""
-    names = public_names(table)
+    """The first line of a board post that pings players: the game and what each is asked for. By name, not
+    mention: the post's body mentions them already (the opening line names everyone, a turn's footer whom it
+    waits for), and each person is mentioned once in a post."""
+    names = table.names()
     controls = controls_for(table.key)
     # One whole message per player (addressed, then what is asked of them), never a name glued to a phrase.
     asked = " · ".join(tr("{player}, {what}", player=names[s], what=controls.due(table, s)) for s in sorted(seats))
     return tr("**{game}**: {what}", game=title(table), what=asked)
-
-
-def _forfeit_text(table: Table, mention: str | None = None) -> str:
-    """The forfeit told to its player: by DM, or (``mention``) in the thread."""
-    game, link = title(table), table_link(table)
-    running = table.status == TableStatus.RUNNING
-    if mention is None and running:
-        return tr("Time ran out in **{game}**: you forfeit and are ranked last; the others play on. {link}",
-                  game=game, link=link)
-    if mention is None:
-        return tr("Time ran out in **{game}**: you forfeit and are ranked last; the game is over. {link}",
-                  game=game, link=link)
-    if running:
-        return tr("{player}, time ran out in **{game}**: you forfeit and are ranked last; the others play on. {link}",
-                  player=mention, game=game, link=link)
-    return tr("{player}, time ran out in **{game}**: you forfeit and are ranked last; the game is over. {link}",
-              player=mention, game=game, link=link)
 
 
 def _closed(post: PostRow) -> PostRow:

@@ -21,6 +21,7 @@ from bot.names import table_link
 from bot.sentences import event_lines, turn_line
 from bot.statuses import TableStatus
 from bot.tables import MoveOutcome, Table, table_at
+from cogs.board_posts import board_link
 from cogs.components import (
     BoardButton,
     ControlButton,
@@ -31,7 +32,7 @@ from cogs.components import (
     TakeBackButton,
     with_take_back,
 )
-from cogs.controls import controls_for, may_act, panel
+from cogs.controls import controls_for, may_act, panel, waiting_sentence
 from cogs.errors import not_your_turn, report
 from cogs.game_pictures import hand_picture, opening_focus, prompt_pictures, step_pictures
 from cogs.language import slash
@@ -49,6 +50,9 @@ log = logging.getLogger(__name__)
 # Said with tr() where shown.
 NOT_A_PLAYER = mark("Only the players of this game have a hand; you can follow the game on the board.")
 NEWER_PANEL = mark("A newer panel for this game is below.")
+# An old private message answered when nothing is the clicker's to decide: it shows no position (no controls,
+# no picture), so it says whom the game waits for and links the newest board instead.
+MOVED_ON = mark("That move was already made or the board has changed.")
 CHANGED = mark("The board has changed since that message; these controls are for the current position.")
 # Told once (PlayerService.claim_dm_note) to a player whose turn DMs could not be delivered.
 DMS_CLOSED = mark(
@@ -89,13 +93,15 @@ def _choices(table: Table, seat: int) -> list[str]:
     return sorted(json.dumps(action, sort_keys=True) for action in table.game.legal_actions(table.state, seat))
 
 
-def elsewhere_line(table: Table, seat: int) -> str:
-    """One line for an old private message when the seat has nothing to decide now."""
+def elsewhere_line(table: Table, seat: int, board: str) -> str:
+    """One line for an old private message when the seat has nothing to decide now: what the game waits for
+    and a link to its newest board (``board``), never "here is the position" (the message shows none)."""
     if table.status == TableStatus.FINISHED:
         return result_line(table, seat)
     if table.status != TableStatus.RUNNING:
         return tr("This table was cancelled.")
-    return f"{StaleVersion()} {not_your_turn(table)}"
+    said = [tr(MOVED_ON), waiting_sentence(table), tr("Latest board: {link}", link=board)]
+    return " ".join(part for part in said if part)
 
 
 def _in_panel(interaction: discord.Interaction) -> bool:
@@ -206,8 +212,9 @@ class Play(PersistentItems, commands.Cog):
                 allowed_mentions=NO_PINGS,
             )
             return
-        await interaction.edit_original_response(content=clip_message(elsewhere_line(table, seat)), view=None,
-                                                 attachments=[], allowed_mentions=NO_PINGS)
+        line = elsewhere_line(table, seat, await board_link(self.service, table))
+        await interaction.edit_original_response(content=clip_message(line), view=None, attachments=[],
+                                                 allowed_mentions=NO_PINGS)
 
     async def _still_awaited(self, table: Table, seat: int, version: int) -> bool:
         """Whether a control made at ``version`` still asks the seat what it is asked now: it was to act then

@@ -18,7 +18,7 @@ import discord
 from bot import i18n
 from bot.games.base.language import mark, tr, trn
 from bot.names import table_link, title
-from bot.sentences import due_text, event_lines, ranking_lines
+from bot.sentences import drop_lines, due_text, event_lines, ranking_lines
 from bot.statuses import TableStatus
 from bot.tables import Position
 from bot.tables.delivery import PostRow
@@ -37,13 +37,16 @@ log = logging.getLogger(__name__)
 
 PROMPT = "prompt"
 END = "end"  # the DM that told a seat the game's result
+FORFEIT = "forfeit"  # the DM that told a seat its time ran out on a forfeit table
+DROPPED = "dropped"  # the DM that told a seat a tournament organiser dropped it
 MOVED_PROMPT = mark("Your controls for this game are in another message now.")
+NEWER_MESSAGE = mark("A newer message about this game is below.")
 RECAP_LINES = 8  # "a few lines": more than this and the rest is in the thread
 def recap_lines(table: Table, seat: int, rows: Sequence[Position]) -> list[str]:
     """What happened since the seat's last move, in its own words (its private parts included)."""
     lines = []
     for row in rows:
-        lines += event_lines(table, row.events, seat)
+        lines += drop_lines(table, row, row.events, seat)
     if not lines:
         return []
     if len(lines) > RECAP_LINES:
@@ -75,9 +78,37 @@ def result_line(table: Table, seat: int) -> str:
               link=link)
 
 
+def forfeit_text(table: Table, mention: str | None = None) -> str:
+    """The forfeit told to its player: by DM, or (``mention``) in the thread."""
+    game, link = title(table), table_link(table)
+    running = table.status == TableStatus.RUNNING
+    if mention is None and running:
+        return tr("Time ran out in **{game}**: you forfeit and are ranked last; the others play on. {link}",
+                  game=game, link=link)
+    if mention is None:
+        return tr("Time ran out in **{game}**: you forfeit and are ranked last; the game is over. {link}",
+                  game=game, link=link)
+    if running:
+        return tr("{player}, time ran out in **{game}**: you forfeit and are ranked last; the others play on. {link}",
+                  player=mention, game=game, link=link)
+    return tr("{player}, time ran out in **{game}**: you forfeit and are ranked last; the game is over. {link}",
+              player=mention, game=game, link=link)
+
+
+def dropped_text(table: Table, mention: str | None = None) -> str:
+    """The drop told to its player: by DM (and in their passed prompts), or (``mention``) in the thread."""
+    if mention is None:
+        return tr("You were dropped from the tournament and leave **{game}**. {link}", game=title(table),
+                  link=table_link(table))
+    return tr("{player}, you were dropped from the tournament and leave **{game}**.", player=mention,
+              game=title(table))
+
+
 def summary(table: Table, seat: int, rows: Sequence[Position]) -> str:
     """One line for a prompt whose turn has passed: what the seat did, or why it is over."""
     player = table.player_at(seat)
+    if player.dropped or any(r.dropped and r.seat == seat for r in rows):
+        return dropped_text(table)
     if player.forfeited or any(r.timeout == "forfeit" and r.seat == seat for r in rows):
         return tr("Time ran out: you are out of **{game}**. {link}", game=title(table), link=table_link(table))
     if table.status == TableStatus.FINISHED:
@@ -167,6 +198,35 @@ class Prompts:
         )
         return True
 
+    async def tell_out(self, table: Table, seat: int, how: str) -> bool:
+        """The seat is out of the game: its time ran out on a forfeit table (``how``: FORFEIT) or a tournament
+        organiser dropped it (DROPPED). One DM says what happened and its place (with the final ranking and
+        picture when that ended the game), and the prompt it had points to it instead of saying the same
+        again. Whether the seat has been told (now or before a restart)."""
+        user_id = table.player_at(seat).user_id
+        if user_id is None:
+            return False
+        if await self.service.delivery.post(table.id, how, str(seat)) is not None:
+            return True
+        with i18n.speaking(await self.sender.language_of(user_id)):
+            lines, picture = [forfeit_text(table) if how == FORFEIT else dropped_text(table)], None
+            if table.status == TableStatus.FINISHED:
+                lines += ranking_lines(table)
+                picture = await board_picture(table)
+            message = await self.sender.dm(table, user_id, clip_message("\n".join(lines)),
+                                           **message_kwargs(file=picture))
+            if message is None:
+                return False
+            old = await self.service.delivery.post(table.id, PROMPT, str(seat))
+            if old is not None and not old.closed:
+                await self.sender.edit(old.channel_id, old.message_id, content=tr(NEWER_MESSAGE), view=None,
+                                       attachments=[], allowed_mentions=NO_PINGS)
+                await self.service.delivery.save_post(_closed(old, table.version))
+        await self.service.delivery.save_post(
+            PostRow(table.id, how, str(seat), channel_of(message), message.id, table.version, table.version, True)
+        )
+        return True
+
     async def adopt(self, table: Table, seat: int, channel_id: int, message_id: int) -> None:
         """An older DM of the seat shows its current controls again (a click on it): it becomes the seat's
         prompt, and the prompt it replaces loses its controls."""
@@ -200,9 +260,7 @@ class Prompts:
                     line = summary(table, seat, rows)
                 await self.sender.edit(post.channel_id, post.message_id, content=line, view=None, attachments=[],
                                        allowed_mentions=NO_PINGS)
-            await self.service.delivery.save_post(PostRow(
-                post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, table.version, True
-            ))
+            await self.service.delivery.save_post(_closed(post, table.version))
         for user_id, open_panel in self.panels.of_game(table.id):
             if not everyone and table.status == TableStatus.RUNNING and may_act(table, open_panel.seat):
                 continue
@@ -214,3 +272,8 @@ class Prompts:
                                                                     allowed_mentions=NO_PINGS)
             except discord.HTTPException:  # gone or expired: nothing left to tidy
                 log.info("could not close a Play panel of game %s", table.id)
+
+
+def _closed(post: PostRow, version: int) -> PostRow:
+    """The prompt ``post`` without controls any more, as of ``version``."""
+    return PostRow(post.game_id, post.kind, post.ref, post.channel_id, post.message_id, post.since, version, True)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot import games
+from bot.clock import TimerDispatcher
 from bot.errors import NotAllowed, StaleVersion
 from bot.games.base import TAKE_BACK
 from bot.records import record_of
@@ -17,6 +18,8 @@ from bot.replays import replay_log
 from bot.store.db import Database
 from bot.tables import Table, TableService
 from bot.tables.replay import TAKE_BACK_ACTION, BadMove, replay_steps
+from bot.timecontrol import HOUR, TimeControl
+from tests.test_timeouts import FakeClock
 
 # The action types whose take-back each game's rules allow (docs/rules/README.md, "Taking a move back").
 ALLOWED = {"china": {"place"}, "great_wall": {"play"}, "chinatown": {"place"}, "sun_tzu": set(), "toy": set()}
@@ -222,3 +225,62 @@ async def test_the_button_after_a_move_agrees_with_the_log(db: Database, key: st
         assert fast == slow, (action, await service.take_back_refusal(outcome.table, user))
         table = await service.get(table.id)
     assert table.version >= 10, "the walk made moves to compare"
+
+
+def _undoable(table: Table) -> dict[str, Any]:
+    """The mover's first legal action that the engine lets them take back (the decision stays with them)."""
+    game, state = table.game, table.state
+    seat = min(table.to_act())
+    for action in game.legal_actions(state, seat):
+        after, events = game.apply(state, seat, action)
+        if game.to_act(after) == game.to_act(state) and game.can_take_back(state, seat, action, after, events):
+            return action
+    raise AssertionError("no move of the mover may be taken back here")
+
+
+async def test_two_take_backs_in_a_row_undo_the_two_moves_one_by_one(db: Database) -> None:
+    """The policy (docs/rules/README.md, "Taking a move back"): take-backs in a row undo the seat's moves one
+    by one while nobody else has acted; once none of theirs is left standing, the next is refused in one
+    sentence that says whom the game waits for."""
+    service = TableService(db)
+    table = await _started(service, seed=0)  # its first mover has two plays in a row that may be taken back
+    user, game = _user(table), table.game
+    first = (await service.act(table.id, user, _undoable(table), version=table.version)).table
+    second = (await service.act(table.id, user, _undoable(first), version=first.version)).table
+    once = (await service.take_back(table.id, user, version=second.version)).table
+    assert game.dump(once.state) == game.dump(first.state)
+    assert await service.take_back_refusal(once, user) is None  # the first play may be taken back too
+    twice = (await service.take_back(table.id, user, version=once.version)).table
+    assert game.dump(twice.state) == game.dump(table.state) and twice.version == table.version + 4
+    mover = table.player_at(min(table.to_act())).name
+    refusal = await service.take_back_refusal(twice, user)
+    assert refusal == ("Only your own last move can be taken back, before anybody else acts; the game waits for "
+                       f"{mover}.")
+    await _refused(service, table.id, user, "Only your own last move", twice.version)
+    log = await service.move_log(table.id)
+    assert [m.action.get("take_back", False) for m in log] == [False, False, True, True]
+    assert game.dump(await service.replay(table.id)) == game.dump(table.state)
+
+
+async def test_a_move_the_clock_made_is_not_taken_back(db: Database) -> None:
+    """A turn played by the computer because the player's time ran out stands: its take-back is refused in
+    one sentence, and nothing changes."""
+    clock = FakeClock()
+    service = TableService(db, clock=clock)
+    dispatcher = TimerDispatcher(db, service.fire_timer, clock=clock)
+    service.on_timers_changed = dispatcher.wake
+    table = await service.create(key="great_wall", creator_id=1, creator_name="Ana", seat_count=2, seed=0,
+                                 time_control=TimeControl("move", limit=HOUR), timeout_policy="ai")
+    await service.join(table.id, 2, "Bo")
+    table = await service.start(table.id, 1)
+    seat, user = min(table.to_act()), _user(table)
+    clock.advance(HOUR + 1)
+    await dispatcher.run_due()
+    timed_out = await service.get(table.id)
+    log = await service.move_log(table.id)
+    assert timed_out.version > table.version and log[-1].seat == seat  # the clock played the seat's turn
+    waiting = timed_out.player_at(min(timed_out.to_act())).name
+    sentence = f"Your last move was made for you, so it stands; the game waits for {waiting}."
+    assert await service.take_back_refusal(timed_out, user) == sentence
+    await _refused(service, table.id, user, "was made for you", timed_out.version)
+    assert (await service.get(table.id)).version == timed_out.version

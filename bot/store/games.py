@@ -20,6 +20,7 @@ class SeatRow:
     ai_level: str | None
     seat: int | None
     forfeited: bool = False
+    dropped: bool = False  # a tournament organiser dropped the player (their resignation, said as a drop)
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,9 @@ _GAME_COLUMNS = (
     "options, seed, version, snapshot, result, created_at, updated_at, time_control, timeout_policy, vacation_allowed, "
     "language, take_backs"
 )
-_SEAT_QUERY = "SELECT slot, user_id, name, ai_level, seat, forfeited FROM seats WHERE game_id = ? ORDER BY slot"
+_SEAT_QUERY = (
+    "SELECT slot, user_id, name, ai_level, seat, forfeited, dropped FROM seats WHERE game_id = ? ORDER BY slot"
+)
 
 
 async def insert_game(
@@ -119,6 +122,10 @@ async def delete_seat(conn: Connection, game_id: int, slot: int) -> None:
 
 async def assign_seat(conn: Connection, game_id: int, slot: int, seat: int) -> None:
     await conn.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND slot = ?", (seat, game_id, slot))
+
+
+async def set_dropped(conn: Connection, game_id: int, seat: int) -> None:
+    await conn.execute("UPDATE seats SET dropped = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
 
 
 async def set_columns(conn: Connection, game_id: int, now: float, **columns: Any) -> None:
@@ -242,5 +249,6 @@ def game_row(row: Row, seats: tuple[SeatRow, ...], *, snapshot: bool = True) -> 
 
 def _seat_rows(seats: list[Row]) -> tuple[SeatRow, ...]:
     return tuple(
-        SeatRow(s["slot"], s["user_id"], s["name"], s["ai_level"], s["seat"], bool(s["forfeited"])) for s in seats
+        SeatRow(s["slot"], s["user_id"], s["name"], s["ai_level"], s["seat"], bool(s["forfeited"]), bool(s["dropped"]))
+        for s in seats
     )

@@ -23,6 +23,7 @@ class Player:
     ai_level: str | None
     seat: int | None
     forfeited: bool = False
+    dropped: bool = False  # a tournament organiser dropped them: the engine saw a resignation
 
     @property
     def is_ai(self) -> bool:
@@ -104,15 +105,39 @@ class Table:
         return self.game.to_act(self.state)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (None: everybody), computed once per table."""
+        """What ``seat`` may know (None: everybody), computed once per table; seats a tournament organiser
+        dropped are marked so (``with_drops``)."""
         if seat not in self._views:
-            self._views[seat] = self.game.view(self.state, seat)
+            dropped = {p.seat for p in self.players if p.dropped and p.seat is not None}
+            self._views[seat] = with_drops(self.game.view(self.state, seat), dropped)
         return self._views[seat]
 
     def result(self) -> Result | None:
         if self.state is None or not self.game.is_over(self.state):
             return None
         return self.game.result(self.state)
+
+
+def with_drops(view: dict[str, Any], dropped: set[int]) -> dict[str, Any]:
+    """``view`` with each dropped seat marked ``"dropped": True`` where the view says the seat left play: its
+    entry in the view's ``players`` and in its result's ``breakdown`` (both by seat), which say ``resigned``
+    (render/leaving.py reads the three). The engine knows a drop only as a resignation, as the log keeps it;
+    the table knows it was a drop, and it is public (the thread says it)."""
+    if not dropped:
+        return view
+    marked = dict(view)
+    players = view.get("players")
+    if isinstance(players, list):
+        marked["players"] = _dropped(players, dropped)
+    result = view.get("result")
+    if isinstance(result, dict) and isinstance(result.get("breakdown"), list):
+        marked["result"] = {**result, "breakdown": _dropped(result["breakdown"], dropped)}
+    return marked
+
+
+def _dropped(parts: list[Any], dropped: set[int]) -> list[Any]:
+    return [{**part, "dropped": True} if seat in dropped and isinstance(part, dict) and part.get("resigned") else part
+            for seat, part in enumerate(parts)]
 
 
 @dataclass(frozen=True)
@@ -176,7 +201,8 @@ class MoveOutcome:
     seat: int
 
 
-def opens_turn(before: frozenset[int], after: frozenset[int], over: bool) -> bool:
-    """A new turn begins when a seat must act that did not before, or the game ends. A seat continuing its
-    turn, or seats of a simultaneous phase finishing one by one, stay in the turn (one board message)."""
-    return over or bool(after - before)
+def opens_turn(game: Game, before: Any, after: Any) -> bool:
+    """A new turn begins when the game ends, or when the rules say a move opened one (``Game.opens_turn``: a
+    seat must act that did not before). A seat continuing its turn, or seats of a simultaneous phase finishing
+    one by one, stay in the turn (one board message)."""
+    return game.is_over(after) or game.opens_turn(before, after)

@@ -122,20 +122,23 @@ class MoveCommitter:
                 raise StaleVersion()  # the deadline fired already: this timeout move is not made (rolled back)
             if timeout == "forfeit":
                 await timer_sql.set_forfeited(conn, table.id, seat)
+            if dropped:
+                await game_sql.set_dropped(conn, table.id, seat)
             await update_turns(conn, table, before, after, table.version + 1, now, vacations)
             if over:
                 await timer_sql.cancel_game(conn, table.id, now)
                 await record_results(conn, table, game.result(state), now)
             turn: int | None = table.version + 1
-            if not opens_turn(before, after, over):
+            if not opens_turn(game, table.state, state):
                 turn = await outbox_sql.current_turn(conn, table.id)
             await outbox_sql.add(conn, table.id, table.version + 1, "moved", payload, now, turn=turn)
         if after - before:
             self.timers_changed()
-        return MoveOutcome(await self._committed(table, seat, state, over, now, timeout), tuple(events), seat)
+        committed = await self._committed(table, seat, state, over, now, timeout, dropped)
+        return MoveOutcome(committed, tuple(events), seat)
 
     async def _committed(
-        self, table: Table, seat: int, state: Any, over: bool, now: float, timeout: str | None
+        self, table: Table, seat: int, state: Any, over: bool, now: float, timeout: str | None, dropped: bool
     ) -> Table:
         """The table as just committed (still under the game's lock), built from what was written rather
         than read back: only the deadlines, which the turn clocks set, are read."""
@@ -143,6 +146,8 @@ class MoveCommitter:
         players = table.players
         if timeout == "forfeit":
             players = tuple(replace(p, forfeited=True) if p.seat == seat else p for p in players)
+        if dropped:
+            players = tuple(replace(p, dropped=True) if p.seat == seat else p for p in players)
         committed = replace(
             table, version=table.version + 1, state=state, status=status, updated_at=now, players=players,
             deadlines=await self.reader.deadlines(table.id, status, table.time_control),

@@ -53,7 +53,8 @@ class TableReader:
         """A position committed here (built from what was committed, not read back)."""
         if table.status == TableStatus.LOBBY:
             return
-        seats = tuple(SeatRow(p.slot, p.user_id, p.name, p.ai_level, p.seat, p.forfeited) for p in table.players)
+        seats = tuple(SeatRow(p.slot, p.user_id, p.name, p.ai_level, p.seat, p.forfeited, p.dropped)
+                      for p in table.players)
         self._known.pop(table.id, None)
         self._known[table.id] = _Known(table.version, table.status, seats, table.state)
         if len(self._known) > KNOWN_GAMES:
@@ -128,7 +129,8 @@ class TableReader:
             options=row.options,
             seed=row.seed,
             version=row.version,
-            players=tuple(Player(s.slot, s.user_id, s.name, s.ai_level, s.seat, s.forfeited) for s in row.seats),
+            players=tuple(Player(s.slot, s.user_id, s.name, s.ai_level, s.seat, s.forfeited, s.dropped)
+                          for s in row.seats),
             state=state,
             updated_at=row.updated_at,
             time_control=time_control,

@@ -13,7 +13,7 @@ from bot.games.base import Event
 from bot.games.base.language import tr, trn, trp
 from bot.games.base.words import join
 from bot.games.china.text import cards_text, colour_word, describe, region_name, space_label
-from render import theme
+from render import leaving, theme
 from render.alt_text.words import final_result, own, placed, places
 from render.china.crops import region_of
 from render.game import Part
@@ -71,6 +71,8 @@ def _game_over(view: ChinaView, names: Sequence[str]) -> str:
 def _score(player: PlayerView, names: Sequence[str]) -> str:
     """ "Ann 12 points", marked when the player left play (out of time is no resignation)."""
     fields = {"player": names[player["seat"]], "points": _points(player["score"])}
+    if leaving.dropped(player):
+        return tr("{player} {points} (dropped)", **fields)
     if player["timed_out"]:
         return tr("{player} {points} (out of time)", **fields)
     if player["resigned"]:
@@ -223,7 +225,10 @@ def final(view: ChinaView, names: Sequence[str]) -> list[str]:
             "regions": part["regions"], "alliances": part["alliances"], "roads": part["roads"],
             "supply": part["tiebreak"]["supply"],
         }
-        if view["players"][seat]["timed_out"]:
+        if leaving.dropped(view["players"][seat]):
+            rows.append(tr("{place} {player} {points}: regions {regions}, alliances {alliances}, roads {roads}, "
+                           "{supply} pieces left, dropped", **fields))
+        elif view["players"][seat]["timed_out"]:
             rows.append(tr("{place} {player} {points}: regions {regions}, alliances {alliances}, roads {roads}, "
                            "{supply} pieces left, out of time", **fields))
         elif view["players"][seat]["resigned"]:

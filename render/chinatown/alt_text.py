@@ -209,7 +209,12 @@ def final(view: ChinatownView, names: Sequence[str]) -> list[str]:
         trades = ("+" if part["trades"] > 0 else "-" if part["trades"] < 0 else "") + money(abs(part["trades"]))
         fields = {"player": names[seat], "start": money(part["start_money"]), "income": money(part["income"]),
                   "trades": trades}
-        if part["timed_out"]:
+        if leaving.dropped(part):
+            rows.append(trn("{player}: start {start}, income {income}, trades {trades}, {n} shop on the board, "
+                            "dropped",
+                            "{player}: start {start}, income {income}, trades {trades}, {n} shops on the board, "
+                            "dropped", part["tiles_on_board"], **fields))
+        elif part["timed_out"]:
             rows.append(trn("{player}: start {start}, income {income}, trades {trades}, {n} shop on the board, "
                             "out of time",
                             "{player}: start {start}, income {income}, trades {trades}, {n} shops on the board, "

@@ -15,7 +15,7 @@ from bot.games.base.language import mark, tr, trn, trp
 from bot.games.base.words import join
 from bot.games.great_wall.data import CardType
 from bot.games.great_wall.text import card_name, describe, plural, scores_sentence
-from render import theme
+from render import leaving, theme
 from render.alt_text.words import own, placed
 from render.game import Part
 from render.great_wall.crops import slots_of
@@ -77,6 +77,8 @@ def _score(player: PlayerView, names: Sequence[str]) -> str:
                    player=name)
     if not player["resigned"]:
         return text
+    if leaving.dropped(player):
+        return text + tr(" (dropped)")
     return text + (tr(" (out of time)") if player["timed_out"] else tr(" (resigned)"))
 
 
@@ -227,6 +229,8 @@ def _left(part: Mapping[str, Any]) -> str:
     """How a player in the final places left the game early, if they did."""
     if not part["resigned"]:
         return ""
+    if leaving.dropped(part):
+        return tr(", dropped")
     return tr(", out of time") if part["timed_out"] else tr(", resigned")
 
 

@@ -203,6 +203,8 @@ def hand(view: SunTzuView, names: Sequence[str]) -> list[str]:
 
 def _place(part: Mapping[str, Any], fields: Mapping[str, Any]) -> str:
     """One place of the result, marked when the player left (out of time is no resignation)."""
+    if leaving.dropped(part):
+        return tr("{place} {player} {total}: points per scoring {points}, reserve {reserve}, dropped", **fields)
     if part["timed_out"]:
         return tr("{place} {player} {total}: points per scoring {points}, reserve {reserve}, out of time", **fields)
     if part["resigned"]:

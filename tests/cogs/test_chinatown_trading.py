@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+from tests.cogs.flows import last_board
 from tests.cogs.harness import FakeDiscord, Posted, labels, make_user
 from tests.cogs.test_chinatown_flows import (
     Player,
@@ -176,3 +177,8 @@ async def test_a_completed_trade_tells_its_parties_only(fake: FakeDiscord) -> No
     assert f"dm:{a.user.id}" in new_dms  # the author: their offer was taken
     assert f"dm:{c.user.id}" not in new_dms  # not a party: nothing new to decide
     assert new_dms.count(f"dm:{a.user.id}") == 1
+    # One post per turn: trading is one turn, so the trade edits its board message (and the offer's) rather
+    # than opening a new one; the board keeps its buttons.
+    assert [s for s in fake.sent[sent:] if s.kind == "send" and not s.private] == []
+    board = last_board(fake)
+    assert "Trade #1 done" in board.content and "Play" in labels(board.view)

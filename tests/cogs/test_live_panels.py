@@ -18,7 +18,7 @@ from bot.games.base.language import tr
 from bot.names import title
 from cogs.controls import controls_for
 from tests.cogs.flows import last_board, play_a_move, play_turn, start_game
-from tests.cogs.harness import FakeDiscord, Posted, walk
+from tests.cogs.harness import GUILD, FakeDiscord, Posted, walk
 from tests.cogs.test_async_play_me import _say
 
 TITLE = "The Great Wall of China #1"
@@ -78,7 +78,14 @@ async def test_an_old_prompt_clicked_shows_the_current_decision_in_place(
     button = next(c for c in _ids(old_view_of(old, old_view)) if ":b:" in c or ":s:" in c)
     await fake.dispatch(mover, old_view_of(old, old_view), button)
     assert fake.posted_since(mark) == []
-    assert fake.last().id == old.id and fake.last().view is None and "waiting for" in fake.last().content
+    # It shows no position (no controls, no picture), so it says none: whom the game waits for, and the link
+    # to the newest board, where the position is.
+    now, board = await fake.bot.service.get(game_id), last_board(fake)
+    awaited = now.player_at(min(now.to_act())).name
+    link = f"https://discord.com/channels/{GUILD}/{board.where.split(':')[1]}/{board.id}"
+    assert fake.last().id == old.id and fake.last().view is None and fake.last().files == []
+    assert fake.last().content == (f"That move was already made or the board has changed. The game is waiting for "
+                                   f"{awaited} to play cards or draw a card. Latest board: {link}")
     await play_turn(fake, game_id, people, random.Random(2))
     newest = _dms(fake, mover)[-1]
     table_now = await fake.bot.service.get(game_id)
@@ -179,7 +186,8 @@ async def test_a_mention_says_what_is_due_first(fake: FakeDiscord, alice: Any, b
     game_id, _ = await start_game(fake, alice, bob)
     mover, _ = await _seats(fake, game_id, alice, bob)
     board = last_board(fake)
-    assert board.content.splitlines()[0] == f"**{TITLE}**: <@{mover.id}>, play cards or draw a card"
+    assert board.content.splitlines()[0] == f"**{TITLE}**: {mover.name}, play cards or draw a card"
+    assert board.content.count(f"<@{mover.id}>") == 1  # the mention that pings is the opening line's
 
 
 async def test_the_toy_game_says_your_move(fake: FakeDiscord, alice: Any, bob: Any) -> None:

@@ -63,10 +63,17 @@ async def test_without_turn_dms_the_board_pings_only_the_mover(fake: FakeDiscord
     second = bob if first is alice else alice
     (opening,) = _thread_sends(fake, table.thread_id)
     assert opening.pinged == {first.id}
+    # Each person is mentioned once in a post: the first line says what is due by name, the opening line
+    # (which mentions everyone in the order of play) pings.
+    head = opening.content.splitlines()[0]
+    assert head == f"**The Great Wall of China #1**: {first.name}, play cards or draw a card", opening.content
+    assert [opening.content.count(f"<@{p.id}>") for p in (first, second)] == [1, 1], opening.content
     mark = len(fake.sent)
     await play_turn(fake, game_id, people, random.Random(3))
     (new_turn,) = _thread_sends(fake, table.thread_id, mark)
     assert new_turn.pinged == {second.id}  # nobody is pinged for the first player's progress
+    assert new_turn.content.splitlines()[0].startswith(f"**The Great Wall of China #1**: {second.name}, ")
+    assert new_turn.content.count(f"<@{second.id}>") == 1, new_turn.content
     assert _dms(fake, first, mark) == _dms(fake, second, mark) == []
 
 
@@ -122,22 +129,50 @@ def _opening(fake: FakeDiscord, table: Any) -> Any:
     return next(s.message for s in fake.sent if s.where == f"thread:{table.thread_id}")
 
 
-async def test_the_forfeiter_is_told_and_their_controls_say_so(
+async def test_the_forfeiter_is_told_once_and_their_controls_say_so(
     timed: FakeDiscord, clock: FakeClock, alice: Any, bob: Any, carol: Any
 ) -> None:
+    """One DM (the notification): what happened, their place, that the others play on; the prompt they did not
+    answer loses its controls and points to it rather than saying the same again."""
     game_id, _ = await open_timed(timed, alice, bob, carol, clock="5 minutes per move",
                                   policy="forfeit (ranked last)")
     _, first = await _people(timed, game_id, alice, bob, carol)
     clock.advance(299)
     await timed.fire_timers()  # the half-time reminder: a new prompt
     prompt = _dms(timed, first)[-1].message
+    mark = len(timed.sent)
     clock.advance(2)
     await timed.fire_timers()
-    assert prompt.view is None and "you are out of" in prompt.content
-    (told,) = [s for s in _dms(timed, first) if s.message is not prompt and "Time ran out" in s.message.content]
-    assert "you forfeit and are ranked last" in told.message.content
+    (told,) = _dms(timed, first, mark)  # one new DM
+    assert told.message.content == ("Time ran out in **The Great Wall of China #1**: you forfeit and are ranked "
+                                    "last; the others play on. https://discord.com/channels/1000/50002")
+    assert prompt.view is None and prompt.content == "A newer message about this game is below."
+    assert not [s for s in timed.since(mark) if s.where == f"dm:{first.id}" and "Time ran out" in s.content
+                and s.message is not told.message]
     table = await timed.bot.service.get(game_id)
     assert table.player_at(table.seat_of(first.id) or 0).forfeited
+
+
+async def test_a_forfeit_that_ends_the_game_is_one_dm_with_the_result(
+    timed: FakeDiscord, clock: FakeClock, alice: Any, bob: Any
+) -> None:
+    game_id, _ = await open_timed(timed, alice, bob, clock="5 minutes per move", policy="forfeit (ranked last)")
+    _, first = await _people(timed, game_id, alice, bob)
+    clock.advance(299)
+    await timed.fire_timers()  # the half-time reminder: a new prompt
+    prompt = _dms(timed, first)[-1].message
+    mark = len(timed.sent)
+    clock.advance(2)
+    await timed.fire_timers()
+    table = await timed.bot.service.get(game_id)
+    assert table.status == "finished"
+    (told,) = _dms(timed, first, mark)
+    lines = told.message.content.splitlines()
+    assert lines[0] == ("Time ran out in **The Great Wall of China #1**: you forfeit and are ranked last; the game "
+                        "is over. https://discord.com/channels/1000/50002")
+    assert lines[1] == "**Final ranking**" and lines[3] == f"2. <@{first.id}> (out of time): 0 points"
+    assert len(told.files) == 1  # the final picture
+    assert prompt.view is None and prompt.content == "A newer message about this game is below."
 
 
 async def test_a_backlog_after_discord_was_down_shows_each_turn_as_it_was(

@@ -164,6 +164,11 @@ async def test_a_drop_is_said_as_a_drop_and_told_to_the_player_once(
         assert game.status == "finished" and result is not None and seat is not None
         assert result.ranking[seat] == 2
         assert [m.kind for m in await fake.bot.service.move_log(game.id)][-1] == "resign"
+        # The final ranking marks the drop (text and picture), not a resignation.
+        final = next(s.message for s in reversed(fake.sent) if s.where == thread and "Final ranking" in s.content)
+        assert f"2. <@{dropped.id}> (dropped): " in final.content, final.content
+        (words,) = final.descriptions
+        assert "dropped" in words and "resigned" not in words, words
     standings = await fake.bot.tournaments.standings(tid)
     points = {s.player: s.points for s in standings}
     assert points[bob.id] < max(points.values()) and points[quiet.id] < max(points.values())

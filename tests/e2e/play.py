@@ -13,7 +13,9 @@ import re
 import time
 from dataclasses import dataclass, field, replace
 
+from bot.errors import StaleVersion
 from cogs.errors import APOLOGY
+from cogs.play import MOVED_ON
 from tests.e2e.double import DiscordDouble, Message
 from tests.e2e.double.model import mentioned, walk
 from tests.e2e.users import Exchange, InteractionFailed, SimUser, choices
@@ -120,6 +122,19 @@ class Game:
         controls = self.controls_for(user, version)
         assert controls is not None
         return version, controls
+
+
+def assert_told_stale(game: Game, text: str) -> None:
+    """The answer to a control of a position that moved on says so, truly: with the current decision when the
+    person still has one ("here is the current position", which it shows), else whom the game waits for and
+    a link to the game's board (it shows no position, so it claims none)."""
+    if str(StaleVersion()) in text:
+        return
+    assert MOVED_ON in text and "here is the current position" not in text, text
+    boards = [b for b in game.double.world.public(game.thread_id) if board_version(b, game.id) is not None]
+    guild = game.double.world.channels[game.thread_id].guild_id
+    links = [f"Latest board: https://discord.com/channels/{guild}/{b.channel_id}/{b.id}" for b in boards]
+    assert any(link in text for link in links), text
 
 
 def board_version(message: Message, game_id: int) -> int | None:

@@ -13,10 +13,9 @@ import asyncio
 import random
 from collections.abc import Callable
 
-from bot.errors import StaleVersion
 from tests.e2e.double import DiscordDouble
 from tests.e2e.double.model import walk
-from tests.e2e.play import CONTROL, Click, Game, board_version, start_game, take_turn
+from tests.e2e.play import CONTROL, Click, Game, assert_told_stale, board_version, start_game, take_turn
 from tests.e2e.process import BotProcess
 from tests.e2e.records import check_log, read_game
 from tests.e2e.users import InteractionFailed, SimUser
@@ -113,6 +112,6 @@ async def retry(game: Game, bot: BotProcess, click: Click) -> int:
     before = read_game(bot.database, game.id).version
     answer = await (await user.click(message, custom_id=click.custom_id, values=values)).settled()
     if click.version != before:
-        assert str(StaleVersion()) in answer.text(), answer.text()
+        assert_told_stale(game, answer.text())
         assert read_game(bot.database, game.id).version == before
     return 1

@@ -9,9 +9,9 @@ import pytest
 
 from bot.errors import GameNotFound, NotSeated, NotYourTurn, StaleVersion
 from cogs.errors import APOLOGY
-from cogs.play import NOT_A_PLAYER
+from cogs.play import MOVED_ON, NOT_A_PLAYER
 from tests.e2e.double import DiscordDouble, Message
-from tests.e2e.play import button, click, start_game, take_turn, version_of
+from tests.e2e.play import assert_told_stale, button, click, start_game, take_turn, version_of
 from tests.e2e.process import BotProcess
 from tests.e2e.records import Recorded, read_game
 from tests.e2e.users import InteractionFailed, SimUser
@@ -64,7 +64,9 @@ async def test_strangers_stale_and_forged_controls_change_nothing(
     # ... and a client still showing one (an old copy of the message) is refused when it clicks.
     old = next(m for m in first.private() if m.channel_id == first.dm_channel_id())
     stale = f"mk:{gid}:{first_version}:b:draw"
-    assert str(StaleVersion()) in await refused(first, old, custom_id=stale, forged=True)
+    moved_on = await refused(first, old, custom_id=stale, forged=True)
+    assert MOVED_ON in moved_on  # nothing of theirs to decide: whom the game waits for, and the board
+    assert_told_stale(game, moved_on)
     # Forged: another position, a game that does not exist, payloads that name nothing or a move not allowed.
     assert str(StaleVersion()) in await refused(mover, current, custom_id=f"mk:{gid}:{version + 7}:b:draw", forged=True)
     assert str(GameNotFound(987654)) in await refused(mover, current, custom_id="mk:987654:0:b:draw", forged=True)

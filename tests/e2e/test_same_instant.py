@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.errors import NotYourTurn, StaleVersion
+from bot.errors import NotYourTurn
 from cogs.errors import APOLOGY
 from tests.e2e.double import DiscordDouble
-from tests.e2e.play import board_version, button, click, start_game
+from tests.e2e.play import assert_told_stale, board_version, button, click, start_game
 from tests.e2e.process import BotProcess
 from tests.e2e.records import read_game
 from tests.e2e.users import SimUser
@@ -30,8 +30,9 @@ async def test_one_person_two_devices_one_move(
     await asyncio.gather(first.settled(), second.settled())
     recorded = read_game(bot.database, game.id)
     assert recorded.version == version + 1 and len(recorded.moves) == version + 1
-    told = [e for e in (first, second) if str(StaleVersion()) in e.text()]
+    told = [e for e in (first, second) if "That move was already made or the board has changed" in e.text()]
     assert len(told) == 1, [first.text(), second.text()]
+    assert_told_stale(game, told[0].text())
     assert [board_version(b, game.id) for b in game.boards()].count(version + 1) == 1
 
 
@@ -73,4 +74,4 @@ async def test_simultaneous_phase_both_commit_at_once(
     for user, answer in zip((alice, bob), answers, strict=True):
         assert APOLOGY not in answer.text()
         if recorded.seat_of(user.id) not in applied:
-            assert str(StaleVersion()) in answer.text(), answer.text()
+            assert_told_stale(game, answer.text())

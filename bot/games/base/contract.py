@@ -167,6 +167,13 @@ class Game(ABC, Generic[S, V]):
         ``apply`` decides the rest."""
         return seat in self.to_act(state)
 
+    def opens_turn(self, before: S, after: S) -> bool:
+        """Whether the move from ``before`` to ``after`` ends a turn and opens the next (the thread's new board
+        message): usually when a seat must act that did not before. A game whose phase is one turn however
+        often its seats are waited for again (Chinatown's trading: each offer has its own message, a completed
+        trade edits the board) says so here; who is told is still ``newly_waiting``."""
+        return bool(self.to_act(after) - self.to_act(before))
+
     def newly_waiting(self, before: S, after: S, seat: int) -> frozenset[int]:
         """Seats to tell that a decision of theirs is due after ``seat``'s move from ``before`` to ``after``
         (a DM, or a mention): usually the seats waited for now that were not before. A game where a move

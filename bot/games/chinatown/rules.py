@@ -150,6 +150,13 @@ class Chinatown(ModularGame[State, ChinatownView]):
             return seat in state.active
         return seat in self.to_act(state)
 
+    def opens_turn(self, before: State, after: State) -> bool:
+        """The trading phase is one turn [R17]: offers have their own messages, and a trade or a "done trading"
+        taken back un-readies seats without opening a new one (one board message, edited as trades go)."""
+        if before.phase is Phase.TRADES and after.phase is Phase.TRADES:
+            return False
+        return super().opens_turn(before, after)
+
     def newly_waiting(self, before: State, after: State, seat: int) -> frozenset[int]:
         """A completed trade un-readies every seat [R17], but tells only its parties (besides the one whose
         answer completed it) and seats that newly owe an answer: the others' decision did not change."""
