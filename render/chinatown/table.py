@@ -49,6 +49,7 @@ TOKEN = 48  # a district's number
 LAST_H = 54
 SIDE_X = 990  # the legend and calendar column, right of the districts
 PLAYER_H = 86
+STATUS_X = 840  # the middle of a player's status column: their pill, the First Player card
 DISTRICT: RGB = (214, 200, 170)
 
 
@@ -263,14 +264,10 @@ def _draw_player(
     theme.draw_badge(image, seats.colour(seat), (x0 + 34, mid), 48)
     name = theme.ellipsize(seats.name(seat), KEY, 290, bold=True)
     theme.draw_key(draw, (x0 + 70, mid - 17), name, KEY, INK, anchor="lm", bold=True)
-    counts = {"lots": player["lots_owned"], "shops": player["tiles_on_board"]}
-    if view["first_player"] == seat and not over:
-        detail = tr("{lots} lots · {shops} shops · first player", **counts)
-    else:
-        detail = tr("{lots} lots · {shops} shops", **counts)
+    detail = tr("{lots} lots · {shops} shops", lots=player["lots_owned"], shops=player["tiles_on_board"])
     theme.draw_legend(draw, (x0 + 70, mid + 19), theme.ellipsize(detail, 24, 320), 24, MUTED, anchor="lm")
     theme.draw_legend(draw, (x0 + 400, mid - 20), tr("Tiles in hand"), CAPTION, MUTED, anchor="lm")
-    hand = theme.ellipsize(_hand_text(player["hand_tiles"]), KEY, 330, bold=True)
+    hand = theme.ellipsize(_hand_text(player["hand_tiles"]), KEY, 320, bold=True)
     theme.draw_key(draw, (x0 + 400, mid + 14), hand, KEY, INK, anchor="lm", bold=True)
     if over:
         label, amount = tr("Cash"), player["cash"]  # revealed at the end (§8)
@@ -278,11 +275,16 @@ def _draw_player(
         label, amount = tr("Income now"), player["income_now"]
     theme.draw_legend(draw, (x1 - 16, mid - 22), label, CAPTION, MUTED, anchor="rm")
     theme.draw_key(draw, (x1 - 16, mid + 13), money(amount), 32, INK, anchor="rm", bold=True)
+    # The status column: the player's status pill and, under it, whether they hold the First Player card (beside
+    # the counts it was cut in Spanish).
+    first = view["first_player"] == seat and not over
+    if first:
+        theme.draw_legend(draw, (x0 + STATUS_X, mid + 19), tr("First player"), 24, MUTED, anchor="mm")
     tag = _status(view, player)
     if tag is not None:
         theme.draw_pill(
             draw,
-            (x0 + 820, mid),
+            (x0 + STATUS_X, mid - 17 if first else mid),
             tag,
             CAPTION,
             theme.CLOSED_INK if player["resigned"] else INK,
