@@ -104,14 +104,7 @@ def _legend(code: str) -> tuple[tuple[tuple[str, tuple[str, ...], int], ...], in
     room = LEGEND_RIGHT - (SIDE_X + 42)
     found, y = [], LEGEND_TOP
     for spec in BOARD.shops.values():
-        words = f"{shop_name(spec.shop)} ({spec.max_size})".split(" ")
-        lines = [words[0]]
-        for word in words[1:]:
-            if theme.text_width(f"{lines[-1]} {word}", CAPTION) <= room:
-                lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
-        lines = [theme.ellipsize(line, CAPTION, room) for line in lines]
+        lines = theme.wrap(f"{shop_name(spec.shop)} ({spec.max_size})", CAPTION, room)
         found.append((spec.shop.value, tuple(lines), y))
         y += LEGEND_LINE + LEGEND_WRAP * (len(lines) - 1)
     return tuple(found), y - LEGEND_LINE + 14 + 4
@@ -183,7 +176,7 @@ def _complete_lots(view: ChinatownView) -> set[int]:
 
 
 def _draw_map(image: Image.Image, view: ChinatownView, seats: Seats, top: int) -> None:
-    image.paste(_base_map(language.code()), (0, top))
+    theme.paste_layer(image, _base_map(language.code()), (0, top))
     draw = ImageDraw.Draw(image)
     _connectors(draw, view, seats, top)
     complete = _complete_lots(view)
