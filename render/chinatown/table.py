@@ -77,8 +77,21 @@ def _layout() -> tuple[dict[int, tuple[int, int]], list[Box], int]:
     return corners, frames, y - TOKEN // 2
 
 
-def _map_height() -> int:
+def map_height() -> int:
     return _layout()[2]
+
+
+def beside(lot: int, top: int) -> tuple[int, int] | None:
+    """The middle of a district's empty cell next to ``lot`` (right, left, below, above), a little toward the
+    lot: a mark there covers no lot's number, code or badge. None when the lot has no empty cell beside it."""
+    x0, y0, _, _ = _lot_box(lot, top)
+    grid = next(grid for grid in BOARD.districts if any(lot in line for line in grid))
+    row, column = next((r, line.index(lot)) for r, line in enumerate(grid) if lot in line)
+    for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        r, c = row + dr, column + dc
+        if 0 <= r < len(grid) and 0 <= c < len(grid[r]) and grid[r][c] is None:
+            return x0 + LOT // 2 + dc * (CELL - 8), y0 + LOT // 2 + dr * (CELL - 8)
+    return None
 
 
 def _lot_box(lot: int, top: int) -> Box:
@@ -114,7 +127,7 @@ def _legend(code: str) -> tuple[tuple[tuple[str, tuple[str, ...], int], ...], in
 def _base_map(code: str) -> Image.Image:
     """Districts, their numbers and the shop legend: everything that never changes (cached per language
     ``code``, the legend's)."""
-    image = Image.new("RGB", (WIDTH, _map_height()), theme.BACKGROUND)
+    image = Image.new("RGB", (WIDTH, map_height()), theme.BACKGROUND)
     draw = ImageDraw.Draw(image)
     for number, frame in enumerate(_layout()[1], start=1):
         theme.panel(draw, frame, fill=DISTRICT, outline=theme.PANEL_EDGE, radius=10)
@@ -194,7 +207,7 @@ def _draw_map(image: Image.Image, view: ChinatownView, seats: Seats, top: int) -
 def map_picture(view: ChinatownView, seats: Seats) -> Image.Image:
     """The map as the board draws it (districts, lots, legend, calendar), alone: a picture ``_map_height``
     high whose coordinates are the map's own."""
-    image = theme.canvas(WIDTH, _map_height())
+    image = theme.canvas(WIDTH, map_height())
     _draw_map(image, view, seats, 0)
     return image
 
@@ -319,7 +332,7 @@ def _header_status(view: ChinatownView, seats: Seats) -> str:
 def draw_board(view: ChinatownView, seats: Seats) -> Image.Image:
     last_top = HEADER_H + 4
     map_top = last_top + LAST_H
-    players_top = map_top + _map_height() + GAP
+    players_top = map_top + map_height() + GAP
     offers = open_offers(view) if view["phase"] == "trades" else []
     players_h = len(view["players"]) * (PLAYER_H + 6)
     image = theme.canvas(WIDTH, players_top + players_h + offers_height(len(offers)) + MARGIN)
