@@ -327,7 +327,8 @@ def wrap(text: str, size: int, room: int, *, bold: bool = False, most: int | Non
     lines: list[str] = []
     start = 0
     while start < len(pieces):
-        if most is not None and len(lines) == most - 1 or text_width("".join(pieces[start:]), size, bold) <= room:
+        last = most is not None and len(lines) == most - 1
+        if last or text_width("".join(pieces[start:]), size, bold) <= room:
             lines.append(ellipsize("".join(pieces[start:]).strip(), size, room, bold))
             break
         end, fitted = start, start

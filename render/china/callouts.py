@@ -55,7 +55,8 @@ def _map_contents(view: ChinaView, top: int) -> tuple[list[Circle], list[Box]]:
     """What the map draws that a marker may not cover: the discs of spaces (free, fortified or housed), dragons and
     alliance numbers, and the boxes of region and feature names."""
     board = board_map.map_data()
-    discs = [(*board_map.point(s["xy"], top), board_map.FORT_HALF) for s in board["house_spaces"].values()]
+    spaces = board["house_spaces"].values()
+    discs: list[Circle] = [(*board_map.point(s["xy"], top), board_map.FORT_HALF) for s in spaces]
     discs += [(*board_map.point(a["xy"], top), 24) for a in board["alliances"]]
     discs += [(*board_map.point(r["dragon_xy"], top), board_map.DRAGON_R + 8) for r in board["regions"]]
     boxes: list[Box] = []

@@ -1,6 +1,6 @@
 """Sun Tzu's /rules callouts: where to point on the public board, from the renderer's own geometry. Each marker
-lies where no text is: after the title, above the score track (clear of its marker in an end box), on a province's top left corner,
-beside a province's red card, between the first player's first two counts."""
+lies where no text is: after the title, above the score track (clear of its marker in an end box), on a
+province's top left corner, beside a province's red card, between the first player's first two counts."""
 
 from __future__ import annotations
 
