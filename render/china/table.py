@@ -179,11 +179,11 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ChinaView,
     # Pieces and cards in hand: big numbers over small words, three columns.
     cell = (x1 - x0 - 16) / 3
     # The rulebook's word; shortened only where five boxes leave it no room between its neighbours.
-    size = CAPTION - 2
-    houses, emissaries = tr("houses"), tr("emissaries")
-    roomy = (theme.text_width(emissaries, size) + theme.text_width(houses, size)) / 2 + 8 <= cell
+    houses, emissaries, cards = tr("houses"), tr("emissaries"), trp("china", "cards")
+    roomy = all((theme.text_width(a, CAPTION) + theme.text_width(b, CAPTION)) / 2 + 8 <= cell
+                for a, b in ((houses, emissaries), (emissaries, cards)))  # as drawn, beside both neighbours
     stats = [(player["houses"], houses), (player["emissaries"], emissaries if roomy else tr("emiss.")),
-             (player["hand_count"], trp("china", "cards"))]
+             (player["hand_count"], cards)]
     for i, (value, word) in enumerate(stats):
         sx = x0 + 8 + cell * (i + 0.5)
         theme.draw_key(draw, (sx, y0 + 84), str(value), KEY, INK, anchor="mm", bold=True)
