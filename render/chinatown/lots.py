@@ -1,5 +1,5 @@
 """One lot as the board and the private picture draw it, big enough to read on a phone: its number top
-left, its owner by fill colour plus badge (shape and letter) bottom left, its shop's code bottom right, a
+left, its owner by fill colour plus badge (shape and letter) on the top right corner, its shop's code bottom right, a
 gold corner when its business is complete, a reddish-purple ring when the last move changed it."""
 
 from __future__ import annotations
