@@ -42,12 +42,12 @@ def annotate(png: bytes, callouts: Sequence[Callout]) -> bytes:
     line = round(LEGEND_LINE * width / theme.REFERENCE_WIDTH)
     pad = round(20 * width / theme.REFERENCE_WIDTH)
     image = theme.canvas(width, board.height + 2 * pad + line * len(callouts))
-    image.paste(board, (0, 0))
+    theme.paste_layer(image, board, (0, 0))
     half = diameter / 2 + 2
     for number, callout in enumerate(callouts, start=1):
         x = min(max(callout.x, half), width - half)
         y = min(max(callout.y, half), board.height - half)
-        theme.paste_centered(image, marker(str(number), diameter), (x, y))
+        theme.paste_mark(image, "marker", str(number), marker(str(number), diameter), (x, y))
     draw = ImageDraw.Draw(image)
     top = board.height
     draw.rectangle((0, top, width, image.height), fill=theme.PANEL)
@@ -55,7 +55,7 @@ def annotate(png: bytes, callouts: Sequence[Callout]) -> bytes:
     small = round(diameter * 0.8)
     for i, callout in enumerate(callouts):
         mid = top + pad + line * i + line // 2
-        theme.paste_centered(image, marker(str(i + 1), small), (pad + small / 2, mid))
+        theme.paste_mark(image, "marker", str(i + 1), marker(str(i + 1), small), (pad + small / 2, mid))
         left = pad + small + pad // 2
         text = theme.ellipsize(theme.printable(callout.text), size, width - left - pad)
         theme.draw_key(draw, (left, mid), text, size, theme.INK, anchor="lm")

@@ -223,6 +223,55 @@ def shortening() -> AbstractContextManager[list[Shortened]]:
     return _collecting(_shortening)
 
 
+Mark = Literal["badge", "token", "pill", "marker"]
+
+
+@dataclass(frozen=True, eq=False)
+class Drawn:
+    """A text or a mark (a player's badge, a token, a pill, a /rules marker) as drawn on ``surface`` (a picture's
+    or a layer's pixels): its box there and its coverage (``mask``, the box's size). A text drawn as part of a
+    mark (a pill's words) names it in ``of``."""
+
+    kind: Literal["text"] | Mark
+    text: str
+    box: Box
+    mask: Image.Image
+    surface: object
+    of: Drawn | None = None
+
+
+@dataclass(frozen=True)
+class Pasted:
+    """A layer (a cached map) pasted on ``surface`` at ``offset``: what was drawn on it lies there too."""
+
+    layer: object
+    surface: object
+    offset: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Finished:
+    """The surface a picture was made from (``to_png``)."""
+
+    surface: object
+
+
+_drawing: ContextVar[list[Drawn | Pasted | Finished] | None] = ContextVar("drawing_audit", default=None)
+_drawing_mark: ContextVar[Drawn | None] = ContextVar("drawing_mark", default=None)
+
+
+def drawing() -> AbstractContextManager[list[Drawn | Pasted | Finished]]:
+    """Collect where every text and mark drawn inside the block lies, each layer pasted and each picture made
+    (the tests check that no mark covers a text with it)."""
+    return _collecting(_drawing)
+
+
+def _record(item: Drawn | Pasted | Finished) -> None:
+    found = _drawing.get()
+    if found is not None:
+        found.append(item)
+
+
 # -- fonts and text -------------------------------------------------------------------------------
 def font(size: int, bold: bool = False) -> Font:
     """Noto Sans at ``size`` px, regular or bold (the face that draws ASCII text; other scripts go through
@@ -269,6 +318,46 @@ def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
     if cut is not None:
         cut.append(Shortened(text, shown))
     return shown
+
+
+def wrap(text: str, size: int, room: int, *, bold: bool = False, most: int | None = None) -> list[str]:
+    """``text`` on as many lines as it needs to fit ``room`` px (at most ``most``, the last one cut with "…"),
+    broken at spaces and, in Chinese or Japanese, between characters (never before a closing mark)."""
+    pieces = fonts.clusters(text)
+    lines: list[str] = []
+    start = 0
+    while start < len(pieces):
+        last = most is not None and len(lines) == most - 1
+        if last or text_width("".join(pieces[start:]), size, bold) <= room:
+            lines.append(ellipsize("".join(pieces[start:]).strip(), size, room, bold))
+            break
+        end, fitted = start, start
+        while end < len(pieces) and text_width("".join(pieces[start:end + 1]).rstrip(), size, bold) <= room:
+            end += 1
+            if _breaks_after(pieces, end):
+                fitted = end
+        if fitted == start:  # a word longer than a line: shortened with "…", never broken inside
+            fitted = next(end for end in range(start + 1, len(pieces) + 1) if _breaks_after(pieces, end))
+        lines.append(ellipsize("".join(pieces[start:fitted]).strip(), size, room, bold))
+        start = fitted
+    return lines
+
+
+_CLOSING = set("、。，．・：；？！）」』】〕ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+
+
+def _breaks_after(pieces: Sequence[str], end: int) -> bool:
+    """Whether a line may end after ``pieces[end - 1]``: after a space, or between two wide characters unless
+    the next is one a line may not start with."""
+    if end >= len(pieces):
+        return True
+    before, after = pieces[end - 1], pieces[end]
+    if after == " ":
+        return False
+    if before == " ":
+        return True
+    wide = unicodedata.east_asian_width(before[0]) in "WF" or unicodedata.east_asian_width(after[0]) in "WF"
+    return wide and after[0] not in _CLOSING
 
 
 def _stroke(size: int) -> int:
@@ -346,6 +435,8 @@ def _stamp(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: 
         width, height = draw.im.size
         if x < 0 or y < 0 or x + mask.width > width or y + mask.height > height:
             found.append(Clipped(text, (x, y, x + mask.width, y + mask.height), (width, height)))
+    if stroke == 0:  # the letters, not their halo
+        _record(Drawn("text", text, (x, y, x + mask.width, y + mask.height), mask, draw.im, _drawing_mark.get()))
     draw.bitmap((x, y), mask, fill=colour)
 
 
@@ -456,10 +547,23 @@ def paste_centered(canvas: Image.Image, tile: Image.Image, center: tuple[float, 
     paste(canvas, tile, (round(center[0] - tile.width / 2), round(center[1] - tile.height / 2)))
 
 
+def paste_mark(canvas: Image.Image, kind: Mark, text: str, tile: Image.Image, center: tuple[float, float]) -> None:
+    """An RGBA mark (a badge, a token, a /rules marker) centred on ``center``, where no text may be under it."""
+    xy = (round(center[0] - tile.width / 2), round(center[1] - tile.height / 2))
+    paste(canvas, tile, xy)
+    _record(Drawn(kind, text, (*xy, xy[0] + tile.width, xy[1] + tile.height), tile.getchannel("A"), canvas.im))
+
+
+def paste_layer(canvas: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
+    """A drawn layer (a cached map, a title band) pasted at ``xy``."""
+    canvas.paste(layer, xy)
+    _record(Pasted(layer.im, canvas.im, xy))
+
+
 def draw_badge(canvas: Image.Image, colour: str, center: tuple[float, float], diameter: int) -> None:
     """A player's badge; refuses one under the mark minimum, where letter and shape stop reading."""
     require("mark", diameter, canvas.width, colour)
-    paste_centered(canvas, badge(colour, diameter, badge_letter(colour)), center)
+    paste_mark(canvas, "badge", colour, badge(colour, diameter, badge_letter(colour)), center)
 
 
 def draw_token(canvas: Image.Image, label: str, diameter: int, center: tuple[float, float], fill: RGB = TOKEN,
@@ -467,7 +571,7 @@ def draw_token(canvas: Image.Image, label: str, diameter: int, center: tuple[flo
     """A token whose label a player decides by (a legend when ``key`` is False); refuses a label too small."""
     if label:
         require("key" if key else "legend", token_label_px(label, diameter), canvas.width, label)
-    paste_centered(canvas, token(label, diameter, fill, edge, ink), center)
+    paste_mark(canvas, "token", label, token(label, diameter, fill, edge, ink), center)
 
 
 def draw_tokens(canvas: Image.Image, labels: list[str], x: int, mid: int, size: int, max_width: int,
@@ -496,8 +600,19 @@ def draw_pill(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: i
     height = size + 10
     x, y = xy
     left = x - width // 2 if centered else x
-    draw.rounded_rectangle((left, y - height // 2, left + width, y + height // 2), radius=height // 2, fill=fill)
-    draw_text(draw, (left + width / 2, y), text, size, ink, anchor="mm", bold=True)
+    box = (left, y - height // 2, left + width, y + height // 2)
+    draw.rounded_rectangle(box, radius=height // 2, fill=fill)
+    pill = None
+    if _drawing.get() is not None:
+        shape = Image.new("L", (width + 1, box[3] - box[1] + 1))
+        ImageDraw.Draw(shape).rounded_rectangle((0, 0, width, box[3] - box[1]), radius=height // 2, fill=255)
+        pill = Drawn("pill", text, (box[0], box[1], box[2] + 1, box[3] + 1), shape, draw.im)
+        _record(pill)
+    within = _drawing_mark.set(pill)  # its words are its own, not a text it covers
+    try:
+        draw_text(draw, (left + width / 2, y), text, size, ink, anchor="mm", bold=True)
+    finally:
+        _drawing_mark.reset(within)
     return width
 
 
@@ -537,6 +652,7 @@ def to_png(image: Image.Image) -> bytes:
     board is ~100 kB instead of ~300 kB. zlib level 3: on China's 1200 x 1500 board it encodes in ~12 ms
     instead of ~25 ms at the default 6, for ~15% more bytes (far under Discord's limits); ``optimize``
     would save ~5% more and triple the time."""
+    _record(Finished(image.im))
     rgb = image if image.mode == "RGB" else image.convert("RGB")  # convert() would copy even an RGB image
     quantized = rgb.quantize(palette=_palette(rgb), dither=Image.Dither.NONE)
     out = io.BytesIO()

@@ -122,7 +122,7 @@ def _base_map(side: str, language: str) -> Image.Image:
 
 
 def draw_map(image: Image.Image, view: ChinaView, seats: Seats, top: int) -> None:
-    image.paste(_base_map(view["board_side"], code()), (0, top))
+    theme.paste_layer(image, _base_map(view["board_side"], code()), (0, top))
     draw = ImageDraw.Draw(image)
     regions, geometry = _geometry()
     last = view["last_placement"]

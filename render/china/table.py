@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 HEADER_H = TITLE_H + LAST_H
 CARDS_H = 178
+FACE_UP_W = 124  # a face-up card: the longest colour's name ("Amarilla") fits it at the key size
 PLAYER_H = 172
 LEGEND_H = 64  # two lines of plain words under the map
 EMISSARY_D = 46  # an emissary's badge in the dragons panel
@@ -114,12 +115,12 @@ def _draw_cards(image: Image.Image, view: ChinaView, top: int) -> None:
     theme.draw_legend(draw, (MARGIN + 16, top + 22), tr("Face-up cards"), CAPTION, MUTED, anchor="lm")
     x = MARGIN + 16
     for colour in view["display"]:
-        card(draw, (x, top + 42, x + 118, top + CARDS_H - 14), colour)
-        x += 128
+        card(draw, (x, top + 42, x + FACE_UP_W, top + CARDS_H - 14), colour)
+        x += FACE_UP_W + 6
     if not view["display"]:
         theme.draw_legend(draw, (x, top + 100), trp("china", "none left"), 24, MUTED, anchor="lm")
     # The deck: a card back with its size.
-    dx = MARGIN + 16 + 4 * 128 + 20
+    dx = MARGIN + 16 + 4 * (FACE_UP_W + 6) + 20
     theme.draw_legend(draw, (dx, top + 22), trp("china", "Deck"), CAPTION, MUTED, anchor="lm")
     draw.rounded_rectangle((dx, top + 42, dx + 100, top + CARDS_H - 14), radius=10, fill=theme.TOKEN_BACK,
                            outline=INK, width=3)
@@ -130,10 +131,11 @@ def _draw_cards(image: Image.Image, view: ChinaView, top: int) -> None:
         theme.draw_key(draw, (dx + 112, top + 22), status, KEY, theme.HEADER, anchor="lm", bold=True)
     # Discard and removed cards, per colour.
     sx = dx + 112
-    theme.draw_legend(draw, (sx, top + 74), tr("Discards"), CAPTION, MUTED, anchor="lm")
-    for i, line in enumerate(tr("Out of\ngame").split("\n")):
+    labels = [tr("Discards"), *tr("Out of\ngame").split("\n")]
+    theme.draw_legend(draw, (sx, top + 74), labels[0], CAPTION, MUTED, anchor="lm")
+    for i, line in enumerate(labels[1:]):
         theme.draw_legend(draw, (sx, top + 134 + 22 * i), line, CAPTION, MUTED, anchor="lm")
-    cx = sx + 92
+    cx = sx + max(theme.text_width(label, CAPTION) for label in labels) + 12  # the swatches after the longest
     for swatch in CARD_FILL:
         card(draw, (cx, top + 52, cx + 58, top + 96), swatch, 0)
         _count(draw, (cx + 29, top + 74), view["discard"][swatch], swatch)
@@ -177,11 +179,11 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ChinaView,
     # Pieces and cards in hand: big numbers over small words, three columns.
     cell = (x1 - x0 - 16) / 3
     # The rulebook's word; shortened only where five boxes leave it no room between its neighbours.
-    size = CAPTION - 2
-    houses, emissaries = tr("houses"), tr("emissaries")
-    roomy = (theme.text_width(emissaries, size) + theme.text_width(houses, size)) / 2 + 8 <= cell
+    houses, emissaries, cards = tr("houses"), tr("emissaries"), trp("china", "cards")
+    roomy = all((theme.text_width(a, CAPTION) + theme.text_width(b, CAPTION)) / 2 + 8 <= cell
+                for a, b in ((houses, emissaries), (emissaries, cards)))  # as drawn, beside both neighbours
     stats = [(player["houses"], houses), (player["emissaries"], emissaries if roomy else tr("emiss.")),
-             (player["hand_count"], trp("china", "cards"))]
+             (player["hand_count"], cards)]
     for i, (value, word) in enumerate(stats):
         sx = x0 + 8 + cell * (i + 0.5)
         theme.draw_key(draw, (sx, y0 + 84), str(value), KEY, INK, anchor="mm", bold=True)

@@ -1,36 +1,40 @@
-"""Chinatown's /rules callouts: where to point on the public board, from the renderer's own lot layout."""
+"""Chinatown's /rules callouts: where to point on the public board, from the renderer's own lot layout. Each
+marker lies where no text is: under the title, in an empty cell of a district beside the lot it explains, left
+of the shop legend's heading, over the first player row's corner."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.games.base.language import tr
-from render.annotate import Callout, after_title
+from render import annotate
+from render.annotate import Callout
 from render.chinatown import common, table
 
 if TYPE_CHECKING:
-    from bot.games.chinatown.schema import ChinatownView
+    from bot.games.chinatown.schema import ChinatownView, LotView
 
 
 def callouts(view: ChinatownView, size: tuple[int, int]) -> list[Callout]:
     margin = common.MARGIN
     map_top = common.HEADER_H + 4 + table.LAST_H
-    lots = view["lots"]
-    owned = next((lot["lot"] for lot in lots if lot["owner"] is not None and lot["tile"] is None), None)
-    if owned is not None:
-        spots = [(owned, tr("A lot a player owns: its number, in the owner's colour"))]
-    else:
-        spots = [(next((lot["lot"] for lot in lots if lot["owner"] is None), 1), tr("A lot and its number"))]
-    built = next((lot["lot"] for lot in lots if lot["tile"] is not None), None)
-    if built is not None:
-        spots.append((built, tr("A shop, framed in its owner's colour; same shops side by side: a business")))
-    found = [Callout(*after_title("Chinatown", 36, margin, common.HEADER_H / 2),
-                   tr("The year, the phase and whom the game waits for"))]
-    for lot, text in spots:
-        _, y0, x1, _ = table._lot_box(lot, map_top)
-        found.append(Callout(x1 - 4, y0 + 4, text))  # the top right corner: the number is top left
-    # Above the shop legend, at the free right end of the "Last" line.
-    found.append(Callout(table.SIDE_X + 24, map_top - 24, tr("The shop types and the size of a complete business")))
-    players_top = map_top + table._map_height() + common.GAP
-    found.append(Callout(margin + 260, players_top, tr("Each player: lots, shops, tiles in hand and income now")))
+
+    def spot(which: Callable[[LotView], bool]) -> tuple[int, int] | None:
+        """Beside the first lot ``which`` picks that has an empty cell beside it."""
+        return next((at for lot in view["lots"] if which(lot) and (at := table.beside(lot["lot"], map_top))), None)
+
+    # Across the title band's lower edge, under the title: the status may fill the band's width.
+    found = [Callout(margin + 6, common.HEADER_H - 4, tr("The year, the phase and whom the game waits for"))]
+    if owned := spot(lambda lot: lot["owner"] is not None and lot["tile"] is None):
+        found.append(Callout(*owned, tr("A lot a player owns: its number, in the owner's colour")))
+    elif free := spot(lambda lot: lot["owner"] is None):
+        found.append(Callout(*free, tr("A lot and its number")))
+    if built := spot(lambda lot: lot["tile"] is not None):
+        found.append(Callout(*built, tr("A shop, framed in its owner's colour; same shops side by side: a business")))
+    # Left of the shop legend's heading, in the empty cells at the right of the first districts' row.
+    found.append(Callout(table.SIDE_X - annotate.MARKER // 2 - 2, map_top + 40,
+                         tr("The shop types and the size of a complete business")))
+    players_top = map_top + table.map_height() + common.GAP
+    found.append(Callout(margin + 8, players_top - 6, tr("Each player: lots, shops, tiles in hand and income now")))
     return found

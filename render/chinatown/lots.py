@@ -1,5 +1,5 @@
 """One lot as the board and the private picture draw it, big enough to read on a phone: its number top
-left, its owner by fill colour plus badge (shape and letter) bottom left, its shop's code bottom right, a
+left, its owner by fill colour plus badge (shape and letter) on the top right corner, its shop's code bottom right, a
 gold corner when its business is complete, a reddish-purple ring when the last move changed it."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 LOT = 74  # side of a lot square; a picture 1200 px wide shows it ~25 px wide on a phone
 FRAME = 6  # the owner's colour around a built shop
-BADGE = 46
+BADGE = 45  # the mark minimum: any bigger and it touches the number or the code
 UNOWNED: RGB = (226, 216, 194)
 HIGHLIGHT_W = 5
 
@@ -45,6 +45,6 @@ def draw_lot(image: Image.Image, draw: ImageDraw.ImageDraw, lot: LotView, box: B
         if complete:  # a gold corner marks a complete business (the owner's badge is on the top right one)
             draw.polygon([(x0, y1), (x0, y1 - 22), (x0 + 22, y1)], fill=theme.LEAD, outline=theme.LEAD_EDGE)
     theme.draw_key(draw, (x0 + FRAME + 2, y0 + FRAME - 2), number, KEY, ink, anchor="la", bold=shop is None)
-    # Over the top right corner, into the street: the number (top left) and the code (bottom right) keep
-    # their room, and its letter is 2% of the picture's width.
-    theme.draw_badge(image, seats.colour(owner), (x1 - BADGE // 2 + 11, y0 + BADGE // 2 - 7), BADGE)
+    # Over the top right corner, into the street: clear of the number (top left), the code (bottom right) and
+    # the next lot's number, and its letter is 2% of the picture's width.
+    theme.draw_badge(image, seats.colour(owner), (x1 - 10, y0 + 12), BADGE)

@@ -24,7 +24,7 @@ def draw_final(view: ChinatownView, seats: Seats) -> Image.Image:
     reason = tr("too few players were left") if result["reason"] == "resignation" else tr("after the 1970 income")
     draw_header(image, tr("Chinatown: final"), reason)
     draw = ImageDraw.Draw(image)
-    y = HEADER_H + GAP
+    y, right = HEADER_H + GAP, WIDTH - MARGIN - 20
     for seat in order:
         player = view["players"][seat]
         box = (MARGIN, y, WIDTH - MARGIN, y + row_h - 8)
@@ -38,8 +38,10 @@ def draw_final(view: ChinatownView, seats: Seats) -> Image.Image:
             "start {start} · income {income} · trades {trades} · {n} shops on the board",
             part["tiles_on_board"], start=money(part["start_money"]), income=money(part["income"]), trades=trades,
         )
-        theme.draw_legend(draw, (MARGIN + 148, mid + 22), theme.ellipsize(detail, 24, 760), 24, MUTED, anchor="lm")
-        theme.draw_key(draw, (WIDTH - MARGIN - 20, mid), money(part["total"]), 40, INK, anchor="rm", bold=True)
+        # The total on the name's line leaves the detail the row's whole width (under the total it was cut).
+        theme.draw_key(draw, (right, mid - 14), money(part["total"]), 40, INK, anchor="rm", bold=True)
+        theme.draw_legend(draw, (MARGIN + 148, mid + 22), theme.ellipsize(detail, 24, right - MARGIN - 148), 24, MUTED,
+                          anchor="lm")
         y += row_h
     theme.draw_legend(
         draw, (WIDTH / 2, y + 28), tr("Ties are broken by the most shops on the board."), CAPTION, MUTED, anchor="mm"

@@ -49,6 +49,7 @@ TOKEN = 48  # a district's number
 LAST_H = 54
 SIDE_X = 990  # the legend and calendar column, right of the districts
 PLAYER_H = 86
+STATUS_X = 840  # the middle of a player's status column: their pill, the First Player card
 DISTRICT: RGB = (214, 200, 170)
 
 
@@ -76,8 +77,21 @@ def _layout() -> tuple[dict[int, tuple[int, int]], list[Box], int]:
     return corners, frames, y - TOKEN // 2
 
 
-def _map_height() -> int:
+def map_height() -> int:
     return _layout()[2]
+
+
+def beside(lot: int, top: int) -> tuple[int, int] | None:
+    """The middle of a district's empty cell next to ``lot`` (right, left, below, above), a little toward the
+    lot: a mark there covers no lot's number, code or badge. None when the lot has no empty cell beside it."""
+    x0, y0, _, _ = _lot_box(lot, top)
+    grid = next(grid for grid in BOARD.districts if any(lot in line for line in grid))
+    row, column = next((r, line.index(lot)) for r, line in enumerate(grid) if lot in line)
+    for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        r, c = row + dr, column + dc
+        if 0 <= r < len(grid) and 0 <= c < len(grid[r]) and grid[r][c] is None:
+            return x0 + LOT // 2 + dc * (CELL - 8), y0 + LOT // 2 + dr * (CELL - 8)
+    return None
 
 
 def _lot_box(lot: int, top: int) -> Box:
@@ -103,14 +117,7 @@ def _legend(code: str) -> tuple[tuple[tuple[str, tuple[str, ...], int], ...], in
     room = LEGEND_RIGHT - (SIDE_X + 42)
     found, y = [], LEGEND_TOP
     for spec in BOARD.shops.values():
-        words = f"{shop_name(spec.shop)} ({spec.max_size})".split(" ")
-        lines = [words[0]]
-        for word in words[1:]:
-            if theme.text_width(f"{lines[-1]} {word}", CAPTION) <= room:
-                lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
-        lines = [theme.ellipsize(line, CAPTION, room) for line in lines]
+        lines = theme.wrap(f"{shop_name(spec.shop)} ({spec.max_size})", CAPTION, room)
         found.append((spec.shop.value, tuple(lines), y))
         y += LEGEND_LINE + LEGEND_WRAP * (len(lines) - 1)
     return tuple(found), y - LEGEND_LINE + 14 + 4
@@ -120,7 +127,7 @@ def _legend(code: str) -> tuple[tuple[tuple[str, tuple[str, ...], int], ...], in
 def _base_map(code: str) -> Image.Image:
     """Districts, their numbers and the shop legend: everything that never changes (cached per language
     ``code``, the legend's)."""
-    image = Image.new("RGB", (WIDTH, _map_height()), theme.BACKGROUND)
+    image = Image.new("RGB", (WIDTH, map_height()), theme.BACKGROUND)
     draw = ImageDraw.Draw(image)
     for number, frame in enumerate(_layout()[1], start=1):
         theme.panel(draw, frame, fill=DISTRICT, outline=theme.PANEL_EDGE, radius=10)
@@ -182,7 +189,7 @@ def _complete_lots(view: ChinatownView) -> set[int]:
 
 
 def _draw_map(image: Image.Image, view: ChinatownView, seats: Seats, top: int) -> None:
-    image.paste(_base_map(language.code()), (0, top))
+    theme.paste_layer(image, _base_map(language.code()), (0, top))
     draw = ImageDraw.Draw(image)
     _connectors(draw, view, seats, top)
     complete = _complete_lots(view)
@@ -200,7 +207,7 @@ def _draw_map(image: Image.Image, view: ChinatownView, seats: Seats, top: int) -
 def map_picture(view: ChinatownView, seats: Seats) -> Image.Image:
     """The map as the board draws it (districts, lots, legend, calendar), alone: a picture ``_map_height``
     high whose coordinates are the map's own."""
-    image = theme.canvas(WIDTH, _map_height())
+    image = theme.canvas(WIDTH, map_height())
     _draw_map(image, view, seats, 0)
     return image
 
@@ -263,14 +270,10 @@ def _draw_player(
     theme.draw_badge(image, seats.colour(seat), (x0 + 34, mid), 48)
     name = theme.ellipsize(seats.name(seat), KEY, 290, bold=True)
     theme.draw_key(draw, (x0 + 70, mid - 17), name, KEY, INK, anchor="lm", bold=True)
-    counts = {"lots": player["lots_owned"], "shops": player["tiles_on_board"]}
-    if view["first_player"] == seat and not over:
-        detail = tr("{lots} lots · {shops} shops · first player", **counts)
-    else:
-        detail = tr("{lots} lots · {shops} shops", **counts)
+    detail = tr("{lots} lots · {shops} shops", lots=player["lots_owned"], shops=player["tiles_on_board"])
     theme.draw_legend(draw, (x0 + 70, mid + 19), theme.ellipsize(detail, 24, 320), 24, MUTED, anchor="lm")
     theme.draw_legend(draw, (x0 + 400, mid - 20), tr("Tiles in hand"), CAPTION, MUTED, anchor="lm")
-    hand = theme.ellipsize(_hand_text(player["hand_tiles"]), KEY, 330, bold=True)
+    hand = theme.ellipsize(_hand_text(player["hand_tiles"]), KEY, 320, bold=True)
     theme.draw_key(draw, (x0 + 400, mid + 14), hand, KEY, INK, anchor="lm", bold=True)
     if over:
         label, amount = tr("Cash"), player["cash"]  # revealed at the end (§8)
@@ -278,11 +281,16 @@ def _draw_player(
         label, amount = tr("Income now"), player["income_now"]
     theme.draw_legend(draw, (x1 - 16, mid - 22), label, CAPTION, MUTED, anchor="rm")
     theme.draw_key(draw, (x1 - 16, mid + 13), money(amount), 32, INK, anchor="rm", bold=True)
+    # The status column: the player's status pill and, under it, whether they hold the First Player card (beside
+    # the counts it was cut in Spanish).
+    first = view["first_player"] == seat and not over
+    if first:
+        theme.draw_legend(draw, (x0 + STATUS_X, mid + 19), tr("First player"), 24, MUTED, anchor="mm")
     tag = _status(view, player)
     if tag is not None:
         theme.draw_pill(
             draw,
-            (x0 + 820, mid),
+            (x0 + STATUS_X, mid - 17 if first else mid),
             tag,
             CAPTION,
             theme.CLOSED_INK if player["resigned"] else INK,
@@ -324,7 +332,7 @@ def _header_status(view: ChinatownView, seats: Seats) -> str:
 def draw_board(view: ChinatownView, seats: Seats) -> Image.Image:
     last_top = HEADER_H + 4
     map_top = last_top + LAST_H
-    players_top = map_top + _map_height() + GAP
+    players_top = map_top + map_height() + GAP
     offers = open_offers(view) if view["phase"] == "trades" else []
     players_h = len(view["players"]) * (PLAYER_H + 6)
     image = theme.canvas(WIDTH, players_top + players_h + offers_height(len(offers)) + MARGIN)

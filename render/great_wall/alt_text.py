@@ -52,9 +52,11 @@ def _status(view: GreatWallView, names: Sequence[str]) -> str:
         return tr("{player} checks in the check-only round", player=who)
     if view["phase"] == "check":
         return tr("{player} to check", player=who)
-    text = trn("{player} to play, {n} action left", "{player} to play, {n} actions left", view["actions_left"],
+    if view["cavalry_allowed"]:
+        return trn("{player} to play, {n} action left, plus free Cavalry",
+                   "{player} to play, {n} actions left, plus free Cavalry", view["actions_left"], player=who)
+    return trn("{player} to play, {n} action left", "{player} to play, {n} actions left", view["actions_left"],
                player=who)
-    return text + (tr(", plus free Cavalry") if view["cavalry_allowed"] else "")
 
 
 def _game_over(view: GreatWallView, names: Sequence[str]) -> str:

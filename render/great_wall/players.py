@@ -15,9 +15,11 @@ from render.theme import INK, MUTED, Box
 if TYPE_CHECKING:
     from bot.games.great_wall.schema import GreatWallView, PlayerView
 
-PLAYER_H = 164
+PLAYER_H = 178  # a player's panel with the strip above it
 MARKER_SIZE = 46  # won markers: their values at the key size
 STRIP_TOP = 14  # room for the tab that straddles a player panel's top edge
+NAME_Y = 36  # the name's middle under the panel's top edge: clear of the tab's lower half, accents and all
+MIN_PANEL_W = 250  # narrower, "Hand 1" and "Deck 14" or "0 markers" no longer fit: the panels take two rows
 LEAD_BACK = (255, 243, 205)  # behind the leader's block and the player to move
 
 
@@ -45,7 +47,7 @@ def draw_won_markers(image: Image.Image, draw: ImageDraw.ImageDraw, player: Play
     values = player["markers"]
     if values is None:
         back = 36  # face down: a plain back, the count beside it
-        theme.paste_centered(image, theme.token("", back, theme.TOKEN_BACK), (x0 + back // 2, mid))
+        theme.draw_token(image, "", back, (x0 + back // 2, mid), theme.TOKEN_BACK)
         count = player["markers_count"]
         text = trn("{n} marker", "{n} markers", count)
         theme.draw_key(draw, (x0 + back + 8, mid), theme.ellipsize(text, KEY, x1 - x0 - back - 8), KEY, INK,
@@ -60,15 +62,41 @@ def draw_won_markers(image: Image.Image, draw: ImageDraw.ImageDraw, player: Play
     theme.draw_tokens(image, [str(v) for v in values], x0, mid, size, room)
 
 
+def _panel_width(columns: int) -> int:
+    return (WIDTH - 2 * MARGIN - GAP * (columns - 1)) // columns
+
+
+def _columns(count: int) -> int:
+    """Panels side by side: all of them while each stays MIN_PANEL_W wide, else two rows."""
+    return count if _panel_width(count) >= MIN_PANEL_W else (count + 1) // 2
+
+
+def players_height(count: int) -> int:
+    """The height of ``count`` players' panels, strips included."""
+    rows = -(-count // _columns(count))
+    return rows * PLAYER_H + (rows - 1) * GAP
+
+
+def panel_boxes(count: int, y: int) -> list[Box]:
+    """Each player's panel, from ``y`` down: a row of equal panels, a shorter second row centred under it."""
+    columns = _columns(count)
+    width = _panel_width(columns)
+    boxes = []
+    for i in range(count):
+        row, column = divmod(i, columns)
+        in_row = min(columns, count - row * columns)
+        x0 = (WIDTH - in_row * width - (in_row - 1) * GAP) // 2 + column * (width + GAP)
+        top = y + row * (PLAYER_H + GAP)
+        boxes.append((x0, top + STRIP_TOP, x0 + width, top + PLAYER_H))
+    return boxes
+
+
 def draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallView, seats: Seats, y: int
                  ) -> None:
     """One panel per player across the bottom of the board."""
     players = view["players"]
-    n = len(players)
-    width = (WIDTH - 2 * MARGIN - GAP * (n - 1)) // n
-    for i, player in enumerate(players):
-        x0 = MARGIN + i * (width + GAP)
-        _draw_player(image, draw, view, player, seats, (x0, y + STRIP_TOP, x0 + width, y + PLAYER_H))
+    for player, box in zip(players, panel_boxes(len(players), y), strict=True):
+        _draw_player(image, draw, view, player, seats, box)
 
 
 CAPTION = 24  # "Hand", "Deck": 2% of the width
@@ -84,7 +112,8 @@ def _count(draw: ImageDraw.ImageDraw, xy: tuple[int, int], word: str, n: int, ri
     theme.draw_key(draw, (x + theme.text_width(word, CAPTION) + 8, y), number, KEY, INK, anchor="lm", bold=True)
 
 
-def _tag(view: GreatWallView, player: PlayerView) -> str | None:
+def tag_of(view: GreatWallView, player: PlayerView) -> str | None:
+    """The tab over a player's panel: whose turn it is, who declared the last round, who left play."""
     if (left := leaving.tag(player)) is not None:
         return left
     if view["active"] == player["seat"] and view["phase"] != "over":
@@ -105,19 +134,19 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallV
         theme.panel(draw, box, fill=LEAD_BACK, outline=INK, width=4)
     else:
         theme.panel(draw, box)
-    theme.draw_badge(image, player["colour"], (x0 + 30, y0 + 32), 44)
+    theme.draw_badge(image, player["colour"], (x0 + 30, y0 + NAME_Y + 10), 44)
     colour_name = theme.player_style(player["colour"]).name
     label = seats.name(seat)
     if label != colour_name:
-        theme.draw_key(draw, (x0 + 60, y0 + 22), theme.ellipsize(label, KEY, x1 - x0 - 70, bold=True), KEY, INK,
+        theme.draw_key(draw, (x0 + 60, y0 + NAME_Y), theme.ellipsize(label, KEY, x1 - x0 - 70, bold=True), KEY, INK,
                        anchor="lm", bold=True)
-        theme.draw_legend(draw, (x0 + 60, y0 + 49), colour_name, 24, MUTED, anchor="lm")
+        theme.draw_legend(draw, (x0 + 60, y0 + NAME_Y + 27), colour_name, 24, MUTED, anchor="lm")
     else:
-        theme.draw_key(draw, (x0 + 60, y0 + 32), colour_name, KEY, INK, anchor="lm", bold=True)
-    _count(draw, (x0 + 12, y0 + 84), tr("Hand"), player["hand_count"])
-    _count(draw, (x1 - 12, y0 + 84), tr("Deck"), player["deck_count"], right=True)
-    draw_won_markers(image, draw, player, (x0 + 10, y0 + 104, x1 - 10, y1 - 6))
-    tag = _tag(view, player)
+        theme.draw_key(draw, (x0 + 60, y0 + NAME_Y + 10), colour_name, KEY, INK, anchor="lm", bold=True)
+    _count(draw, (x0 + 12, y0 + NAME_Y + 62), tr("Hand"), player["hand_count"])
+    _count(draw, (x1 - 12, y0 + NAME_Y + 62), tr("Deck"), player["deck_count"], right=True)
+    draw_won_markers(image, draw, player, (x0 + 10, y0 + NAME_Y + 82, x1 - 10, y1 - 6))
+    tag = tag_of(view, player)
     if tag is not None:
         fill = theme.CLOSED_INK if player["resigned"] else INK
         theme.draw_pill(draw, ((x0 + x1) // 2, y0), tag, 24, fill, theme.LEAD, centered=True)

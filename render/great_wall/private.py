@@ -36,10 +36,11 @@ def draw_hand(view: GreatWallView, seats: Seats) -> Image.Image:
 
     image.paste(theme.title_band(WIDTH, TITLE_H), (0, 0))
     theme.draw_badge(image, player["colour"], (MARGIN + 28, 38), 48)
-    title = theme.ellipsize(tr("Your cards: {player}", player=seats.name(seat)), 34, 600, bold=True)
-    theme.draw_key(draw, (MARGIN + 62, 38), title, 34, theme.HEADER_INK, anchor="lm", bold=True)
     turn = tr("your turn") if view["active"] == seat and view["phase"] != "over" else tr("not your turn")
     theme.draw_key(draw, (WIDTH - MARGIN - 4, 38), turn, KEY, theme.HEADER_INK, anchor="rm", bold=True)
+    room = WIDTH - MARGIN - 4 - theme.text_width(turn, KEY, bold=True) - 24 - (MARGIN + 62)  # up to the turn
+    title = theme.ellipsize(tr("Your cards: {player}", player=seats.name(seat)), 34, room, bold=True)
+    theme.draw_key(draw, (MARGIN + 62, 38), title, 34, theme.HEADER_INK, anchor="lm", bold=True)
 
     y = TITLE_H + GAP
     theme.panel(draw, (MARGIN, y, WIDTH - MARGIN, y + hand_h))
@@ -81,5 +82,5 @@ def _draw_hand_cell(image: Image.Image, draw: ImageDraw.ImageDraw, colour: str, 
     tx = x0 + round(CARD_W * HAND_SCALE) + 22
     theme.draw_key(draw, (tx, y0 + 34), tr("{n} x {cards}", n=count, cards=info.names(count)), 32, INK,
                    anchor="lm", bold=True)
-    ability = theme.ellipsize(info.ability, ABILITY, box[2] - tx - 4)
-    theme.draw_legend(draw, (tx, y0 + 74), ability, ABILITY, MUTED, anchor="lm")
+    for n, line in enumerate(theme.wrap(info.ability, ABILITY, box[2] - tx - 4, most=2)):
+        theme.draw_legend(draw, (tx, y0 + 70 + n * 30), line, ABILITY, MUTED, anchor="lm")

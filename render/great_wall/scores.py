@@ -73,6 +73,6 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, seats: Seats, seat:
     if lost:
         lost_text = tr("lost on cards:")
         theme.draw_legend(draw, (x, y0 + 88), lost_text, 24, MUTED, anchor="lm")
-        lx = x + theme.text_width(lost_text, 22) + 8
+        lx = x + theme.text_width(lost_text, 24) + 8
         theme.draw_tokens(image, [str(v) for v in lost], lx, y0 + 88, 46, x1 - 120 - lx, theme.CLOSED,
                           theme.CLOSED_INK, MUTED)

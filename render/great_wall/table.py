@@ -33,13 +33,15 @@ from render.great_wall.geometry import (
     layout_row,
     stack_width,
 )
-from render.great_wall.players import LEAD_BACK, PLAYER_H, Seats, draw_players
+from render.great_wall.players import LEAD_BACK, Seats, draw_players, players_height
 from render.theme import INK, MUTED, RGB, Box
 
 if TYPE_CHECKING:
     from bot.games.great_wall.schema import CardView, GreatWallView, SectionView
 
-HEADER_H = 116  # status and supply, then the last move
+HEADER_H = 152  # three lines: the status, the last move, the supply (and the pairs taken out)
+STATUS_SIZE = 30  # the status line, bold, the band's width to itself
+STATUS_Y, LAST_Y, SUPPLY_Y = 34, 76, 114  # the lines' middles
 LAST_ROUND_H = 48
 SECTION_LEFT = 176  # slot number and unclaimed markers, side by side
 LINES_X = MARGIN + SECTION_LEFT  # where the participants' blocks start
@@ -57,20 +59,28 @@ RULE: RGB = (228, 218, 196)  # thin separators inside a section
 
 
 def draw_board(view: GreatWallView, seats: Seats) -> Image.Image:
-    layouts = [_SectionLayout.of(view, section, seats) for section in view["sections"]]
-    top = HEADER_H + (LAST_ROUND_H if view["last_round"] else 0) + GAP
-    height = top + sum(layout.height + GAP for layout in layouts) + PLAYER_H + MARGIN
-    image = theme.canvas(WIDTH, height)
+    sections = section_panels(view, seats)
+    players_top = sections[-1][1][3] + GAP
+    image = theme.canvas(WIDTH, players_top + players_height(len(view["players"])) + MARGIN)
     draw = ImageDraw.Draw(image)
     _draw_header(image, draw, view, seats)
     if view["last_round"]:
         _draw_last_round(draw, view, seats, HEADER_H)
-    y = top
-    for layout in layouts:
-        _draw_section(image, draw, view, layout, seats, (MARGIN, y, WIDTH - MARGIN, y + layout.height))
-        y += layout.height + GAP
-    draw_players(image, draw, view, seats, y)
+    for layout, box in sections:
+        _draw_section(image, draw, view, layout, seats, box)
+    draw_players(image, draw, view, seats, players_top)
     return image
+
+
+def section_panels(view: GreatWallView, seats: Seats) -> list[tuple[SectionLayout, Box]]:
+    """Each section's layout and its panel on the board, one under the other below the title band."""
+    y = HEADER_H + (LAST_ROUND_H if view["last_round"] else 0) + GAP
+    panels = []
+    for section in view["sections"]:
+        layout = SectionLayout.of(view, section, seats)
+        panels.append((layout, (MARGIN, y, WIDTH - MARGIN, y + layout.height)))
+        y += layout.height + GAP
+    return panels
 
 
 # -- a close-up of some sections (render/crops) ----------------------------------------------------------
@@ -83,7 +93,7 @@ def draw_sections(view: GreatWallView, seats: Seats, slots: Sequence[int]) -> Im
     """Only the sections ``slots``, one under the other and drawn as on the board, in a picture as narrow as
     their cards allow: the close-up of a decision about them. Narrower than the board, so on a phone (which
     fits a picture to its width) every number reads larger than on the board."""
-    layouts = [_SectionLayout.of(view, view["sections"][slot], seats) for slot in slots]
+    layouts = [SectionLayout.of(view, view["sections"][slot], seats) for slot in slots]
     width = max(CLOSE_UP_MIN_W, *(_right_edge(layout) for layout in layouts)) + 12 + MARGIN
     width = min(WIDTH, width)
     image = theme.canvas(width, GAP + sum(layout.height + GAP for layout in layouts))
@@ -95,7 +105,7 @@ def draw_sections(view: GreatWallView, seats: Seats, slots: Sequence[int]) -> Im
     return image
 
 
-def _right_edge(layout: _SectionLayout) -> int:
+def _right_edge(layout: SectionLayout) -> int:
     """The rightmost pixel a section's contents reach; the board's full width when a leader's wide block
     spreads its highlight to the panel's edge."""
     if not layout.section["open"]:
@@ -129,8 +139,10 @@ def _status(view: GreatWallView, seats: Seats) -> str:
     if view["phase"] == "check":
         return tr("{player} to check", player=who)
     left = view["actions_left"]
-    text = trn("{player} to play: {n} action left", "{player} to play: {n} actions left", left, player=who)
-    return text + (tr(" + free Cavalry") if view["cavalry_allowed"] else "")
+    if view["cavalry_allowed"]:
+        return trn("{player} to play: {n} action left + free Cavalry",
+                   "{player} to play: {n} actions left + free Cavalry", left, player=who)
+    return trn("{player} to play: {n} action left", "{player} to play: {n} actions left", left, player=who)
 
 
 def _last_move_text(view: GreatWallView, seats: Seats) -> str:
@@ -161,26 +173,29 @@ def _last_move_text(view: GreatWallView, seats: Seats) -> str:
     return tr("Last: {player} played {cards} to {section}", player=who, cards=what, section=section)
 
 
+def supply_text(view: GreatWallView) -> str:
+    """The supply as the title band's third line starts with it."""
+    return (trn("Supply: {n} marker", "Supply: {n} markers", view["supply_count"]) if view["supply_count"]
+            else tr("Supply empty"))
+
+
 def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallView, seats: Seats) -> None:
+    """The title band: whose turn and what they do on a line of its own (a long name and a long language need
+    it all), the last move under it, then the supply and, in a two-player game, the pairs taken out."""
     image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
-    x = MARGIN + 4
+    x, end = MARGIN + 4, WIDTH - MARGIN - 4
     active = view["active"]
     if active is not None and view["phase"] != "over":
-        theme.draw_badge(image, seats.colour(active), (x + 24, 38), 48)
+        theme.draw_badge(image, seats.colour(active), (x + 24, STATUS_Y), 48)
         x += 58
-    supply = (trn("Supply: {n} marker", "Supply: {n} markers", view["supply_count"]) if view["supply_count"]
-              else tr("Supply empty"))
-    right = WIDTH - MARGIN - theme.text_width(supply, KEY) - 4
-    status = theme.ellipsize(_status(view, seats), 34, right - x - 24, bold=True)
-    theme.draw_key(draw, (x, 38), status, 34, theme.HEADER_INK, anchor="lm", bold=True)
-    theme.draw_key(draw, (WIDTH - MARGIN - 4, 38), supply, KEY, theme.HEADER_INK, anchor="rm")
-    end = WIDTH - MARGIN - 4
+    status = theme.ellipsize(_status(view, seats), STATUS_SIZE, end - x, bold=True)
+    theme.draw_key(draw, (x, STATUS_Y), status, STATUS_SIZE, theme.HEADER_INK, anchor="lm", bold=True)
+    theme.draw_key(draw, (MARGIN + 4, LAST_Y), theme.ellipsize(_last_move_text(view, seats), KEY, end - MARGIN - 4),
+                   KEY, theme.HEADER_INK, anchor="lm")
+    theme.draw_key(draw, (MARGIN + 4, SUPPLY_Y), supply_text(view), KEY, theme.HEADER_INK, anchor="lm")
     if view["removed_pairs"]:  # 2 players: equal pairs taken out, public
         removed = tr("Removed: {markers}", markers=" ".join(str(m) for m in view["removed_pairs"]))
-        theme.draw_key(draw, (end, 82), removed, KEY, theme.HEADER_INK, anchor="rm")
-        end -= theme.text_width(removed, KEY) + 24
-    theme.draw_key(draw, (MARGIN + 4, 82), theme.ellipsize(_last_move_text(view, seats), KEY, end - MARGIN - 4), KEY,
-                   theme.HEADER_INK, anchor="lm")
+        theme.draw_key(draw, (end, SUPPLY_Y), removed, KEY, theme.HEADER_INK, anchor="rm")
 
 
 def _draw_last_round(draw: ImageDraw.ImageDraw, view: GreatWallView, seats: Seats, y: int) -> None:
@@ -222,7 +237,7 @@ class _Block:
     @property
     def width(self) -> int:
         if not self.stacks:  # the words stand where the cards would: as wide as the language makes them
-            return CARDS_DX + max(200, theme.text_width(tr(ALL_COVERED), 22) + 8)
+            return CARDS_DX + max(200, theme.text_width(tr(ALL_COVERED), 24) + 8)
         return CARDS_DX + max(dx + stack_width(len(self.stacks[i])) for line in self.lines for i, dx in line)
 
 
@@ -230,16 +245,15 @@ Banner = tuple[str, RGB, RGB]  # text, fill, ink
 
 
 def _banner_rows(banners: list[Banner]) -> list[list[Banner]]:
-    """Banners side by side while they fit the cards' width, else on rows of their own; a banner wider than
-    that alone (a long name, a long language) is cut with "…" rather than run past the panel's edge."""
-    fitted = [(theme.ellipsize(text, 24, LINES_W - theme.pill_width("", 24), bold=True), fill, ink)
-              for text, fill, ink in banners]
-    rows = flow_blocks([theme.pill_width(text, 24) for text, _, _ in fitted], LINES_W, BANNER_GAP)
-    return [[fitted[index] for index, _ in row] for row in rows]
+    """Each banner on a row of its own, so a section's height does not hang on the names' widths (the /rules
+    callouts, which know no names, find its cards); a banner wider than the cards' width (a long name, a long
+    language) is cut with "…" rather than run past the panel's edge."""
+    return [[(theme.ellipsize(text, 24, LINES_W - theme.pill_width("", 24), bold=True), fill, ink)]
+            for text, fill, ink in banners]
 
 
 @dataclass(frozen=True)
-class _SectionLayout:
+class SectionLayout:
     """Everything a section panel needs, worked out once: its banners and its lines of blocks."""
 
     section: SectionView
@@ -247,7 +261,7 @@ class _SectionLayout:
     lines: list[list[tuple[_Block, int]]]  # blocks sharing a line, with their x offsets
 
     @classmethod
-    def of(cls, view: GreatWallView, section: SectionView, seats: Seats) -> _SectionLayout:
+    def of(cls, view: GreatWallView, section: SectionView, seats: Seats) -> SectionLayout:
         blocks = []
         for seat, progress in enumerate(section["progress"]):
             if progress is None:  # not a participant
@@ -268,6 +282,10 @@ class _SectionLayout:
 
     def line_height(self, line: list[tuple[_Block, int]]) -> int:
         return max(block.height for block, _ in line)
+
+    def cards_top(self, y0: int) -> int:
+        """The top of the first line of cards in the section's panel whose top is ``y0``: under its banners."""
+        return y0 + 12 + BANNER_H * len(self.banners)
 
     @property
     def height(self) -> int:
@@ -290,7 +308,7 @@ class _Paint:
     markers: list[tuple[int, tuple[int, int]]] = field(default_factory=list)  # first markers, drawn last
 
 
-def _draw_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallView, layout: _SectionLayout,
+def _draw_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWallView, layout: SectionLayout,
                   seats: Seats, box: Box) -> None:
     x0, y0, x1, y1 = box
     section = layout.section
@@ -304,12 +322,12 @@ def _draw_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: GreatWall
     pending = view["pending_claim"]
     claiming = pending is not None and pending["section"] == section["slot"]
     theme.panel(draw, box, outline=theme.LEAD_EDGE if claiming else theme.PANEL_EDGE, width=4 if claiming else 2)
-    y = y0 + 12
-    for row in layout.banners:
+    for n, row in enumerate(layout.banners):
         bx = LINES_X
         for text, fill, ink in row:
-            bx += theme.draw_pill(draw, (bx, y + (BANNER_H - 8) // 2), text, 24, fill, ink) + BANNER_GAP
-        y += BANNER_H
+            bx += theme.draw_pill(draw, (bx, y0 + 12 + n * BANNER_H + (BANNER_H - 8) // 2), text, 24, fill, ink)
+            bx += BANNER_GAP
+    y = layout.cards_top(y0)
     # Number, markers, badges, progress and cards share one axis: the middle of the first card line.
     mid = y + (LINE_PAD_TOP + CARD_H // 2 if layout.lines else EMPTY_ROW_H // 2)
     theme.draw_key(draw, (x0 + 16, mid), number, 60, INK, anchor="lm", bold=True)

@@ -124,11 +124,15 @@ def _status(view: SunTzuView, seats: Seats) -> str:
 
 
 # -- the board --------------------------------------------------------------------------------------------
+def title(view: SunTzuView) -> str:
+    """The title band's title: the game and the round."""
+    return tr("Sun Tzu  ·  Round {round}/{rounds}", round=view["round"], rounds=view["rounds"])
+
+
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, seats: Seats) -> None:
     image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
     ink = theme.HEADER_INK
-    theme.draw_key(draw, (MARGIN, 30), tr("Sun Tzu  ·  Round {round}/{rounds}", round=view["round"],
-                                          rounds=view["rounds"]), 34, ink, anchor="lm", bold=True)
+    theme.draw_key(draw, (MARGIN, 30), title(view), 34, ink, anchor="lm", bold=True)
     scoring = tr("  ·  scoring round") if view["scoring_round"] else ""
     theme.draw_key(draw, (WIDTH - MARGIN, 30), tr(SCREEN_FACES[view["face"]]) + scoring, KEY, ink, anchor="rm")
     theme.draw_key(draw, (MARGIN, 70), theme.ellipsize(_status(view, seats), KEY, WIDTH - 2 * MARGIN), KEY, ink,
@@ -146,10 +150,12 @@ def _track(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, seat
     step = (right - left) / (2 * track - 2)
     mid = top + 66
     blue, red = _style("blue"), _style("red")
-    draw.rounded_rectangle((MARGIN + 12, mid - 32, left - 6, mid + 32), radius=10, fill=blue.fill)
-    draw.rounded_rectangle((right + 6, mid - 32, WIDTH - MARGIN - 12, mid + 32), radius=10, fill=red.fill)
-    theme.draw_key(draw, ((MARGIN + 12 + left - 6) / 2, mid), str(track), 30, blue.ink, anchor="mm", bold=True)
-    theme.draw_key(draw, ((right + 6 + WIDTH - MARGIN - 12) / 2, mid), str(track), 30, red.ink, anchor="mm", bold=True)
+    marker = view["score_marker"]
+    for side, box in ((blue, (MARGIN + 12, mid - 32, left - 6, mid + 32)),
+                      (red, (right + 6, mid - 32, WIDTH - MARGIN - 12, mid + 32))):
+        draw.rounded_rectangle(box, radius=10, fill=side.fill)
+        if abs(marker) < track or (marker > 0) != (side is blue):  # the marker in the box says the number itself
+            theme.draw_key(draw, ((box[0] + box[2]) / 2, mid), str(track), 30, side.ink, anchor="mm", bold=True)
     for i in range(2 * track - 1):
         value = track - 1 - i  # +8 on the left ... -8 on the right
         x = left + i * step
@@ -157,7 +163,6 @@ def _track(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, seat
         draw.rectangle((x - step / 2 + 2, mid - 22, x + step / 2 - 2, mid + 22), fill=fill, outline=theme.PANEL_EDGE)
         if value % 4 == 0:  # a scale under the track; the marker carries the score itself
             theme.draw_legend(draw, (x, mid + 38), str(abs(value)), CAPTION, MUTED, anchor="mm")
-    marker = view["score_marker"]
     if abs(marker) == track:
         x = (MARGIN + 12 + left - 6) / 2 if marker > 0 else (right + 6 + WIDTH - MARGIN - 12) / 2
         y = mid - 4

@@ -150,7 +150,7 @@ class Player:
         await self.press(panel, "New offer")
         if has(panel, verb="who"):
             await self.pick(panel, "who", *map(str, partners))
-        assert "between" in panel.content
+        assert "**New offer** with" in panel.content
         return panel
 
     async def add(
@@ -169,4 +169,4 @@ class Player:
             await self.pick(builder, "mny", option_value(control(builder, verb="mny"), amount))
         if to is not None:
             await self.press(builder, f"To {to}")
-        assert "between" in builder.content, builder.content
+        assert " with " in builder.content, builder.content

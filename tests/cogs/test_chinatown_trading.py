@@ -88,7 +88,7 @@ async def test_trading_goes_on_after_done_trading(fake: FakeDiscord) -> None:
     a, b, c = await _trading(fake)
     panel = await a.panel()
     await a.press(panel, "Done trading")
-    assert "Back to trading" in labels(panel.view) and "Done trading: you." in panel.content
+    assert "Back to trading" in labels(panel.view) and "You are done trading." in panel.content
     again = await a.panel()  # not "It is not your turn": a player who is done may still trade
     assert labels(again.view) == ["New offer", "Back to trading", "Rules"]
     builder = await _propose_lot(a, c)

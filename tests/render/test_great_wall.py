@@ -216,7 +216,7 @@ def test_banners_too_wide_side_by_side_go_on_rows_of_their_own() -> None:
     seats = seats_of(view, names)
     assert "NOBLE: every uncovered card here counts 1" in texts
     assert f"{seats.name(1)} places a first marker here: 3 or 5" in texts
-    layout = table._SectionLayout.of(view, view["sections"][1], seats)
+    layout = table.SectionLayout.of(view, view["sections"][1], seats)
     assert [len(row) for row in layout.banners] == [1, 1]
     alone = copy.deepcopy(view)
     alone["sections"][1]["noble_active"] = False

@@ -86,6 +86,16 @@ def join(items: Sequence[str], last: str = "and", empty: str = "") -> str:
 
 
 
+def sentences(*parts: str) -> str:
+    """Whole sentences one after another, as the language in force sets them (a space in English and Spanish,
+    none after Japanese 。); empty parts left out."""
+    said = [part for part in parts if part]
+    text = said[0] if said else ""
+    for part in said[1:]:
+        text = tr("{sentence} {next}", sentence=text, next=part)
+    return text
+
+
 def players_range(low: int, high: int) -> str:
     """ "2 players" for a game of exactly two, "3-5 players" otherwise (never "2-2 players")."""
     return count(low, "player") if low == high else f"{low}-{high} players"

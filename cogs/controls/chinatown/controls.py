@@ -36,7 +36,7 @@ from cogs.controls.chinatown.verbs import Verb
 from cogs.controls.chinatown.words import awaited as _awaited
 from cogs.controls.chinatown.words import due as _due
 from cogs.controls.chinatown.words import hand_text as holdings_text
-from cogs.controls.chinatown.words import income_text, phase_summary, who
+from cogs.controls.chinatown.words import income_text, phase_summary
 from cogs.controls.chinatown.words import option_help as _option_help
 from cogs.controls.chinatown.words import option_label as _option_label
 from cogs.controls.routes import check_routes, dispatch, route, verb_of
@@ -120,7 +120,7 @@ class ChinatownControls(Controls):
         elif phase == "place_tiles" and seat in table.to_act():
             body = [place.prompt(table, seat)]
         elif phase == "place_tiles":
-            waiting = ", ".join(who(s, seat, names(table)) for s in sorted(table.to_act()))
+            waiting = ", ".join(names(table)[s] for s in sorted(table.to_act()))  # the viewer is done
             body = [tr("Building: waiting for {players}.", players=waiting or tr("nobody"))]
         else:
             body = [tr("The game is over.")]

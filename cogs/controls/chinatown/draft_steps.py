@@ -13,6 +13,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games.base.language import mark, tr, trn
+from bot.games.base.words import join as join_names
 from bot.games.chinatown.data import BOARD, LOT_COUNT, Shop
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
@@ -21,7 +22,7 @@ from cogs.controls.chinatown.common import close_up, lot_neighbours, names, numb
 from cogs.controls.chinatown.draft import LIMIT, SHOP_LETTER, Draft, Item, Leg, same_terms
 from cogs.controls.chinatown.trade import my_open_offers
 from cogs.controls.chinatown.verbs import Verb
-from cogs.controls.chinatown.words import join, leg_line, lot_label, lot_text, money, tile, who
+from cogs.controls.chinatown.words import leg_line, lot_label, lot_text, money, tile
 from cogs.controls.routes import GONE, SHORT, UNREADABLE
 
 PRESETS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150)  # money units
@@ -123,11 +124,11 @@ def post_problem(view: ChinatownView, seat: int, draft: Draft) -> str | None:
 def draft_step(table: Table, seat: int, draft: Draft) -> Panel:
     view, ref, who_is = view_of(table, seat), Ref.of(table), names(table)
     sides, code, unit = draft.sides(seat), draft.encode(), unit_of(view)
-    between = join([who(s, seat, who_is) for s in sides])
+    partners = join_names([who_is[s] for s in sides if s != seat])  # the builder's own, with them
     if draft.offer:
-        lines = [tr("**Counter-offer to #{offer}** between {players}:", offer=draft.offer, players=between)]
+        lines = [tr("**Counter-offer to #{offer}** with {players}:", offer=draft.offer, players=partners)]
     else:
-        lines = [tr("**New offer** between {players}:", players=between)]
+        lines = [tr("**New offer** with {players}:", players=partners)]
     lines += [f"• {leg_line(leg_view(view, leg, unit), seat, who_is)}" for leg in draft.legs]
     problem = post_problem(view, seat, draft)
     lines.append(problem or tr("Post it when it is complete: posting counts as your acceptance."))
@@ -206,8 +207,8 @@ def to_whom(table: Table, seat: int, draft: Draft, side: int, item: Item) -> Pan
         return added(table, seat, draft, Leg(side, receivers[0], item))
     view, ref, who_is, code = view_of(table, seat), Ref.of(table), names(table), draft.encode()
     buttons: list[discord.ui.Item[Any]] = [
-        ControlButton(ref, payload(Verb.TO, code, side, item.code(), r), tr("To {player}", player=who(r, seat, who_is)),
-                      row=0)
+        ControlButton(ref, payload(Verb.TO, code, side, item.code(), r),
+                      tr("To you") if r == seat else tr("To {player}", player=who_is[r]), row=0)
         for r in receivers
     ]
     buttons.append(ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=1))

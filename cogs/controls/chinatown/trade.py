@@ -26,7 +26,7 @@ from bot.tables import Notification, Table
 from cogs.components import ControlButton, ControlSelect, Panel, PublicControlButton, Ref, choice, persistent_view
 from cogs.controls.chinatown.common import close_up, in_round, names, number, payload, view_of
 from cogs.controls.chinatown.verbs import Verb
-from cogs.controls.chinatown.words import join, offer_lines, offer_title, trading_status, who
+from cogs.controls.chinatown.words import join, offer_lines, offer_title, trading_status
 from cogs.controls.routes import GONE, UNREADABLE, Click, Route, route
 from render.crops import Focus
 
@@ -82,7 +82,7 @@ def focus(table: Table, seat: int) -> Focus:
 def _summary(offer: OfferView, seat: int, who_is: Sequence[str]) -> str:
     waiting = [p for p in offer["participants"] if p not in offer["accepted"]]
     state = tr("waiting for you") if seat in waiting else tr(
-        "waiting for {players}", players=join([who(p, seat, who_is) for p in waiting])
+        "waiting for {players}", players=join([who_is[p] for p in waiting])
     )
     if offer["author"] == seat:
         return tr("#{offer} yours: {state}", offer=offer["id"], state=state)

@@ -10,7 +10,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.games.base import Option
-from bot.games.base.language import mark, tr, trn, trp
+from bot.games.base.language import mark, tr, trn
+from bot.games.base.words import join as join_names
+from bot.games.base.words import sentences
 from bot.games.chinatown.schema import ChinatownView
 from bot.games.chinatown.text import money, tile
 from bot.games.chinatown.views import business_text
@@ -52,11 +54,6 @@ def lot_label(lot: int, shop: str | None) -> str:
     return tr("Lot {lot} ({shop})", lot=lot, shop=tile(shop) if shop else tr("vacant"))
 
 
-def who(seat: int, me: int | None, names: Sequence[str]) -> str:
-    """A player in a list or after a verb: "you" for the viewer (see ``leg_line`` for a sentence's subject)."""
-    return trp("object", "you") if seat == me else names[seat]
-
-
 def leg_line(leg: Mapping[str, Any], me: int | None, names: Sequence[str]) -> str:
     """ "You give lot 16 (Tea House) to Bob", "Bob gives $10,000 to you", from a view's leg."""
     if leg["kind"] == "lot":
@@ -79,24 +76,46 @@ def offer_lines(offer: Mapping[str, Any], me: int | None, names: Sequence[str]) 
     if offer.get("note"):
         lines.append(tr("Note (not binding): {note}", note=offer["note"]))
     waiting = [p for p in offer["participants"] if p not in offer["accepted"]]
-    accepted = ", ".join(who(p, me, names) for p in offer["accepted"]) or tr("nobody")
-    waited = ", ".join(who(p, me, names) for p in waiting) or tr("nobody")
-    lines.append(tr("Accepted: {accepted}. Waiting for: {waiting}.", accepted=accepted, waiting=waited))
+    lines.append(sentences(accepted_line(offer["accepted"], me, names), waiting_line(waiting, me, names)))
     return lines
 
 
+# Whole sentences with the viewer in them: "you" is no name to put in a list of names ("Falta: ti").
+def accepted_line(seats: Sequence[int], me: int | None, names: Sequence[str]) -> str:
+    """ "Accepted by you and Bob.", "Nobody has accepted yet."."""
+    others = join_names([names[s] for s in seats if s != me])
+    if me in seats:
+        return tr("Accepted by you and {players}.", players=others) if others else tr("Accepted by you.")
+    return tr("Accepted by {players}.", players=others) if others else tr("Nobody has accepted yet.")
+
+
+def waiting_line(seats: Sequence[int], me: int | None, names: Sequence[str]) -> str:
+    """ "Waiting for you and Bob to answer.", "Waiting for Bob and Cy to answer."; "" when nobody."""
+    others = [names[s] for s in seats if s != me]
+    if me in seats:
+        return (tr("Waiting for you and {players} to answer.", players=join_names(others)) if others
+                else tr("Waiting for your answer."))
+    return trn("Waiting for {players} to answer.", "Waiting for {players} to answer.", len(others),
+               players=join_names(others)) if others else ""
+
+
 def offer_title(offer: Mapping[str, Any], me: int | None, names: Sequence[str], changed_by: int | None = None) -> str:
-    """ "Offer #3 by Bob"; a later version names who changed it when known ("version 2, changed by Dave"),
-    else its first author as such: the view keeps the author, not the last editor."""
-    author = who(offer["author"], me, names)
-    number, version = offer["id"], offer["version"]
+    """ "Offer #3 by Bob", "Your offer #3"; a later version names who changed it when known ("version 2, changed
+    by Dave"), else its first author as such: the view keeps the author, not the last editor."""
+    author, number, version = offer["author"], offer["id"], offer["version"]
     if version == 1:
-        return tr("Offer #{offer} by {author}", offer=number, author=author)
+        if author == me:
+            return tr("Your offer #{offer}", offer=number)
+        return tr("Offer #{offer} by {author}", offer=number, author=names[author])
     if changed_by is not None:
+        if changed_by == me:
+            return tr("Offer #{offer}, version {version}, changed by you", offer=number, version=version)
         return tr("Offer #{offer}, version {version}, changed by {player}", offer=number, version=version,
-                  player=who(changed_by, me, names))
+                  player=names[changed_by])
+    if author == me:
+        return tr("Your offer #{offer}, version {version}", offer=number, version=version)
     return tr("Offer #{offer}, version {version} (first proposed by {author})", offer=number, version=version,
-              author=author)
+              author=names[author])
 
 
 def join(items: Sequence[str], empty: str | None = None) -> str:
@@ -147,12 +166,17 @@ def income_text(view: Mapping[str, Any]) -> str:
 
 
 def trading_status(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The viewer's own state in its own sentence, then who else is still trading and who is done."""
     me = view["viewer"]
     playing = [p for p in view["players"] if not p["resigned"]]
-    trading = [who(p["seat"], me, names) for p in playing if not p["ready"]]
-    done = [who(p["seat"], me, names) for p in playing if p["ready"]]
-    return tr("Still trading: {trading}. Done trading: {done}.", trading=join(trading, tr("nobody")),
-              done=join(done, tr("nobody")))
+    mine = next((tr("You are done trading.") if p["ready"] else tr("You are still trading.")
+                 for p in playing if p["seat"] == me), "")
+    others = [p for p in playing if p["seat"] != me]
+    trading = [names[p["seat"]] for p in others if not p["ready"]]
+    done = [names[p["seat"]] for p in others if p["ready"]]
+    theirs = tr("Still trading: {trading}. Done trading: {done}.", trading=join_names(trading, empty=tr("nobody")),
+                done=join_names(done, empty=tr("nobody"))) if others else ""
+    return sentences(mine, theirs)
 
 
 def option_label(option: Option, value: Any) -> str | None:

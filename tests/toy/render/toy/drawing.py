@@ -13,6 +13,7 @@ from render import theme
 WIDTH = 1200
 ROW = 90
 SIZE = 34
+GUTTER = 130  # the right end of every line stays free: the /rules markers stand there
 
 
 def _seats(view: Mapping[str, Any], names: Sequence[str] | None) -> theme.Seats:
@@ -28,11 +29,11 @@ def _draw(view: Mapping[str, Any], names: Sequence[str] | None, lines: list[str]
         theme.draw_badge(image, seats.colour(s), (60, y), 56)
         state = "out" if seat["left"] else f"{seat['cards']} cards"
         turn = "  ← to play" if view["turn"] == s else ""
-        theme.draw_text(draw, (110, y), f"{seats.name(s)}: {state}, {seat['tricks']} tricks{turn}", SIZE,
-                        anchor="lm", role="key")
+        text = theme.ellipsize(f"{seats.name(s)}: {state}, {seat['tricks']} tricks{turn}", SIZE, WIDTH - 110 - GUTTER)
+        theme.draw_text(draw, (110, y), text, SIZE, anchor="lm", role="key")
     for i, line in enumerate(lines):
         y = 20 + ROW * (len(view["seats"]) + i) + ROW // 2
-        shown = theme.ellipsize(line, SIZE, image.width - 80)  # long names: cut, never past the edge
+        shown = theme.ellipsize(line, SIZE, WIDTH - 40 - GUTTER)  # long names: cut, never past the edge
         theme.draw_text(draw, (40, y), shown, SIZE, anchor="lm", role="key")
     return theme.to_png(image)
 
