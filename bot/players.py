@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from bot import i18n
 from bot import stats as records
+from bot.stats import Completion, PlayerRecord
 from bot.store import ratings as rating_sql
 from bot.store import users as user_sql
 from bot.store.db import Database
 from bot.store.ratings import RatingRow, ResultRow
-from bot.stats import Completion, PlayerRecord
 from bot.store.users import UserSettings
 from bot.tables import TableService
 

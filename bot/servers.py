@@ -11,9 +11,9 @@ from bot import stats as records
 from bot.errors import UserError
 from bot.games.base.language import tr, trn
 from bot.games.base.words import join
+from bot.stats import ServerRecord
 from bot.store import servers as server_sql
 from bot.store.db import Database
-from bot.stats import ServerRecord
 from bot.store.servers import ServerRow as ServerSettings
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
 

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from bot import games
+from bot.stats_view import MonthCounts, MonthlyGames, RatingLine, RatingPoint
 from bot.statuses import TableStatus
 from bot.store import stats as stats_sql
 from bot.store.db import Database
 from bot.store.ratings import ResultRow
 from bot.store.stats import Activity, FinishedGame, Replacement, SeatEnding
-from bot.stats_view import MonthCounts, MonthlyGames, RatingLine, RatingPoint
 
 __all__ = [
     "Activity", "Completion", "GameRecord", "HeadToHead", "PlayerRecord", "ServerRecord", "Streaks", "completion",
@@ -170,15 +170,11 @@ def game_records(results: Sequence[ResultRow]) -> tuple[GameRecord, ...]:
 
 
 def rating_lines(results: Sequence[ResultRow]) -> tuple[RatingLine, ...]:
-    """Each game's rating over time: the rating before the first rated game, then after each one."""
+    """Each game's rating over time: after each rated game."""
     points: dict[str, list[RatingPoint]] = defaultdict(list)
     for result in results:
-        if not result.rated or result.rating_after is None:
-            continue
-        line = points[result.key]
-        if not line and result.rating_before is not None:
-            line.append(RatingPoint(result.finished_at, result.rating_before))
-        line.append(RatingPoint(result.finished_at, result.rating_after))
+        if result.rated and result.rating_after is not None:
+            points[result.key].append(RatingPoint(result.finished_at, result.rating_after))
     return tuple(
         RatingLine(key, game_order(key), tuple(points[key])) for key in sorted(points, key=lambda k: (game_order(k), k))
     )

@@ -20,7 +20,7 @@ class RatingPoint:
 
 @dataclass(frozen=True)
 class RatingLine:
-    """A player's rating in one game over time: before their first rated game, then after each one."""
+    """A player's rating in one game over time: after each rated game."""
 
     key: str
     order: int

@@ -113,10 +113,10 @@ async def test_a_players_record_per_game_with_streaks_and_ratings(db: Database) 
     assert (toy.best_score, toy.average_score, toy.rating) == (8, 32 / 6, 3.0)
     assert (china.games, china.wins, china.average_place, china.best_score, china.average_score, china.rating) == (
         2, 1, 2.0, 50, 35.0, None)
-    [line] = record.ratings  # rated toy games only: the rating before the first, then after each
+    [line] = record.ratings  # rated toy games only: the rating after each
     assert line.key == TOY
-    assert line.points == (RatingPoint(moment(2026, 1, 1), 0.0), RatingPoint(moment(2026, 1, 1), 2.0),
-                           RatingPoint(moment(2026, 1, 2), 3.5), RatingPoint(moment(2026, 1, 3), 3.0))
+    assert line.points == (RatingPoint(moment(2026, 1, 1), 2.0), RatingPoint(moment(2026, 1, 2), 3.5),
+                           RatingPoint(moment(2026, 1, 3), 3.0))
     assert record.head_to_head is None
 
     china_only = await stats.player_record(db, ANA, key="china")

@@ -69,7 +69,8 @@ async def results(
 ) -> list[ResultRow]:
     """Every result of the person, oldest first (of one game when ``key`` is given; of the games where
     ``opponent`` also had a result when given)."""
-    where, params = "r.user_id = ?", [user_id]
+    where = "r.user_id = ?"
+    params: list[object] = [user_id]
     if key is not None:
         where += " AND r.key = ?"
         params.append(key)
