@@ -24,12 +24,14 @@ def elimination_bracket(
     max_size: int,
     over: bool,
     holders: Mapping[PlayerId, PlayerId] | None = None,
+    entrants: int = 0,
 ) -> Bracket:
     """The bracket of the rounds seated so far (``plans[i]`` is round i + 1, its tables numbered from 1) and the
     rounds to come. ``results[(round, table)]`` is a finished table's result by the players seated there;
     ``seeds`` the field in seed order (ties between advancers go to the better seed, as the service decides);
     ``holders`` maps a replaced player to whoever holds their place now. Who went through a round is who plays
-    the next one; in the round under way, the top of each finished table (in the final: its winners)."""
+    the next one; in the round under way, the top of each finished table (in the final: its winners). Before
+    round 1 is seated, the rounds to come are those of ``entrants`` players."""
     holder = holders or {}
     rounds: list[BracketRound] = []
     for index, plan in enumerate(plans):
@@ -58,8 +60,8 @@ def elimination_bracket(
     champions: tuple[PlayerId, ...] = ()
     if last is not None and last.final and last.tables[0].over:
         champions = tuple(s.player for s in last.tables[0].seats if s.through and s.player is not None)
-    elif last is not None and not over:
-        going_on = advance * len(last.tables) + len(last.byes)
+    elif not over:
+        going_on = advance * len(last.tables) + len(last.byes) if last is not None else entrants
         for sizes, byes_count in elimination_rounds(going_on, size, min_size, max_size):
             rounds.append(BracketRound(
                 len(rounds) + 1,

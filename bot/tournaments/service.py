@@ -531,7 +531,8 @@ class TournamentService:
         return elimination_bracket(
             plans, results, seeds=[p.user_id for p in row.players], size=row.table_size,
             min_size=games.get(row.key).min_players, max_size=_largest(row),
-            over=row.status == TournamentStatus.FINISHED, holders=_successors(row),
+            over=row.status not in LIVE_TOURNAMENTS, holders=_successors(row),
+            entrants=sum(p.status in ACTIVE_ENTRANTS for p in row.players),
         )
 
     async def _seated_result(self, game_id: int | None) -> TableResult | None:

@@ -126,6 +126,9 @@ async def test_a_tournament_of_five_through_the_service(tmp_path: Path) -> None:
                                    seed=3)
     for user in range(1, 6):
         await tournaments.join(row.id, user, f"P{user}")
+    before = await tournaments.bracket(row.id)  # the shape of five, players not drawn yet
+    assert [(len(r.tables), len(r.byes)) for r in before.rounds] == [(2, 1), (1, 1), (1, 0)]
+    assert all(t.planned for r in before.rounds for t in r.tables)
     await tournaments.start(row.id, 99)
     bracket = await tournaments.bracket(row.id)
     assert [(len(r.tables), len(r.byes)) for r in bracket.rounds] == [(2, 1), (1, 1), (1, 0)]
