@@ -4,19 +4,24 @@ chart), with their alt text. Drawn with ``render.plotting`` in the picture proce
 
 Pure: ``bot.stats_view`` data and the games' titles (in the language in force, as the caller names them) in,
 PNG bytes or words out. Dates on the axes are numbers (``2026-11``), the same in every language.
+
+matplotlib is imported when a chart is drawn, not with this module: the bot's own process imports it for the
+alt text and to hand the drawing functions to the picture processes, and never draws a chart itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC
-
-from matplotlib import dates, ticker
+from typing import TYPE_CHECKING
 
 from bot.games.base.language import tr, trn
 from bot.stats_view import MonthlyGames, RatingLine
-from render import plotting, theme
+from render import theme
 from render.alt_text.words import LIMIT, clean_name, fit
+
+if TYPE_CHECKING:
+    from render import plotting
 
 MONTH_TICKS = 6  # month labels along the axis at most: "2026-11" x 6 fits the width at the tick size
 DAY = 86_400.0
@@ -28,6 +33,8 @@ def colour(order: int) -> str:
 
 
 def _legend(orders: Sequence[int], titles: Sequence[str]) -> list[plotting.Key]:
+    from render import plotting
+
     # Each game's badge wears its title's initial, as a player's wears theirs.
     theme.Seats([colour(o) for o in orders], titles)
     return [plotting.Key(theme.printable(t), colour(o)) for o, t in zip(orders, titles, strict=True)]
@@ -40,6 +47,10 @@ def _day(moment: float) -> float:
 
 def rating_chart(lines: Sequence[RatingLine], titles: Sequence[str], heading: str) -> bytes:
     """Each game's conservative rating over time; ``titles[i]`` names ``lines[i]``'s game."""
+    from matplotlib import dates
+
+    from render import plotting
+
     with plotting.chart() as (figure, axes):
         moments = [p.at for line in lines for p in line.points]
         for line in lines:
@@ -64,6 +75,10 @@ def rating_chart(lines: Sequence[RatingLine], titles: Sequence[str], heading: st
 
 def monthly_chart(monthly: MonthlyGames, titles: Sequence[str], heading: str) -> bytes:
     """Finished games per month, a line per game; ``titles[i]`` names ``monthly.games[i]``'s game."""
+    from matplotlib import ticker
+
+    from render import plotting
+
     with plotting.chart() as (figure, axes):
         months = list(range(len(monthly.months)))
         for line in monthly.games:
