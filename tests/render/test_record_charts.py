@@ -4,6 +4,9 @@ width in every language, each game in the same colour and shape in every chart, 
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -63,3 +66,9 @@ def test_the_alt_texts_say_what_the_charts_show() -> None:
 def test_the_same_record_draws_the_same_picture() -> None:
     assert stats.rating_chart(LINES, ["China", "Sun Tzu"], "Ana") == stats.rating_chart(LINES, ["China", "Sun Tzu"],
                                                                                         "Ana")
+
+
+def test_the_bots_own_process_does_not_import_matplotlib() -> None:
+    """The charts are drawn in the picture processes: the bot's process (every cog loaded) never needs it."""
+    code = "import sys, cogs.client, cogs.records; sys.exit('matplotlib' in sys.modules)"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
