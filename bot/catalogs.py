@@ -35,6 +35,7 @@ TEMPLATES = ROOT / "web" / "templates"
 _COMMUNITY_FILES = (
     "cogs/me.py", "cogs/help.py", "cogs/ratings.py", "cogs/server.py", "cogs/tournament.py",
     "cogs/tournament_views.py", "render/standings.py", "bot/players.py", "bot/servers.py", "bot/ratings.py",
+    "cogs/records.py", "render/stats.py", "render/bracket.py", "render/podium.py", "bot/stats.py",
 )
 # Languages whose catalogs must say everything (the others fall back to one of these).
 COMPLETE = tuple(info.code for info in i18n.LANGUAGES if info.code != i18n.ENGLISH and info.fallback is None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot import stats
 from bot.errors import GameNotFound, UserError
 from bot.games.base.language import tr
 from bot.players import Profile
@@ -45,7 +46,7 @@ class Mark:
 
 
 @dataclass(frozen=True)
-class PlayerRecord:
+class PlayerPage:
     """A person as their pages show them: their name at their latest table with pages, their record in games
     with pages (ratings are the person's own, over every game), their latest results and running games."""
 
@@ -84,7 +85,7 @@ class PageService:
         """The tournament a game was played in, if any."""
         return await tournament_sql.tournament_of_game(self.db, game_id)
 
-    async def player(self, user_id: int, *, recent: int, running: int) -> PlayerRecord:
+    async def player(self, user_id: int, *, recent: int, running: int) -> PlayerPage:
         """NotShown for a person with no table that has pages."""
         name = await game_sql.shown_name(self.db, user_id)
         if name is None:
@@ -93,7 +94,8 @@ class PageService:
         ratings = {row.key: row for row in await rating_sql.ratings_of_user(self.db, user_id)}
         results = await rating_sql.results_of_user(self.db, user_id, limit=recent, shown=True)
         playing = await self.tables.list_shown((TableStatus.RUNNING,), running, user_id)
-        return PlayerRecord(user_id, name, Profile(counts, ratings, tuple(results)), tuple(playing))
+        completion = (await stats.completions(self.db, [user_id]))[user_id]
+        return PlayerPage(user_id, name, Profile(counts, ratings, tuple(results), completion), tuple(playing))
 
     # -- the lists of the home page --------------------------------------------------------------------
     async def games(self, statuses: tuple[TableStatus, ...], limit: int) -> list[Table]:

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot import i18n
+from bot import stats as records
 from bot.games.base.language import tr, trn
+from bot.stats import Completion, PlayerRecord
 from bot.store import ratings as rating_sql
 from bot.store import users as user_sql
 from bot.store.db import Database
@@ -21,18 +23,20 @@ from bot.store.users import UserSettings
 from bot.tables import TableService
 
 __all__ = [
-    "PlayerService", "Profile", "RatingRow", "ResultRow", "UserSettings", "games_text", "rating_change", "rating_text",
-    "wins_text",
+    "Completion", "PlayerRecord", "PlayerService", "Profile", "RatingRow", "ResultRow", "UserSettings", "games_text",
+    "rating_change", "rating_text", "wins_text",
 ]
 
 
 @dataclass(frozen=True)
 class Profile:
-    """A player's finished games: per game key (played, won), their ratings, their latest results."""
+    """A player's finished games: per game key (played, won), their ratings, their latest results, and how
+    often they play to the end the games they start."""
 
     counts: dict[str, tuple[int, int]]
     ratings: dict[str, RatingRow]
     recent: tuple[ResultRow, ...]
+    completion: Completion
 
 
 class PlayerService:
@@ -162,7 +166,15 @@ class PlayerService:
         counts = await rating_sql.counts_of_user(self.db, user_id)
         ratings = {row.key: row for row in await rating_sql.ratings_of_user(self.db, user_id)}
         results = await rating_sql.results_of_user(self.db, user_id, limit=recent)
-        return Profile(counts, ratings, tuple(results))
+        return Profile(counts, ratings, tuple(results), (await records.completions(self.db, [user_id]))[user_id])
+
+    async def record(self, user_id: int, *, key: str | None = None, vs: int | None = None) -> PlayerRecord:
+        """The player's record (``/stats``): of game ``key`` alone when given, head to head with ``vs``."""
+        return await records.player_record(self.db, user_id, key=key, vs=vs)
+
+    async def completions(self, user_ids: list[int]) -> dict[int, Completion]:
+        """How often each of these people plays to the end the games they start (a lobby's players)."""
+        return await records.completions(self.db, user_ids)
 
 
 def games_text(n: int) -> str:

@@ -8,15 +8,17 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from bot import stats as records
 from bot.errors import UserError
 from bot.games.base.language import tr, trn
 from bot.games.base.words import join
+from bot.stats import ServerRecord
 from bot.store import servers as server_sql
 from bot.store.db import Database
 from bot.store.servers import ServerRow as ServerSettings
 from bot.timecontrol import PRESETS, TIMEOUT_POLICIES
 
-__all__ = ["MAX_CHANNELS", "ServerService", "ServerSettings", "check_channel", "check_computers"]
+__all__ = ["MAX_CHANNELS", "ServerRecord", "ServerService", "ServerSettings", "check_channel", "check_computers"]
 
 MAX_CHANNELS = 25  # what one Discord channel select can hold
 # How long a server's "web pages" choice is trusted without reading it again, for the links under each board
@@ -64,6 +66,10 @@ class ServerService:
         if kept is None or now - kept[0] > PAGES_CACHE_SECONDS:
             kept = self._pages[guild_id] = (now, await server_sql.pages_allowed(self.db, guild_id))
         return kept[1]
+
+    async def record(self, guild_id: int) -> ServerRecord:
+        """The server's record (``/server stats``): its finished games, per month up to now, and who plays."""
+        return await records.server_record(self.db, guild_id, now=self.clock())
 
     async def _save(self, settings: ServerSettings) -> ServerSettings:
         await server_sql.save(self.db, settings, self.clock())

@@ -10,8 +10,8 @@ buttons name the table (``mk:<game_id>:0:<verb>``). The table service re-checks 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -21,6 +21,7 @@ from bot.games.base import Game
 from bot.games.base.language import mark, tr, trn
 from bot.names import game_title, message_link
 from bot.servers import check_channel, check_computers
+from bot.stats import Completion
 from bot.statuses import TableStatus
 from bot.tables import Table
 from cogs.app import app_of
@@ -30,6 +31,7 @@ from cogs.controls import option_help, option_text
 from cogs.errors import report
 from cogs.language import Spoken
 from cogs.pages import with_link
+from cogs.records import lobby_name
 from cogs.replies import NO_PINGS, channels_of, message_kwargs
 from cogs.table_clock import (
     DEFAULT_CLOCK,
@@ -42,6 +44,9 @@ from cogs.table_clock import (
     read_clock,
     take_backs_line,
 )
+
+if TYPE_CHECKING:
+    from cogs.app import App
 
 MAX_OPTIONS = 4  # table options per page: one select each, and a row for the buttons
 CLOCK_PAGE = ("clock", "c0", "c1", "c2", "c3")  # what was clicked, when the clock page is to be shown after it
@@ -266,9 +271,10 @@ async def open_table(
     )
     # Finish the private deferred answer first: the next followup is then a new message, and public.
     await interaction.edit_original_response(content=tr("Opening table #{id}…", id=table.id), view=None)
+    records = await finishing(app_of(interaction), table)
     with i18n.speaking(table.language):
         page = await app_of(interaction).page_links.game(table)
-        text, view = lobby_text(table), lobby_view(table, computers=settings.computers, page=page)
+        text, view = lobby_text(table, records), lobby_view(table, computers=settings.computers, page=page)
     message = await interaction.followup.send(text, wait=True, allowed_mentions=NO_PINGS, **message_kwargs(view=view))
     await service.set_lobby_message(table.id, message.id)
     link = message_link(interaction.guild_id, message.channel.id, message.id)
@@ -276,8 +282,19 @@ async def open_table(
 
 
 # -- the lobby -------------------------------------------------------------------------------------------
-def lobby_text(table: Table) -> str:
+async def finishing(app: App, table: Table) -> dict[int, Completion]:
+    """How often each person seated in an open lobby plays to the end the games they start, said beside their
+    name so that others can choose whom to play with (nothing once the table has started)."""
+    people = [p.user_id for p in table.players if p.user_id is not None]
+    if table.status != TableStatus.LOBBY or not people:
+        return {}
+    return await app.players.completions(people)
+
+
+def lobby_text(table: Table, finishing: Mapping[int, Completion] | None = None) -> str:
+    """The lobby message; ``finishing`` (see ``finishing()``) puts each person's completion beside their name."""
     game = table.game
+    records = finishing or {}
     name = game_title(table.key)
     if game.min_players < table.seat_count:
         head = tr("**{game}**: table #{id} for {low} to {high} players.", game=name, id=table.id,
@@ -298,10 +315,10 @@ def lobby_text(table: Table) -> str:
         player = table.players[n] if n < len(table.players) else None
         if player is None:
             lines.append(f"{n + 1}. " + tr("(open seat)"))
-        elif player.user_id == table.creator_id:
-            lines.append(f"{n + 1}. " + tr("{player} (host)", player=player.mention))
-        else:
-            lines.append(f"{n + 1}. {player.mention}")
+            continue
+        name = tr("{player} (host)", player=player.mention) if player.user_id == table.creator_id else player.mention
+        record = records.get(player.user_id) if player.user_id is not None else None
+        lines.append(f"{n + 1}. " + lobby_name(name, record))
     if table.status == TableStatus.LOBBY:
         need = max(0, game.min_players - len(table.players))
         ready = (tr("Ready to start.") if need == 0 else
@@ -373,9 +390,10 @@ class LobbyButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]],
                     raise UserError(str(error)) from None
             else:
                 table = await service.cancel(gid, user, can_manage=can_manage(interaction))
+            records = await finishing(app_of(interaction), table)
             page = await app_of(interaction).page_links.game(table)
             with i18n.speaking(table.language):  # the public lobby, whoever clicked
-                text, view = lobby_text(table), lobby_view(table, computers=settings.computers, page=page)
+                text, view = lobby_text(table, records), lobby_view(table, computers=settings.computers, page=page)
             await interaction.edit_original_response(content=text, view=view, allowed_mentions=NO_PINGS)
         except Exception as error:
             await report(interaction, error)

@@ -1,8 +1,10 @@
-"""``/leaderboard`` and ``/profile``: ratings per game and each player's record, answered privately.
+"""``/leaderboard``, ``/profile`` and ``/stats``: ratings per game and each player's record, answered privately.
 
 Ratings are openskill's Plackett-Luce (``bot.ratings``), updated by the table service when a game with no
 computer seat ends. Leaderboards sort by the conservative rating mu - 3 sigma and list only players with a
-few rated games, so one lucky win does not top a long record.
+few rated games, so one lucky win does not top a long record. ``/stats`` is the whole record (``bot.stats``,
+worded by ``cogs/records.py``), with a chart of the ratings over time; like ``/profile`` it is the asker's to
+read, so it is answered privately too.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from bot.names import game_title, table_link
 from bot.players import RatingRow, ResultRow, games_text, rating_change, rating_text, wins_text
 from cogs.game import GAME_CHOICES
 from cogs.language import WHICH_GAME, named
+from cogs.records import completion_line, rating_file, record_lines
 from cogs.replies import send_private
 from render.theme import ordinal
 
@@ -89,11 +92,15 @@ class Ratings(commands.Cog):
         profile = await self.bot.players.profile(who.id, recent=RECENT)
         counts, ratings = profile.counts, profile.ratings
         if not counts:
-            await send_private(interaction, tr("{player} has not finished a game yet.", player=who.display_name))
+            lines = [tr("{player} has not finished a game yet.", player=who.display_name)]
+            if profile.completion.started:
+                lines.append(completion_line(profile.completion))
+            await send_private(interaction, "\n".join(lines))
             return
         played, won = sum(n for n, _ in counts.values()), sum(w for _, w in counts.values())
         lines = [tr("**{player}**: {games}, {wins}", player=who.display_name, games=games_text(played),
-                    wins=wins_text(won))]
+                    wins=wins_text(won)),
+                 completion_line(profile.completion)]
         for key in [k for k in games.GAMES if k in counts]:
             n, w = counts[key]
             rated = ratings.get(key)
@@ -105,6 +112,29 @@ class Ratings(commands.Cog):
         for result in profile.recent:
             lines.append(result_line(result, await self._link(result.game_id)))
         await send_private(interaction, "\n".join(lines))
+
+    @app_commands.command(name="stats", description="A player's record: places, scores, streaks, ratings, finishing")
+    @app_commands.describe(player="Whose record (yours if left out)", game="One game only (every game if left out)",
+                           vs="Head to head against this player")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.rename(player="user", game=named("game", WHICH_GAME))
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+        vs: discord.User | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if game is not None and game not in games.GAMES:
+            raise UserError(tr("That game is not available."))
+        who = player or interaction.user
+        if vs is not None and vs.id == who.id:
+            raise UserError(tr("Head to head needs another player than the one whose record it is."))
+        record = await self.bot.players.record(who.id, key=game, vs=vs.id if vs else None)
+        lines = record_lines(record, who.display_name, vs.display_name if vs else None)
+        chart = await rating_file(record, who.display_name)
+        await send_private(interaction, "\n".join(lines), file=chart)
 
     async def _link(self, game_id: int) -> str:
         try:

@@ -27,7 +27,7 @@ from cogs.checks import display_name
 from cogs.components import PREFIX, Ref, board_view, persistent_view
 from cogs.errors import report
 from cogs.language import Spoken
-from cogs.lobby import lobby_text, lobby_view, new_table_panel
+from cogs.lobby import finishing, lobby_text, lobby_view, new_table_panel
 from cogs.replies import NO_PINGS, message_kwargs, pings, send_private
 
 _opening: dict[int, asyncio.Lock] = {}  # per finished game: two players pressing Rematch at once open one table
@@ -91,11 +91,13 @@ class RematchButton(
                 raise UserError(tr("This game has no channel to open its rematch in."))
             others = invited(old, new)
             mentions = " ".join(f"<@{u}>" for u in others)
+            records = await finishing(app_of(interaction), new)
             with i18n.speaking(new.language):  # public: the table's language, not the clicker's
                 invitation = (tr("Rematch of {game}: {players}, join with one tap.", game=title(old), players=mentions)
                               + "\n" if others else "")
                 page = await app_of(interaction).page_links.game(new)
-                text, view = invitation + lobby_text(new), lobby_view(new, computers=settings.computers, page=page)
+                text = invitation + lobby_text(new, records)
+                view = lobby_view(new, computers=settings.computers, page=page)
             channel = app_of(interaction).get_partial_messageable(channel_id, guild_id=old.guild_id)
             message = await channel.send(text, allowed_mentions=pings(others), **message_kwargs(view=view))
             await remember_rematch(service, old, new, channel_id, message.id)
@@ -114,9 +116,10 @@ class RematchButton(
         settings = await app_of(interaction).servers.settings(new.guild_id)
         if new.channel_id is not None and new.lobby_message_id is not None:
             lobby = app_of(interaction).get_partial_messageable(new.channel_id, guild_id=new.guild_id)
+            records = await finishing(app_of(interaction), new)
             page = await app_of(interaction).page_links.game(new)
             with i18n.speaking(new.language):
-                text, view = lobby_text(new), lobby_view(new, computers=settings.computers, page=page)
+                text, view = lobby_text(new, records), lobby_view(new, computers=settings.computers, page=page)
             await lobby.get_partial_message(new.lobby_message_id).edit(
                 content=text, view=view, allowed_mentions=NO_PINGS
             )

@@ -1,6 +1,9 @@
 """``/server settings``: where tables may be opened, the default clock of new tables, whether computer
 players may be seated and (when the bot has web pages) whether the server's games and tournaments have pages,
-for members with Manage Server.
+for members with Manage Server; ``/server stats``: the server's record (games per month and per game, the
+average game, the seats played to the end, the most active players), answered privately like the settings (the
+group is shown to managers; a server may open ``stats`` to everyone in its integration settings: it changes
+nothing).
 
 The panel is private and persistent: its controls (``mk:srv:<what>``) carry no state, each click reads the
 stored settings, checks Manage Server again and answers with the panel as it now stands.
@@ -25,6 +28,8 @@ from cogs.components import clip, persistent_view
 from cogs.errors import report
 from cogs.language import Spoken
 from cogs.persistent import PersistentItems
+from cogs.records import monthly_file, server_lines
+from cogs.replies import send_private
 from cogs.table_clock import (
     CLOCKS,
     PLACEHOLDERS,
@@ -178,7 +183,7 @@ class ServerItem(Spoken, discord.ui.DynamicItem[discord.ui.Item[Any]],
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class ServerCommands(PersistentItems, commands.GroupCog, group_name="server",
-                     group_description="This server's settings"):
+                     group_description="This server's settings and record"):
     ITEMS = (ServerItem,)
 
     def __init__(self, bot: App) -> None:
@@ -193,3 +198,12 @@ class ServerCommands(PersistentItems, commands.GroupCog, group_name="server",
         pages = self.bot.page_links.offered
         await interaction.followup.send(settings_text(current, pages), view=settings_view(current, pages),
                                         ephemeral=True)
+
+    @app_commands.command(name="stats", description="This server's record: games per month, players, lengths")
+    async def stats(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.guild_id is None:
+            raise UserError(tr("A server's record is read in the server."))
+        record = await self.bot.servers.record(interaction.guild_id)
+        names = [f"<@{a.user_id}>" for a in record.most_active]
+        await send_private(interaction, "\n".join(server_lines(record, names)), file=await monthly_file(record))

@@ -35,11 +35,13 @@ from cogs.persistent import PersistentItems
 from cogs.replies import NO_PINGS, message_kwargs, send_private
 from cogs.tournament_views import (
     SignupButton,
+    bracket_file,
     bye_line,
     in_pieces,
     mention,
     mentions,
     pinging,
+    podium_file,
     public,
     refresh_signup,
     seats_in_play,
@@ -104,10 +106,11 @@ class RoundPoster:
             log.warning("unknown tournament event %r", event.kind)
 
     async def _send(self, row: TournamentRow, content: str, mentioned: discord.AllowedMentions,
-                    file: discord.File | None = None, view: discord.ui.View | None = None) -> None:
+                    *files: discord.File | None, view: discord.ui.View | None = None) -> None:
         assert row.channel_id is not None
         channel = self.bot.get_partial_messageable(row.channel_id)
-        await channel.send(content=content, allowed_mentions=mentioned, **message_kwargs(file=file, view=view))
+        shown = [f for f in files if f is not None]
+        await channel.send(content=content, allowed_mentions=mentioned, **message_kwargs(files=shown, view=view))
 
     async def _page(self, row: TournamentRow) -> discord.ui.View | None:
         """"Open in browser" under the standings, to the tournament's page (when it has one)."""
@@ -151,8 +154,9 @@ class RoundPoster:
         if gone := departures_line(now, rows):
             lines.append(gone)
         title = tr("{name}: after round {round}", name=row.name, round=number)
-        picture = await standings_file(now, rows, title)
-        await self._send(row, "\n".join(lines), mentioned, picture, await self._page(row))
+        bracket = await bracket_file(self.bot.tournaments, now)  # an elimination's bracket, beside its standings
+        await self._send(row, "\n".join(lines), mentioned, bracket, await standings_file(now, rows, title),
+                         view=await self._page(row))
 
     async def _finished(self, row: TournamentRow, rows: Sequence[StandingRow]) -> None:
         winners = await winners_of(self.bot.service, row, rows)
@@ -164,7 +168,10 @@ class RoundPoster:
                       players=mentions(winners))
         text = "\n".join(filter(None, [over, departures_line(row, rows)]))
         title = standings_title(row, row.current_round)
-        await self._send(row, text, pinging(winners), await standings_file(row, rows, title), await self._page(row))
+        # One closing post: the podium, an elimination's whole bracket, the final standings.
+        await self._send(row, text, pinging(winners), await podium_file(self.bot.tournaments, row),
+                         await bracket_file(self.bot.tournaments, row), await standings_file(row, rows, title),
+                         view=await self._page(row))
         await refresh_signup(self.bot, row)
 
 
@@ -359,16 +366,17 @@ class TournamentCommands(PersistentItems, commands.GroupCog, group_name="tournam
         private = interaction.user.id != row.organiser_id and not can_manage(interaction)
         with contextlib.nullcontext() if private else public(row):
             title = standings_title(row, complete, partly=partly)
-            picture = await standings_file(row, rows, title)
+            bracket = await bracket_file(self.tournaments, row)  # an elimination's bracket first
+            files = [f for f in (bracket, await standings_file(row, rows, title)) if f is not None]
             text = "\n".join(filter(None, [f"**{title}**", under_way_line(row, complete), departures_line(row, rows)]))
             page = with_link(None, await self.bot.page_links.tournament(row))
         if private:
-            await interaction.edit_original_response(content=text, attachments=[picture], allowed_mentions=NO_PINGS,
+            await interaction.edit_original_response(content=text, attachments=files, allowed_mentions=NO_PINGS,
                                                       **message_kwargs(view=page))
             return
         # The deferred answer stays private; the standings themselves are a new, public message.
         await interaction.edit_original_response(content=tr("Here are the standings of {name}.", name=row.name))
-        await interaction.followup.send(text, allowed_mentions=NO_PINGS, file=picture, **message_kwargs(view=page))
+        await interaction.followup.send(text, allowed_mentions=NO_PINGS, files=files, **message_kwargs(view=page))
 
     async def _partly_counted(self, row: TournamentRow, complete: int) -> bool:
         """Whether the standings count part of the round under way: a bye of it, or a game of it over."""

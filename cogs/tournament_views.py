@@ -21,7 +21,7 @@ from bot.games.base.words import join
 from bot.names import game_title, message_link
 from bot.sentences import first_movers, play_order
 from bot.statuses import ACTIVE_ENTRANTS, ENTERING, EntrantStatus, TournamentStatus
-from bot.tournaments.service import TournamentRow
+from bot.tournaments.service import TournamentRow, TournamentService
 from bot.tournaments.standings import StandingRow, bye_points
 from bot.tournaments.words import clock_text, departures, format_text
 from cogs.app import app_of
@@ -30,7 +30,11 @@ from cogs.components import persistent_view
 from cogs.errors import report
 from cogs.language import Spoken
 from cogs.replies import MESSAGE_LIMIT, NO_PINGS
-from render.standings import number
+from render.bracket import bracket as bracket_png
+from render.bracket import bracket_words
+from render.podium import podium as podium_png
+from render.podium import podium_words
+from render.standings import number, standings_words
 from render.standings import standings as standings_png
 
 if TYPE_CHECKING:
@@ -78,10 +82,35 @@ def public(row: TournamentRow) -> AbstractContextManager[object]:
     return i18n.speaking(row.language)
 
 
+def names_of(row: TournamentRow) -> dict[int, str]:
+    return {p.user_id: p.name for p in row.players}
+
+
 async def standings_file(row: TournamentRow, rows: Sequence[StandingRow], title: str) -> discord.File:
-    names = {p.user_id: p.name for p in row.players}
+    names = names_of(row)
     png = await pictures.draw(standings_png, list(rows), names, title, departures(row))
-    return discord.File(io.BytesIO(png), filename=f"standings-{row.id}-{row.current_round}.png")
+    return discord.File(io.BytesIO(png), filename=f"standings-{row.id}-{row.current_round}.png",
+                        description=standings_words(rows, names, title))
+
+
+async def bracket_file(service: TournamentService, row: TournamentRow) -> discord.File | None:
+    """An elimination tournament's bracket picture with its alt text; None for another format."""
+    if row.format != "elimination":
+        return None
+    bracket, names = await service.bracket(row.id), names_of(row)
+    title = tr("{name}: bracket", name=row.name)
+    png = await pictures.draw(bracket_png, bracket, names, title)
+    return discord.File(io.BytesIO(png), filename=f"bracket-{row.id}-{row.current_round}.png",
+                        description=bracket_words(bracket, names, title))
+
+
+async def podium_file(service: TournamentService, row: TournamentRow) -> discord.File:
+    """A finished tournament's podium picture with its alt text."""
+    podium, names = await service.podium(row.id), names_of(row)
+    title = tr("{name}: podium", name=row.name)
+    png = await pictures.draw(podium_png, podium, names, title)
+    return discord.File(io.BytesIO(png), filename=f"podium-{row.id}.png",
+                        description=podium_words(podium, names, title))
 
 
 def seats_in_play(game: Table) -> tuple[list[int], bool]:

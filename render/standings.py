@@ -2,7 +2,8 @@
 
 Pure: rows and names in, PNG bytes out. The table is narrow on purpose (720 px with 28 px rows), so a
 phone that shows it ~400 px wide still prints its numbers at ~15 px, above the theme's key minimum for its
-width. Shared ranks read "2=".
+width. Shared ranks read "2="; the key under the table names the tie-breaks in the order they apply
+(``bot.tournaments.standings.TIE_BREAKS``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from PIL import ImageDraw
 
 from bot.games.base.language import mark, tr, trn, trp
-from bot.tournaments.standings import StandingRow
+from bot.tournaments.standings import TIE_BREAKS, StandingRow
 from render import theme
+from render.alt_text.words import LIMIT, clean_name, fit
 from render.theme import INK, MUTED
 
 WIDTH = 720
@@ -22,7 +24,7 @@ MARGIN = 20
 HEADER_H = 76
 COLUMNS_H = 40
 ROW_H = 50
-FOOTER_H = 72
+FOOTER_H = 116
 TEXT = 28  # rows; times 400 / WIDTH that is ~15.5 px on a phone
 LABEL = 24  # column heads and the key
 # Right edges of the number columns; the player column runs from NAME_X to the first of them.
@@ -31,7 +33,28 @@ NAME_X = 104
 POINTS_RIGHT = 470
 OPPONENTS_RIGHT = 585
 SCORE_RIGHT = WIDTH - MARGIN - 12
-KEY = (mark("Pts: tournament points · Opp: opponents' points"), mark("Score: total game score · 2= a shared rank"))
+KEY = mark("Pts: tournament points · 2= a shared rank")
+KEY_LINE = 28  # px between the key's lines
+
+
+def column(english: str) -> str:
+    """A column head in the language in force, from its English word."""
+    heads = {
+        "Rank": lambda: trp("standings column", "Rank"),
+        "Player": lambda: trp("standings column", "Player"),
+        "Pts": lambda: trp("standings column", "Pts"),
+        "Opp": lambda: trp("standings column", "Opp"),
+        "Score": lambda: trp("standings column", "Score"),
+    }
+    return heads[english]()
+
+
+def key_lines() -> list[str]:
+    """The key under the table: the points, shared ranks, and each tie-break in the order it applies."""
+    return [tr(KEY)] + [
+        tr("Tie-break {n} · {column}: {meaning}", n=n, column=column(tie.column), meaning=tr(tie.name))
+        for n, tie in enumerate(TIE_BREAKS, start=1)
+    ]
 
 
 def number(value: float) -> str:
@@ -72,11 +95,11 @@ def standings(
 
     y = HEADER_H + COLUMNS_H // 2 + 2
     for text, x, anchor in (
-        (trp("standings column", "Rank"), RANK_RIGHT, "rm"),
-        (trp("standings column", "Player"), NAME_X, "lm"),
-        (trp("standings column", "Pts"), POINTS_RIGHT, "rm"),
-        (trp("standings column", "Opp"), OPPONENTS_RIGHT, "rm"),
-        (trp("standings column", "Score"), SCORE_RIGHT, "rm"),
+        (column("Rank"), RANK_RIGHT, "rm"),
+        (column("Player"), NAME_X, "lm"),
+        (column("Pts"), POINTS_RIGHT, "rm"),
+        (column("Opp"), OPPONENTS_RIGHT, "rm"),
+        (column("Score"), SCORE_RIGHT, "rm"),
     ):
         theme.draw_legend(draw, (x, y), text, LABEL, MUTED, anchor=anchor, bold=True)
 
@@ -100,9 +123,23 @@ def standings(
         theme.draw_key(draw, (OPPONENTS_RIGHT, mid), number(row.opponents_points), TEXT, INK, anchor="rm")
         theme.draw_key(draw, (SCORE_RIGHT, mid), number(row.game_score), TEXT, INK, anchor="rm")
 
-    for n, line in enumerate(KEY):
-        theme.draw_legend(draw, (WIDTH / 2, top + body + 22 + n * 26), tr(line), LABEL, MUTED, anchor="mm")
+    for n, line in enumerate(key_lines()):
+        shown = theme.ellipsize(line, LABEL, WIDTH - 2 * MARGIN)
+        theme.draw_legend(draw, (WIDTH / 2, top + body + 24 + n * KEY_LINE), shown, LABEL, MUTED, anchor="mm")
     return theme.to_png(image)
 
 
-__all__ = ["number", "rank_labels", "standings"]
+def standings_words(rows: Sequence[StandingRow], names: Mapping[int, str], title: str) -> str:
+    """The standings picture's alt text: its title, the rows best first, and the key naming the tie-breaks."""
+    sentences = [tr("Standings: {title}.", title=clean_name(title))]
+    sentences += [
+        tr("Rank {rank}: {player}, {points} Pts, {opponents} Opp, {score} Score.", rank=label,
+           player=clean_name(_name(row, names)), points=number(row.points), opponents=number(row.opponents_points),
+           score=number(row.game_score))
+        for row, label in zip(rows, rank_labels(rows), strict=True)
+    ]
+    key = [tr("{line}.", line=line) for line in key_lines()]
+    return fit([*sentences, *key], LIMIT)
+
+
+__all__ = ["column", "key_lines", "number", "rank_labels", "standings", "standings_words"]

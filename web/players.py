@@ -10,7 +10,7 @@ from markupsafe import Markup
 from bot import games
 from bot.games.base.language import tr, trn
 from bot.names import game_title
-from bot.pages import PlayerRecord
+from bot.pages import PlayerPage
 from bot.players import games_text, rating_change, rating_text, wins_text
 from bot.tables import Table
 from render.theme import ordinal
@@ -36,7 +36,7 @@ class PlayerView:
     results: tuple[Result, ...]
 
 
-def player_view(record: PlayerRecord) -> PlayerView:
+def player_view(record: PlayerPage) -> PlayerView:
     counts, ratings = record.profile.counts, record.profile.ratings
     played, won = sum(n for n, _ in counts.values()), sum(w for _, w in counts.values())
     records = []

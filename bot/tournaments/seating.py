@@ -336,3 +336,18 @@ def advancers(result: TableResult, advance: int, players_by_seed: Sequence[Playe
         key=lambda i: (result.places[i], -result.scores[i], seed.get(result.players[i], len(seed))),
     )
     return tuple(result.players[i] for i in ranked[:advance])
+
+
+def elimination_rounds(n_players: int, size: int, min_size: int, max_size: int) -> list[tuple[tuple[int, ...], int]]:
+    """The shape of every round of a single elimination of ``n_players`` when nobody drops: each round's table
+    sizes and its number of byes, up to the final (one table and no bye), or until too few go through for a
+    table, as the tournament service plays it."""
+    shape: list[tuple[tuple[int, ...], int]] = []
+    while n_players >= min_size:
+        sizes = table_sizes(n_players, size, min_size, max_size)
+        byes = n_players - sum(sizes)
+        shape.append((tuple(sizes), byes))
+        if len(sizes) == 1 and byes == 0:
+            break
+        n_players = advance_per_table(n_players, size, min_size, max_size) * len(sizes) + byes
+    return shape

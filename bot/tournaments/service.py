@@ -51,6 +51,8 @@ from bot.tournaments import (
     standings,
     swiss_round,
 )
+from bot.tournaments.bracket import Bracket, Podium
+from bot.tournaments.progress import elimination_bracket, elimination_podium, standings_podium
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +133,21 @@ class TournamentService:
 
     async def standings(self, tournament_id: int) -> list[StandingRow]:
         return await self._standings(await self.get(tournament_id))
+
+    async def bracket(self, tournament_id: int) -> Bracket:
+        """An elimination tournament's bracket: its rounds so far and those to come (WrongStatus for another
+        format)."""
+        row = await self.get(tournament_id)
+        if row.format != "elimination":
+            raise WrongStatus(tr("Only an elimination tournament has a bracket."))
+        return await self._bracket(row)
+
+    async def podium(self, tournament_id: int) -> Podium:
+        """The first three: by how far each went in an elimination, else by the standings."""
+        row = await self.get(tournament_id)
+        if row.format == "elimination":
+            return elimination_podium(await self._bracket(row))
+        return standings_podium(await self._standings(row))
 
     async def rounds_complete(self, tournament_id: int) -> int:
         """How many rounds are over: the current one counts once every game of it has ended."""
@@ -505,15 +522,38 @@ class TournamentService:
     async def _table_result(self, row: TournamentRow, game_id: int | None) -> TableResult | None:
         """A finished game as a tournament table result (players by user id, in seat order; a replaced
         player's seat counts for whoever took their place)."""
+        result = await self._seated_result(game_id)
+        if result is None:
+            return None
+        holder = _successors(row)
+        return TableResult(tuple(holder.get(p, p) for p in result.players), result.places, result.scores)
+
+    async def _bracket(self, row: TournamentRow) -> Bracket:
+        plans, results = [], {}
+        for number in range(1, row.current_round + 1):
+            tables = sorted((t for t in row.tables if t.round == number), key=lambda t: t.table_no)
+            plans.append(RoundPlan(tables=tuple(t.players for t in tables),
+                                   byes=tuple(u for r, u in row.byes if r == number)))
+            for position, table in enumerate(tables, start=1):
+                result = await self._seated_result(table.game_id)
+                if result is not None:
+                    results[(number, position)] = result
+        return elimination_bracket(
+            plans, results, seeds=[p.user_id for p in row.players], size=row.table_size,
+            min_size=games.get(row.key).min_players, max_size=_largest(row),
+            over=row.status not in LIVE_TOURNAMENTS, holders=_successors(row),
+            entrants=sum(p.status in ACTIVE_ENTRANTS for p in row.players),
+        )
+
+    async def _seated_result(self, game_id: int | None) -> TableResult | None:
+        """A finished game's result by the players who sat at it (a replaced player under their own id)."""
         if not game_id:
             return None
         table = await self.tables.get(game_id)
         result = table.result()
         if table.status != TableStatus.FINISHED or result is None:
             return None
-        holder = _successors(row)
-        seated = [(holder.get(p.user_id, p.user_id), p.seat) for p in table.seated
-                  if p.user_id is not None and p.seat is not None]
+        seated = [(p.user_id, p.seat) for p in table.seated if p.user_id is not None and p.seat is not None]
         return TableResult(
             players=tuple(user for user, _ in seated),
             places=tuple(result.ranking[seat] for _, seat in seated),

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.games.base import competition_ranking
+from bot.games.base.language import mark
 
 #: A player as the tournament knows them (the Discord user id).
 PlayerId = int
@@ -64,6 +65,23 @@ class StandingRow:
     game_score: float  # total of the player's game scores
     games: int
     byes: int
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """A tie-break of the standings: the standings picture's column head for it (an English word of the context
+    "standings column") and what it counts (a message)."""
+
+    column: str
+    name: str
+
+
+#: What breaks a tie on tournament points, in the order :func:`standings` applies them; the standings picture
+#: names them.
+TIE_BREAKS = (
+    TieBreak("Opp", mark("opponents' points (Buchholz)")),
+    TieBreak("Score", mark("total game score")),
+)
 
 
 def _place_points(n: int, scale: Scale | None) -> list[float]:
@@ -113,9 +131,10 @@ def standings(
 ) -> list[StandingRow]:
     """Everybody in ``results``, ``byes`` and ``players`` (those with nothing played yet), best first.
 
-    Sorted by tournament points, then opponents' points (Buchholz: the sum, over every table a player sat at,
-    of each other player's total tournament points; byes add nothing), then total game score, then player id
-    (only for a stable order). Rows that tie on the first three keys share their rank (1, 1, 3).
+    Sorted by tournament points, then the tie-breaks of ``TIE_BREAKS``: opponents' points (Buchholz: the sum,
+    over every table a player sat at, of each other player's total tournament points; byes add nothing), then
+    total game score; then player id (only for a stable order). Rows that tie on the first three keys share
+    their rank (1, 1, 3).
     """
     points: dict[PlayerId, float] = defaultdict(float)
     score: dict[PlayerId, float] = defaultdict(float)

@@ -23,7 +23,8 @@ async def test_setup_hook_loads_commands_and_persistent_components(tmp_path: Pat
     await bot.setup_hook()  # no dev guild: nothing is synced, so no network
     try:
         commands = {c.name: c for c in bot.tree.get_commands()}
-        assert set(commands) == {"game", "rules", "help", "me", "tournament", "leaderboard", "profile", "server"}
+        assert set(commands) == {"game", "rules", "help", "me", "tournament", "leaderboard", "profile", "stats",
+                                 "server"}
         game = commands["game"]
         assert isinstance(game, discord.app_commands.Group)
         assert {c.name for c in game.commands} == {

@@ -52,15 +52,17 @@ async def test_a_tournament_speaks_its_servers_language_and_answers_each_person_
     assert final.content.endswith("！最終順位：")
     names = {alice.id: alice.display_name, bob.id: bob.display_name}
     rows = await fake.bot.tournaments.standings(1)
-    with i18n.speaking("ja"):
-        assert final.files == [standings_png(rows, names, "Autumn Cup：最終順位", {})]
-    assert final.files != [standings_png(rows, names, "Autumn Cup: final standings", {})]
+    with i18n.speaking("ja"):  # the podium, then the standings: in Japanese
+        assert final.files[1:] == [standings_png(rows, names, "Autumn Cup：最終順位", {})]
+        assert final.descriptions[0].startswith("表彰台：Autumn Cup：表彰台。 1位：")
+    assert final.files[1:] != [standings_png(rows, names, "Autumn Cup: final standings", {})]
 
     # Bob's profile, for him: in Spanish.
     await fake.command(fake.bot.get_cog("Ratings").profile, bob)  # type: ignore[union-attr]
     profile = fake.last(private=True).content.splitlines()
     assert profile[0] in ("**Bob**: 1 partida, 1 victoria", "**Bob**: 1 partida, 0 victorias")
-    assert profile[1].startswith("Sun Tzu: 1 partida") and "**Resultados recientes**" in profile
+    assert profile[1].startswith("Juega hasta el final: ")
+    assert profile[2].startswith("Sun Tzu: 1 partida") and "**Resultados recientes**" in profile
     assert " de 2 en Sun Tzu #1, " in profile[-1]
 
     # Standings asked for by Bob, a player: shown to him alone, in Spanish; by the organiser: posted, in Japanese.

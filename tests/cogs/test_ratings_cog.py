@@ -107,12 +107,14 @@ async def test_profile_shows_games_wins_ratings_and_recent_results(
     await fake.command(cog.profile, alice)  # type: ignore[union-attr]
     lines = _lines(fake)
     assert lines[0] == "**Alice**: 3 games, 1 win"
-    assert lines[1] == (
+    # She resigned two of her three games (her loss to Bob and the one against the computer).
+    assert lines[1] == "Plays to the end: 33% (1 of 3). Not finished: 2 resigned or left."
+    assert lines[2] == (
         f"The Great Wall of China: 3 games, 1 win · rating **{rating_model.conservative(mine):.1f}**"
         f" (μ {mine.mu:.1f} ± {mine.sigma:.1f}) after 2 rated games"
     )
-    assert lines[2] == "**Recent results**"
-    computer, lost, won = lines[3:]
+    assert lines[3] == "**Recent results**"
+    computer, lost, won = lines[4:]
     assert computer.startswith(f"2nd of 2 in The Great Wall of China #{table.id}, 0 points · unrated · ")
     after_win = rating_model.conservative(_replay([(alice, bob)])[alice.id])
     assert lost.startswith(f"2nd of 2 in The Great Wall of China #{second}, ")

@@ -10,7 +10,9 @@ import pytest
 
 from bot import games
 from bot.games.base import competition_ranking
+from bot.tournaments.bracket import Podium, PodiumStep
 from bot.tournaments.standings import StandingRow
+from render.podium import podium as podium_png
 from render.standings import standings as standings_png
 from tests.cogs.harness import FakeDiscord, Posted, labels
 from tests.cogs.tournament_flows import (
@@ -134,7 +136,15 @@ async def test_a_swiss_tournament_from_sign_up_to_winner(fake: FakeDiscord, peop
     who = f"Winner: <@{top[0]}>" if len(top) == 1 else "Winners: " + ", ".join(f"<@{u}>" for u in top)
     assert final.content == f"**Autumn Cup** is over. {who}! Final standings:"
     assert pinged(mentions[final.id]) == set(top)
-    assert final.files == [standings_png(expected, names, "Autumn Cup: final standings")]
+    # One closing post: the podium (the first three ranks of the final standings, with their points), then the
+    # final standings.
+    podium = Podium(tuple(PodiumStep(rank, tuple(r.player for r in expected if r.rank == rank),
+                                     next(r.points for r in expected if r.rank == rank))
+                          for rank in sorted({r.rank for r in expected if r.rank <= 3})))
+    assert final.files == [podium_png(podium, names, "Autumn Cup: podium"),
+                           standings_png(expected, names, "Autumn Cup: final standings")]
+    assert final.descriptions[0].startswith("Podium: Autumn Cup: podium. 1st: ")
+    assert final.descriptions[1].startswith("Standings: Autumn Cup: final standings. Rank 1")
     assert "The tournament is over." in signup.content and signup.view is None
 
 
@@ -161,7 +171,15 @@ async def test_single_elimination_names_the_winner_of_the_final(fake: FakeDiscor
     assert ("Winner: " if len(champions) == 1 else "Winners: ") + ", ".join(f"<@{u}>" for u in champions) in (
         final.content
     )
-    assert final.files and final.files[0].startswith(b"\x89PNG")
+    # The podium, the whole bracket and the standings in the one closing post; the round before showed the
+    # bracket as it stood, beside the standings.
+    assert final.filenames == [f"podium-{tid}.png", f"bracket-{tid}-2.png", f"standings-{tid}-2.png"]
+    assert final.descriptions[0].startswith("Podium: Knockout: podium. 1st: ")
+    who = " and ".join(p.display_name for p in people if p.id in champions)
+    assert final.descriptions[1].startswith(f"Bracket: Knockout: bracket. Champion{'s' * (len(champions) > 1)}: {who}.")
+    (over,) = channel_posts(fake, "round 1 is over")
+    assert over.filenames == [f"bracket-{tid}-2.png", f"standings-{tid}-2.png"]
+    assert "Final: " in over.descriptions[0] and "playing." in over.descriptions[0]
 
 
 async def test_standings_are_posted_on_request_and_listed(fake: FakeDiscord, people: list[Any]) -> None:

@@ -45,3 +45,11 @@ async def test_commands_answer_where_they_should(
     recorded = read_game(bot.database, game.id)
     assert recorded.status == "finished" and recorded.moves[-1].kind == "resign"
     assert game.over() and "Final ranking" in game.board().content
+
+    # /stats: Alice's record, for her alone: one game, won, played to the end; Bob's resignation counted as his.
+    mine = (await (await alice.command("stats")).settled()).last()
+    assert mine.audience == alice.id
+    assert mine.content.split("\n")[:3] == ["**Alice**: 1 game, 1 win · average place 1.0",
+                                            "Winning streak: 1 now, longest 1.", "Plays to the end: 100% (1 of 1)."]
+    theirs = (await (await carol.command("stats", game="great_wall")).settled()).last()
+    assert theirs.audience == carol.id and theirs.content.startswith("Carol has not finished a game of ")
