@@ -25,6 +25,7 @@ import asyncio
 from bisect import bisect_left
 from collections.abc import Awaitable, Callable, Generator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import render
@@ -36,7 +37,8 @@ from bot.replays import Replayed, replay_log
 from bot.statuses import TableStatus
 from bot.tables import TableService, opens_turn
 from render.alt_text.words import LIMIT, fit, seat_names
-from render.story import ScoreChart, animation, extension, frame, frame_count, score_chart
+from render import story as drawings
+from render.story import ScoreChart, extension, frame_count
 
 MAX_FRAMES = 150  # frames drawn at most: a longer game shows this many turns, evenly spaced, and says so
 SHOW_MS = 45_000  # the whole animation lasts about this long...
@@ -82,6 +84,11 @@ class StoryPictures:
     @property
     def animation_name(self) -> str:
         return f"story.{extension(self.animation)}"
+
+    def save(self, folder: Path) -> None:
+        """Both pictures in ``folder`` (beside a game's ``final.png``): ``scores.png`` and ``story.webp``."""
+        (folder / self.scores_name).write_bytes(self.scores)
+        (folder / self.animation_name).write_bytes(self.animation)
 
 
 def turn_ends(game: Game, states: Sequence[Any]) -> list[int]:
@@ -149,11 +156,12 @@ def caption(story: Story, turn: int) -> str:
 def _drawing(story: Story) -> _Drawing:
     """The pictures, one drawing at a time (each yielded as (function, arguments) and answered with its
     bytes), then the words that say what was drawn."""
-    scores = yield score_chart, (story.chart,)
+    # Looked up in the module when drawn: tests about what happens around the pictures draw plain ones.
+    scores = yield drawings.score_chart, (story.chart,)
     frames: list[bytes] = []
     for turn in story.shown:
-        frames.append((yield frame, (story.key, story.views[turn], story.names, caption(story, turn))))
-    moving = yield animation, (frames, durations(len(frames)))
+        frames.append((yield drawings.frame, (story.key, story.views[turn], story.names, caption(story, turn))))
+    moving = yield drawings.animation, (frames, durations(len(frames)))
     return StoryPictures(scores, chart_words(story), moving, animation_words(story, frame_count(moving)))
 
 
