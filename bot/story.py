@@ -36,8 +36,8 @@ from bot.games.base.words import join
 from bot.replays import Replayed, replay_log
 from bot.statuses import TableStatus
 from bot.tables import TableService, opens_turn
-from render.alt_text.words import LIMIT, fit, seat_names
 from render import story as drawings
+from render.alt_text.words import LIMIT, fit, seat_names
 from render.story import ScoreChart, extension, frame_count
 
 MAX_FRAMES = 150  # frames drawn at most: a longer game shows this many turns, evenly spaced, and says so

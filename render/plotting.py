@@ -155,8 +155,8 @@ def png(
     # overlap those of the note after it shows its line only.
     free = float(WIDTH)  # where the words of the note after this one begin
     for x, text in sorted(note_px, reverse=True):
-        shown = theme.ellipsize(text, TEXT, 260)
-        half = theme.text_width(shown, TEXT) / 2 + 6
+        shown = theme.ellipsize(text, TEXT, 260, True)
+        half = theme.text_width(shown, TEXT, True) / 2 + 6  # drawn bold, with a halo
         centre = min(max(x, half), WIDTH - half)
         if centre + half > free:
             continue

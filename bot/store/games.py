@@ -178,10 +178,14 @@ async def fetch_seats(db: Database, game_id: int) -> tuple[SeatRow, ...]:
     return _seat_rows(await db.fetchall(_SEAT_QUERY, (game_id,)))
 
 
-async def fetch_games(db: Database, where: str, params: tuple[Any, ...], limit: int = 100) -> list[GameRow]:
-    """Games matching a WHERE clause written in our code (params carry every user value)."""
+async def fetch_games(
+    db: Database, where: str, params: tuple[Any, ...], limit: int = 100, *, newest_first: bool = False
+) -> list[GameRow]:
+    """Games matching a WHERE clause written in our code (params carry every user value), the least recently
+    changed first (or the most recently, ``newest_first``)."""
+    order = "DESC" if newest_first else "ASC"
     rows = await db.fetchall(
-        f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY updated_at ASC LIMIT ?", (*params, limit)
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY updated_at {order} LIMIT ?", (*params, limit)
     )
     games = []
     for row in rows:
