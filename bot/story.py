@@ -77,18 +77,17 @@ class StoryPictures:
     animation: bytes  # animated WebP, or GIF where Pillow has no WebP
     animation_alt: str
 
-    @property
-    def scores_name(self) -> str:
-        return "scores.png"
-
-    @property
-    def animation_name(self) -> str:
-        return f"story.{extension(self.animation)}"
+    def filenames(self, game_id: int | None = None) -> tuple[str, str]:
+        """The chart's and the animation's file names: ``scores.png`` and ``story.webp`` (``story.gif``), with
+        ``-<game_id>`` before the extension when given (Discord's attachments, named for their game)."""
+        tag = "" if game_id is None else f"-{game_id}"
+        return f"scores{tag}.png", f"story{tag}.{extension(self.animation)}"
 
     def save(self, folder: Path) -> None:
         """Both pictures in ``folder`` (beside a game's ``final.png``): ``scores.png`` and ``story.webp``."""
-        (folder / self.scores_name).write_bytes(self.scores)
-        (folder / self.animation_name).write_bytes(self.animation)
+        scores, animation = self.filenames()
+        (folder / scores).write_bytes(self.scores)
+        (folder / animation).write_bytes(self.animation)
 
 
 def turn_ends(game: Game, states: Sequence[Any]) -> list[int]:

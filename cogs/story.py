@@ -83,9 +83,10 @@ async def show_story(interaction: discord.Interaction, game_id: int) -> None:
     if table.status != TableStatus.FINISHED:
         raise WrongStatus(tr("{game} is not over yet: its story is told once it has ended.", game=title(table)))
     story = await story_of(service, table)
+    scores, animation = story.filenames(table.id)
     files = [
-        discord.File(io.BytesIO(story.scores), filename=story.scores_name, description=story.scores_alt),
-        discord.File(io.BytesIO(story.animation), filename=story.animation_name, description=story.animation_alt),
+        discord.File(io.BytesIO(story.scores), filename=scores, description=story.scores_alt),
+        discord.File(io.BytesIO(story.animation), filename=animation, description=story.animation_alt),
     ]
     await send_private(interaction, tr("The story of {game}: the scores, then the board turn by turn.",
                                        game=title(table)), files=files)

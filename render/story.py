@@ -31,6 +31,7 @@ LIMIT = 8_000_000  # bytes: Discord's default upload limit (8 MB), with room to 
 QUALITIES = (70, 50, 35)  # WebP qualities tried in turn
 SMALLER = 600  # px: the frames' width once the lowest quality is still too big
 MARKERS = 24  # at most this many markers on a line: more would merge into a band at 1,200 px
+FLAT = 4  # scores spread over fewer points than this are drawn on this many
 LINE, LAYER = 4.0, 1.5  # px: the top line's width, and how much wider each line under it is
 WEBP = b"RIFF"
 GIF = b"GIF8"
@@ -57,6 +58,7 @@ def score_chart(chart: ScoreChart) -> bytes:
     # Players level with each other share a line: each seat's markers stand on turns of their own, and each
     # line is drawn a little thinner than the one under it, so that every colour and shape still shows.
     every = max(players, math.ceil(len(chart.scores) / MARKERS))
+    theme.Seats(chart.colours, chart.names)  # the legend's badges show the players' initials, as the boards do
     with plotting.chart() as (figure, axes):
         for seat, colour in enumerate(chart.colours):
             series = [row[seat] for row in chart.scores]
@@ -64,6 +66,9 @@ def score_chart(chart: ScoreChart) -> bytes:
             style = plotting.style(colour) | {"linewidth": LINE + LAYER * (players - 1 - seat)}
             axes.plot(turns, series, markevery=marked, **style)
         axes.set_xlim(-0.5, max(1, len(chart.scores) - 1) + 0.5)
+        low, high = min(min(row) for row in chart.scores), max(max(row) for row in chart.scores)
+        if high - low < FLAT:  # nearly level scores: whole numbers around them, not tenths of a point
+            axes.set_ylim(low - 0.5, low + FLAT + 0.5)
         axes.xaxis.set_major_locator(MaxNLocator(nbins=8, integer=True))
         axes.yaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
         axes.yaxis.set_major_formatter(FuncFormatter(_thousands))

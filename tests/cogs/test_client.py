@@ -33,8 +33,8 @@ async def test_setup_hook_loads_commands_and_persistent_components(tmp_path: Pat
         registered = {item.__name__ for item in registered_items(bot)}
         assert registered == {
             "BoardButton", "TakeBackButton", "RulesButton", "ControlButton", "ControlSelect", "PublicControlButton",
-            "ResignButton", "NewTableItem", "LobbyButton", "HistoryButton", "ReplayButton", "RematchButton", "StoryButton",
-            "ServerItem", "SignupButton",
+            "ResignButton", "NewTableItem", "LobbyButton", "HistoryButton", "ReplayButton", "RematchButton",
+            "StoryButton", "ServerItem", "SignupButton",
         }
         owned = {item for cog in bot.cogs.values() for item in getattr(cog, "ITEMS", ())}
         assert owned == set(registered_items(bot))

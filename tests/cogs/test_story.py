@@ -26,8 +26,8 @@ async def _finished(fake: FakeDiscord, host: Any, *others: Any) -> tuple[int, An
     return game_id, final
 
 
-def _story_of(answer: Any) -> tuple[Image.Image, Image.Image]:
-    assert answer.private and answer.filenames == ["scores.png", "story.webp"]
+def _story_of(answer: Any, game_id: int) -> tuple[Image.Image, Image.Image]:
+    assert answer.private and answer.filenames == [f"scores-{game_id}.png", f"story-{game_id}.webp"]
     assert all(answer.descriptions) and all(len(text) <= 1024 for text in answer.descriptions)
     chart, moving = (Image.open(io.BytesIO(data)) for data in answer.files)
     assert chart.format == "PNG" and moving.format == "WEBP"
@@ -44,8 +44,9 @@ async def test_anyone_on_the_server_sees_the_story_privately(
     assert all(not s.pinged for s in fake.since(mark))
     answer = fake.last(private=True)
     assert answer.owner == carol.id
-    assert answer.content == f"The story of The Great Wall of China #{game_id}: the scores, then the board turn by turn."
-    _, moving = _story_of(answer)
+    said = f"The story of The Great Wall of China #{game_id}: the scores, then the board turn by turn."
+    assert answer.content == said
+    _, moving = _story_of(answer, game_id)
     assert 2 <= moving.n_frames <= MAX_FRAMES  # the start and the end at least
     assert answer.descriptions[0].startswith(f"Score chart of The Great Wall of China #{game_id}")
     assert answer.descriptions[1].startswith(f"Timelapse of the public board of The Great Wall of China #{game_id}")
@@ -62,7 +63,7 @@ async def test_game_story_names_any_finished_game_of_the_server(fake: FakeDiscor
     choices = await cog._finished_autocomplete(fake.interaction(bob), "")  # type: ignore[union-attr]
     assert [choice.value for choice in choices] == [game_id]  # finished games only
     await fake.command(cog.story, bob, game=game_id)  # type: ignore[union-attr]
-    _story_of(fake.last(private=True))
+    _story_of(fake.last(private=True), game_id)
     await fake.command(cog.story, bob, game=running)  # type: ignore[union-attr]
     assert fake.last(private=True).content == (
         f"The Great Wall of China #{running} is not over yet: its story is told once it has ended."
@@ -98,5 +99,5 @@ async def test_the_pictures_speak_the_table_s_language_and_the_answer_the_reader
     await fake.command(cog.story, carol, game=table.id)  # type: ignore[union-attr]
     answer = fake.last(private=True)
     assert answer.content.startswith(f"La historia de La Gran Muralla China #{table.id}")
-    _story_of(answer)
+    _story_of(answer, table.id)
     assert all("。" in text for text in answer.descriptions)  # the table's Japanese

@@ -99,7 +99,7 @@ def test_the_turns_are_the_thread_s_board_messages(key: str) -> None:
 def test_the_timelapse_shows_the_public_board_at_the_end_of_each_turn(key: str) -> None:
     story, pictures = told(key), drawn(key)
     shown = frames(pictures.animation)
-    assert pictures.animation_name == "story.webp" and len(pictures.animation) <= drawings.LIMIT
+    assert pictures.filenames() == ("scores.png", "story.webp") and len(pictures.animation) <= drawings.LIMIT
     assert len(shown) == len(story.versions) and shown[0].width == drawings.FRAME_WIDTH
     end = len(story.versions) - 1
     for turn, neighbour in ((0, 1), (end, end - 1)):
@@ -183,6 +183,7 @@ def test_the_animation_fits_the_limit_by_quality_then_size_then_frames(monkeypat
         timing = []
         for index in range(kept):
             moving.seek(index)
+            moving.load()  # a WebP frame's duration is read as it is decoded
             timing.append(moving.info["duration"])
         assert sum(timing) == 3000
 
