@@ -37,7 +37,8 @@ class StoryFigures:
         return self.tell_s + sum(self.seconds.values())
 
 
-def _played(key: str, players: int, seed: int) -> Replayed:
+def played(key: str, players: int, seed: int) -> Replayed:
+    """A whole game of ``players`` seats from ``seed``, the computer's easy choices, replayed from its log."""
     game = games.get(key)
     state, rng = game.new(players, seed), random.Random(seed)
     moves: list[tuple[int, str, dict[str, Any]]] = []
@@ -52,7 +53,7 @@ def _played(key: str, players: int, seed: int) -> Replayed:
 def longest_game(key: str, seeds: int = SEEDS) -> tuple[int, int, Replayed]:
     """(players, seed, replayed) of the game with the most turns among ``seeds`` seeds at every player count."""
     game = games.get(key)
-    found = [(players, seed, _played(key, players, seed))
+    found = [(players, seed, played(key, players, seed))
              for players in range(game.min_players, game.max_players + 1) for seed in range(seeds)]
     return max(found, key=lambda item: len(turn_ends(game, item[2].states)))
 

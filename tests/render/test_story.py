@@ -5,17 +5,16 @@ the scores the log gives, the animation fits Discord's upload limit, and the wor
 from __future__ import annotations
 
 import io
-import random
 from functools import cache
-from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
 import render
+from bench.story import played
 from bot import i18n
 from bot.games import GAMES, get
-from bot.replays import Replayed, replay_log
+from bot.replays import Replayed
 from bot.story import (
     MAX_FRAMES,
     Story,
@@ -39,16 +38,7 @@ LANGUAGES = ("en", "es-ES", "ja")
 @cache
 def whole_game(key: str) -> Replayed:
     """A whole game at the most players, the computer's easy choices, replayed from its log."""
-    game = get(key)
-    players, rng = game.max_players, random.Random(29)
-    state = game.new(players, 29)
-    moves: list[tuple[int, str, dict[str, Any]]] = []
-    while not game.is_over(state):
-        seat = min(game.to_act(state))
-        action = game.choose_action(game.view(state, seat), game.legal_actions(state, seat), rng, "easy")
-        state, _ = game.apply(state, seat, action)
-        moves.append((seat, "action", action))
-    return replay_log(game, players, 29, {}, moves)
+    return played(key, get(key).max_players, 29)
 
 
 def told(key: str) -> Story:
