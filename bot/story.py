@@ -40,7 +40,11 @@ from render import story as drawings
 from render.alt_text.words import LIMIT, fit, seat_names
 from render.story import ScoreChart, extension, frame_count
 
-MAX_FRAMES = 150  # frames drawn at most: a longer game shows this many turns, evenly spaced, and says so
+# Frames drawn at most: a longer game shows this many positions, evenly spaced, and says so. The busiest boards
+# take ~85 kB a frame at the first quality tried (China, Chinatown; bench story): 90 fit the limit at once, so
+# the animation is encoded once (encoding holds a picture process for seconds) and no turn of a game of the
+# usual length is left out (a five-player Great Wall game has ~80 turns).
+MAX_FRAMES = 90
 SHOW_MS = 45_000  # the whole animation lasts about this long...
 FASTEST_MS, SLOWEST_MS = 300, 900  # ...each frame between these...
 FIRST_MS, LAST_MS = 1_500, 4_000  # ...the start and the end held longer

@@ -155,7 +155,7 @@ def test_a_long_game_shows_evenly_spaced_turns_and_says_so() -> None:
                  story.moments, story.ended)
     shown = _sampled(400)
     assert len(shown) == MAX_FRAMES and shown[0] == 0 and shown[-1] == 399
-    assert "150 of its 400 positions" in animation_words(many, MAX_FRAMES)
+    assert f"{MAX_FRAMES} of its 400 positions" in animation_words(many, MAX_FRAMES)
     assert "One frame per turn." in animation_words(story, len(story.versions))
 
 
