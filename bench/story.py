@@ -14,7 +14,7 @@ from typing import Any
 
 from bot import games
 from bot.replays import Replayed, replay_log
-from bot.story import Story, draw, tell, turn_ends
+from bot.story import Story, after_turns, draw, tell
 from render.story import frame_count
 
 SEEDS = 4
@@ -55,7 +55,7 @@ def longest_game(key: str, seeds: int = SEEDS) -> tuple[int, int, Replayed]:
     game = games.get(key)
     found = [(players, seed, played(key, players, seed))
              for players in range(game.min_players, game.max_players + 1) for seed in range(seeds)]
-    return max(found, key=lambda item: len(turn_ends(game, item[2].states)))
+    return max(found, key=lambda item: len(after_turns(game, item[2].states)))
 
 
 def story_figures(key: str) -> StoryFigures:

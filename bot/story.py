@@ -5,9 +5,10 @@ Discord. In three steps:
 
 - ``tell(game, key, title, names, replayed)`` reads the game's positions replayed from its log
   (``bot.replays.replay_log``) into a ``Story``: the turns as the thread showed them (one board message per
-  turn; a turn ends where the next one opens, ``bot.tables.opens_turn``), each seat's score at the end of every
-  turn (``Game.running_scores``), the scorings (``Game.scoring_moment``), the public view of each turn's last
-  position, and every word, in the language in force;
+  turn, first posted with the position the move that opened it left, ``bot.tables.opens_turn``), so the
+  position after each turn (the whole turn done, the next one's players to act), each seat's score there
+  (``Game.running_scores``), the scorings (``Game.scoring_moment``), the public view of each of those positions,
+  and every word, in the language in force;
 - ``draw(story, drawer)`` (async) or ``draw_now(story)`` (here and now) draws the pictures with the
   functions of ``render.story``, one call at a time through ``drawer`` (``cogs.pictures.draw`` runs them in
   the picture processes, so other pictures are drawn in between), and returns ``StoryPictures``: the chart as
@@ -61,7 +62,7 @@ class Story:
     key: str
     game: str  # the game as its words name it: "China #12"
     names: tuple[str, ...]  # by seat, as the board pictures name the players
-    versions: tuple[int, ...]  # the position at the end of each turn: 0 (the start) first, the end last
+    versions: tuple[int, ...]  # the position after each turn: 0 (the start) first, the end last
     views: tuple[dict[str, Any], ...]  # the public view of each of those positions
     shown: tuple[int, ...]  # the turns the timelapse shows: every one, or MAX_FRAMES evenly spaced
     chart: ScoreChart
@@ -94,16 +95,12 @@ class StoryPictures:
         (folder / animation).write_bytes(self.animation)
 
 
-def turn_ends(game: Game, states: Sequence[Any]) -> list[int]:
-    """The version at the end of each turn, as the thread's board messages end: the start (0), the position
-    before every move that opens a turn (a seat must act that did not, or the game ends), and the last."""
-    last = len(states) - 1
-    ends = {0, last}
-    for version in range(1, last + 1):
-        before, after = states[version - 1], states[version]
-        if opens_turn(game.to_act(before), game.to_act(after), game.is_over(after)):
-            ends.add(version - 1)
-    return sorted(ends)
+def after_turns(game: Game, states: Sequence[Any]) -> list[int]:
+    """The version after each turn, as the thread's board message of the next turn was first posted: the start
+    (0), then every move that opened a turn (a seat must act that did not, or the game ended: the last one)."""
+    return [0, *(version for version in range(1, len(states))
+                 if opens_turn(game.to_act(states[version - 1]), game.to_act(states[version]),
+                               game.is_over(states[version])))]
 
 
 def tell(game: Game, key: str, title: str, names: Sequence[str], replayed: Replayed) -> Story:
@@ -111,13 +108,13 @@ def tell(game: Game, key: str, title: str, names: Sequence[str], replayed: Repla
     states = replayed.states
     if not game.is_over(states[-1]):
         raise ValueError("a game's story is told once it is over")
-    ends = turn_ends(game, states)
+    turns = after_turns(game, states)
     moments: list[tuple[int, str]] = []
     for version in range(1, len(states)):
         said = game.scoring_moment(states[version], replayed.events[version])
         if said:
-            moments.append((bisect_left(ends, version), said))  # the turn it scored in
-    views = tuple(game.view(states[v], None) for v in ends)
+            moments.append((bisect_left(turns, version), said))  # the turn it scored in
+    views = tuple(game.view(states[v], None) for v in turns)
     colours = tuple(render.pictures(key).seat_colours(views[-1]))
     chart = ScoreChart(
         title=tr("Scores of {game}", game=title),
@@ -125,11 +122,11 @@ def tell(game: Game, key: str, title: str, names: Sequence[str], replayed: Repla
         x_caption=tr("Turn"),
         names=tuple(seat_names(names, colours)),
         colours=colours,
-        scores=tuple(tuple(game.running_scores(states[v])) for v in ends),
+        scores=tuple(tuple(game.running_scores(states[v])) for v in turns),
         notes=tuple(dict(moments).items()),  # a turn's last scoring names it on the chart
     )
     ended = tuple(game.score_text(score) for score in chart.scores[-1])
-    return Story(key, title, tuple(names), tuple(ends), views, _sampled(len(ends)), chart, tuple(moments), ended)
+    return Story(key, title, tuple(names), tuple(turns), views, _sampled(len(turns)), chart, tuple(moments), ended)
 
 
 def _sampled(positions: int) -> tuple[int, ...]:
@@ -153,7 +150,7 @@ def caption(story: Story, turn: int) -> str:
     """What a frame's band says: which turn it shows."""
     if turn == 0:
         return tr("{game}: the start", game=story.game)
-    return tr("{game}: turn {turn} of {turns}", game=story.game, turn=turn, turns=story.turns)
+    return tr("{game}: after turn {turn} of {turns}", game=story.game, turn=turn, turns=story.turns)
 
 
 def _drawing(story: Story) -> _Drawing:

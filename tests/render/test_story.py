@@ -1,5 +1,5 @@
 """A finished game's story (bot/story.py, render/story.py): a whole game of each game, the toy's too, told from
-its move log. The timelapse's frames are the thread's public boards at the end of each turn, the chart's lines
+its move log. The timelapse's frames are the thread's public boards after each turn, the chart's lines
 the scores the log gives, the animation fits Discord's upload limit, and the words come in every language."""
 
 from __future__ import annotations
@@ -75,12 +75,12 @@ def difference(frame: Image.Image, board: Image.Image) -> float:
 
 @pytest.mark.parametrize("key", GAMES)
 def test_the_turns_are_the_thread_s_board_messages(key: str) -> None:
-    """A frame per turn: the start, the position before each move that opened a turn, and the end."""
+    """A frame per turn: the start, then the position each move that opened a turn left (the last one too)."""
     game, replayed, story = get(key), whole_game(key), told(key)
     states = replayed.states
     opened = [v for v in range(1, len(states))
               if opens_turn(game.to_act(states[v - 1]), game.to_act(states[v]), game.is_over(states[v]))]
-    assert story.versions == tuple(sorted({0, *(v - 1 for v in opened), len(states) - 1}))
+    assert story.versions == (0, *opened) and opened[-1] == len(states) - 1
     assert story.views == tuple(game.view(states[v], None) for v in story.versions)  # public views only
     assert story.shown == tuple(range(len(story.versions)))  # no game here is long enough to be sampled
 
