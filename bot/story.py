@@ -31,7 +31,7 @@ from typing import Any
 
 import render
 from bot.errors import WrongStatus
-from bot.games.base import Game
+from bot.games.base import TAKE_BACK, Game
 from bot.games.base.language import tr, trn
 from bot.games.base.words import join
 from bot.replays import Replayed, replay_log
@@ -109,11 +109,18 @@ def tell(game: Game, key: str, title: str, names: Sequence[str], replayed: Repla
     if not game.is_over(states[-1]):
         raise ValueError("a game's story is told once it is over")
     turns = after_turns(game, states)
-    moments: list[tuple[int, str]] = []
+    scorings: dict[int, str] = {}  # the version of each scoring move still standing
     for version in range(1, len(states)):
-        said = game.scoring_moment(states[version], replayed.events[version])
-        if said:
-            moments.append((bisect_left(turns, version), said))  # the turn it scored in
+        events = replayed.events[version]
+        if any(event.type == TAKE_BACK for event in events):
+            # The replay restores the very state object from before the move taken back: that move's scoring
+            # (a China placement that filled a region may be taken back) did not happen after all.
+            undone = max(u for u in range(1, version) if states[u - 1] is states[version])
+            scorings.pop(undone, None)
+        elif said := game.scoring_moment(states[version], events):
+            scorings[version] = said
+    # The turn each scoring happened in: the first position after it the thread showed.
+    moments = [(bisect_left(turns, version), said) for version, said in scorings.items()]
     views = tuple(game.view(states[v], None) for v in turns)
     colours = tuple(render.pictures(key).seat_colours(views[-1]))
     chart = ScoreChart(

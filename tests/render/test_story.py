@@ -28,6 +28,7 @@ from bot.story import (
     tell,
 )
 from bot.tables import opens_turn
+from bot.tables.replay import take_back_event
 from render import story as drawings
 
 pytestmark = pytest.mark.slow
@@ -140,6 +141,21 @@ def test_the_story_is_told_in_the_table_s_language(key: str) -> None:
     if key != "toy":  # the toy brings no catalogs: its words are English everywhere
         assert all(e != j for e, j in zip(english, japanese, strict=True))
     assert "。" in japanese[0] and "。" in japanese[1]
+
+
+def test_a_scoring_taken_back_is_not_marked() -> None:
+    """A take-back restores the state from before the move (the same object, in a replay): its scoring did not
+    happen; the move made again scores once."""
+    game, replayed = get("toy"), whole_game("toy")
+    states, events = list(replayed.states), list(replayed.events)
+    scored = next(v for v in range(1, len(states)) if game.scoring_moment(states[v], events[v]))
+    seat = next(e.public["seat"] for e in events[scored] if e.type == "played")
+    undone = Replayed(
+        (*states[: scored + 1], states[scored - 1], *states[scored:]),
+        (*events[: scored + 1], (take_back_event(seat),), *events[scored:]),
+    )
+    story = tell(game, "toy", "High Lantern #1", NAMES[:4], undone)
+    assert [said for _, said in story.moments] == [said for _, said in told("toy").moments]
 
 
 def test_a_game_not_over_has_no_story() -> None:
