@@ -242,13 +242,20 @@ def animation_words(story: Story, frames: int) -> str:
     return fit(sentences, LIMIT)
 
 
+def check_told(status: TableStatus, title: str) -> None:
+    """Refuse (``WrongStatus``) the story of a game that is not finished, saying why, in one sentence."""
+    if status in (TableStatus.LOBBY, TableStatus.RUNNING):
+        raise WrongStatus(tr("{game} is not over yet: its story is told once it has ended.", game=title))
+    if status != TableStatus.FINISHED:
+        raise WrongStatus(tr("{game} was cancelled before its end: it has no story to tell.", game=title))
+
+
 async def game_story(service: TableService, game_id: int, drawer: Drawer = in_thread) -> StoryPictures:
     """The story of finished game ``game_id`` of ``service``; ``GameNotFound`` for no such game, ``WrongStatus``
     for a game not finished."""
     table = await service.get(game_id)
     title = f"{tr(table.game.title)} #{table.id}"
-    if table.status != TableStatus.FINISHED or table.state is None:
-        raise WrongStatus(tr("{game} is not over yet: its story is told once it has ended.", game=title))
+    check_told(table.status, title)
     log = await service.move_log(table.id)
     moves = [(m.seat, m.kind, m.action) for m in log[: table.version]]
     replayed = await asyncio.to_thread(replay_log, table.game, len(table.players), table.seed, table.options, moves)

@@ -25,10 +25,10 @@ import discord
 from discord import app_commands
 
 from bot import i18n
-from bot.errors import GameNotFound, UserError, WrongStatus
+from bot.errors import GameNotFound, UserError
 from bot.games.base.language import tr
 from bot.statuses import TableStatus
-from bot.story import StoryPictures, game_story
+from bot.story import StoryPictures, check_told, game_story
 from bot.tables import Table, TableService
 from cogs import pictures
 from cogs.app import app_of
@@ -80,8 +80,7 @@ async def show_story(interaction: discord.Interaction, game_id: int) -> None:
             raise GameNotFound(game_id)
         raise UserError(tr("{game} was not played on this server: its story is shown on the server where it was "
                            "played.", game=title(table)))
-    if table.status != TableStatus.FINISHED:
-        raise WrongStatus(tr("{game} is not over yet: its story is told once it has ended.", game=title(table)))
+    check_told(table.status, title(table))
     story = await story_of(service, table)
     scores, animation = story.filenames(table.id)
     files = [

@@ -69,6 +69,11 @@ async def test_game_story_names_any_finished_game_of_the_server(fake: FakeDiscor
         f"The Great Wall of China #{running} is not over yet: its story is told once it has ended."
     )
     assert not fake.last(private=True).files
+    await fake.bot.service.cancel(running, alice.id, can_manage=False)
+    await fake.command(cog.story, bob, game=running)  # type: ignore[union-attr]
+    assert fake.last(private=True).content == (
+        f"The Great Wall of China #{running} was cancelled before its end: it has no story to tell."
+    )
 
 
 async def test_a_game_of_another_server_is_refused(fake: FakeDiscord, alice: Any) -> None:
