@@ -4,8 +4,9 @@ pool of processes instead, one per core but the one the bot's own process needs 
 the first picture (``python -m bot sync`` and a bot that draws nothing start none), shut down when the bot
 closes.
 
-``draw(fn, *args)`` runs a module-level function of ``render`` that returns PNG bytes (its arguments are
-views, names and a ``Focus``: they pickle), in the language in force where ``draw`` is called (a worker
+``draw(fn, *args)`` runs a module-level function of ``render`` that returns PNG bytes, or a game story's
+animation (its arguments are views, names, a ``Focus``, a story's chart data: they pickle), in the language
+in force where ``draw`` is called (a worker
 process has its own context, so the language's code travels with the picture). By default it draws in a
 thread of this process; ``run_bot`` calls ``configure`` to switch to the pool, so tests that build a bot
 directly draw deterministically, in process, without starting any.
