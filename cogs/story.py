@@ -114,7 +114,8 @@ async def story_of(service: TableService, table: Table) -> StoryPictures:
     """The story of the finished ``table`` in its language: a kept one, the one being drawn, or a new one."""
     kept = _kept.setdefault(service, OrderedDict())
     key = (table.id, table.language)
-    if key not in kept or (kept[key].done() and kept[key].exception() is not None):
+    drawing = kept.get(key)
+    if drawing is None or (drawing.done() and (drawing.cancelled() or drawing.exception() is not None)):
         with i18n.speaking(table.language):  # the task keeps it: the pictures' words are the table's
             kept[key] = asyncio.ensure_future(game_story(service, table.id, partial(pictures.draw, keep=False)))
         while len(kept) > KEPT:
