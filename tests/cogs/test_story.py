@@ -7,9 +7,11 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from bot.story import MAX_FRAMES
+from render import story as drawings
 from tests.cogs.flows import start_game
 from tests.cogs.harness import GUILD, FakeDiscord, labels, make_user
 from tests.cogs.played import seat_players
@@ -106,3 +108,22 @@ async def test_the_pictures_speak_the_table_s_language_and_the_answer_the_reader
     assert answer.content.startswith(f"La historia de La Gran Muralla China #{table.id}")
     _story_of(answer, table.id)
     assert all("。" in text for text in answer.descriptions)  # the table's Japanese
+
+
+async def test_a_story_that_failed_to_draw_is_drawn_again_for_the_next_person(
+    fake: FakeDiscord, alice: Any, bob: Any, carol: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id, final = await _finished(fake, alice, bob)
+    score_chart = drawings.score_chart
+    failures = [RuntimeError("the picture process died")]
+
+    def flaky(chart: Any) -> bytes:
+        if failures:
+            raise failures.pop()
+        return score_chart(chart)
+
+    monkeypatch.setattr(drawings, "score_chart", flaky)
+    await fake.click(carol, final, label="Game story")
+    assert fake.last(private=True).content == "Sorry, something went wrong on my side. Please try again in a moment."
+    await fake.click(carol, final, label="Game story")
+    _story_of(fake.last(private=True), game_id)
