@@ -1,4 +1,4 @@
-"""``python -m bench [engine|act|pictures] [--game KEY]``: print the figures and whether each target is met."""
+"""``python -m bench [engine|act|pictures|story] [--game KEY]``: print the figures and whether each target is met."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from bench.ai import RANDOM, match
 from bench.engine import games_per_second
 from bench.pictures import close_up_ms, picture_throughput
 from bench.seating import seconds_per_round
+from bench.story import story_figures
 from bot import games, i18n
 from bot.pictures import cores
 
@@ -25,12 +26,13 @@ TARGET_NORMAL_VS_EASY = 0.65
 TARGET_NORMAL_P95_MS = 1000.0
 TARGET_EASY_P95_MS = 50.0
 TARGET_SWISS_ROUND_S = 0.25  # 40 players
+TARGET_STORY_MB = 8.0  # Discord's default upload limit
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument(
-        "which", nargs="?", choices=["all", "engine", "act", "ai", "seating", "pictures"], default="all"
+        "which", nargs="?", choices=["all", "engine", "act", "ai", "seating", "pictures", "story"], default="all"
     )
     parser.add_argument("--game", choices=games.GAMES, default=None, help="one game (default: all)")
     parser.add_argument("--moves", type=int, default=300, help="moves timed per act() benchmark")
@@ -75,6 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         if args.which == "ai":  # slow: only on request
             ok &= _ai(key, args.players or game.min_players, args.games)
+        if args.which == "story":  # slow: only on request
+            ok &= _story(key)
     return 0 if ok else 1
 
 
@@ -90,6 +94,20 @@ def _pictures() -> None:
         )
     each = ", ".join(f"{key} {close_up_ms(key):.1f} ms" for key in games.GAMES if render.pictures(key).close_ups)
     print(f"close-ups, drawn and encoded in a thread: {each} each", flush=True)
+
+
+def _story(key: str) -> bool:
+    found = story_figures(key)
+    met = found.webp_mb <= TARGET_STORY_MB
+    parts = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in found.seconds.items())
+    print(
+        f"{key} story of the longest game ({found.players}p, seed {found.seed}, {found.moves} moves, {found.turns} "
+        f"turns): {found.total_s:.1f} s in a thread (told {found.tell_s:.2f} s, {parts}); {found.frames} frames, "
+        f"WebP {found.webp_mb:.2f} MB, chart {found.chart_kb:.0f} KB  [target <= {TARGET_STORY_MB:.0f} MB: "
+        f"{'met' if met else 'MISSED'}]",
+        flush=True,
+    )
+    return met
 
 
 def _ai(key: str, players: int, games_per_seat: int) -> bool:

@@ -1,5 +1,6 @@
 """``python -m bot demo``: a whole game between computer players, through the real table service and a
-real SQLite file, with the pictures written to a folder. How someone without a token sees the product."""
+real SQLite file, with the pictures written to a folder (every board, the hands, the final scores and the
+game's story: ``scores.png`` and ``story.webp``). How someone without a token sees the product."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import render
 from bot import games
 from bot.games.base.contract import said
 from bot.store.db import Database
+from bot.story import game_story
 from bot.tables import Notification, Table, TableService
 
 DEMO_HOST = 0  # the demo's table is opened by nobody in particular; every seat is a computer player
@@ -39,7 +41,7 @@ async def run_demo(key: str, players: int, seed: int, out_dir: str) -> str:
     game.check_players(players)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    for old in [*out.glob("board-*.png"), *out.glob("hand-*.png")]:
+    for old in [*out.glob("board-*.png"), *out.glob("hand-*.png"), *out.glob("story.*")]:
         old.unlink()
     db_path = out / "demo.sqlite3"
     for suffix in ("", "-wal", "-shm"):
@@ -60,6 +62,7 @@ async def run_demo(key: str, players: int, seed: int, out_dir: str) -> str:
         replayed = await service.replay(table.id)
         if game.dump(replayed) != game.dump(table.state):
             raise RuntimeError("the replay of the move log differs from the stored snapshot")
+        story = await game_story(service, table.id) if table.result() is not None else None
     finally:
         await db.close()
 
@@ -72,8 +75,9 @@ async def run_demo(key: str, players: int, seed: int, out_dir: str) -> str:
     (out / "log.txt").write_text("\n".join(notifier.lines) + "\n", encoding="utf-8")
 
     result = table.result()
-    if result is None:
+    if result is None or story is None:
         raise RuntimeError(f"the demo game stopped before the end (status {table.status})")
+    story.save(out)
     names = table.names()
     standings = sorted(range(len(names)), key=lambda s: (result.ranking[s], s))
     ranked = ", ".join(f"{result.ranking[s]}. {names[s]} {result.scores[s]}" for s in standings)

@@ -4,8 +4,9 @@ pool of processes instead, one per core but the one the bot's own process needs 
 the first picture (``python -m bot sync`` and a bot that draws nothing start none), shut down when the bot
 closes.
 
-``draw(fn, *args)`` runs a module-level function of ``render`` that returns PNG bytes (its arguments are
-views, names and a ``Focus``: they pickle), in the language in force where ``draw`` is called (a worker
+``draw(fn, *args)`` runs a module-level function of ``render`` that returns PNG bytes, or a game story's
+animation (its arguments are views, names, a ``Focus``, a story's chart data: they pickle), in the language
+in force where ``draw`` is called (a worker
 process has its own context, so the language's code travels with the picture). By default it draws in a
 thread of this process; ``run_bot`` calls ``configure`` to switch to the pool, so tests that build a bot
 directly draw deterministically, in process, without starting any.
@@ -76,10 +77,13 @@ class Pictures:
         self._drawing: dict[bytes, asyncio.Future[bytes]] = {}
         self._positions: dict[int, tuple[int, list[bytes]]] = {}  # game -> its kept version, and those pictures
 
-    async def draw(self, fn: Callable[..., bytes], *args: Any, position: tuple[int, int] | None = None) -> bytes:
-        """``position``: the game and version the picture shows, if any (see the module's docstring)."""
+    async def draw(
+        self, fn: Callable[..., bytes], *args: Any, position: tuple[int, int] | None = None, keep: bool = True
+    ) -> bytes:
+        """``position``: the game and version the picture shows, if any (see the module's docstring).
+        ``keep=False``: a picture nobody asks for again (a frame of a game's story), neither kept nor looked up."""
         spoken = (language.code(), fn, *args)
-        if self.kept_bytes == 0:
+        if self.kept_bytes == 0 or not keep:
             return await self._drawn(spoken)
         # What the picture is drawn from, as the pool would send it: the same bytes, the same picture.
         try:
@@ -171,7 +175,7 @@ def _start_pool(processes: int) -> ProcessPoolExecutor:
     # server process imports the renderers once and every worker is forked from it, ready.
     context = multiprocessing.get_context("forkserver")
     # Each game's pictures are a package of its own, imported by key: name them so they are preloaded too.
-    context.set_forkserver_preload(["render", *(f"render.{key}" for key in games.GAMES), "bot.i18n"])
+    context.set_forkserver_preload(["render", *(f"render.{key}" for key in games.GAMES), "render.story", "bot.i18n"])
     pool = ProcessPoolExecutor(
         max_workers=processes, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
     )
@@ -215,10 +219,12 @@ def configure(processes: int | None, kept_bytes: int = KEPT_BYTES, by_position: 
     _pictures = Pictures(processes, kept_bytes, by_position)
 
 
-async def draw(fn: Callable[..., bytes], *args: Any, position: tuple[int, int] | None = None) -> bytes:
+async def draw(
+    fn: Callable[..., bytes], *args: Any, position: tuple[int, int] | None = None, keep: bool = True
+) -> bytes:
     """``fn(*args)``'s PNG bytes, drawn off the event loop; the drawing's own exceptions come back as raised.
-    ``position``: the game and version the picture shows, if it shows one."""
-    return await _pictures.draw(fn, *args, position=position)
+    ``position``: the game and version the picture shows, if it shows one; ``keep=False``: not worth keeping."""
+    return await _pictures.draw(fn, *args, position=position, keep=keep)
 
 
 def close() -> None:

@@ -1,4 +1,4 @@
-"""The ``/game`` commands: new, list, mine, board, history, replay, export, resign, cancel.
+"""The ``/game`` commands: new, list, mine, board, history, replay, story, export, resign, cancel.
 
 Callbacks are thin: defer, ask the table service, answer. Lists and refusals are ephemeral; the board is
 public (it only ever shows the public view). The lobby itself lives in :mod:`cogs.lobby`.
@@ -39,6 +39,7 @@ from cogs.rematch import RematchButton, table_buttons
 from cogs.replay_viewer import ReplayButton, frame
 from cogs.replies import NO_PINGS, message_kwargs, send_private
 from cogs.sending import channel_of
+from cogs.story import StoryButton, finished_choices, show_story
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -105,7 +106,7 @@ class ResignButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
 
 
 class GameCommands(PersistentItems, commands.GroupCog, group_name="game", group_description="Board games set in China"):
-    ITEMS = (ResignButton, NewTableItem, LobbyButton, HistoryButton, ReplayButton, RematchButton)
+    ITEMS = (ResignButton, NewTableItem, LobbyButton, HistoryButton, ReplayButton, RematchButton, StoryButton)
 
     def __init__(self, bot: App) -> None:
         self.bot = bot
@@ -229,6 +230,18 @@ class GameCommands(PersistentItems, commands.GroupCog, group_name="game", group_
         text, picture, view = await frame(await load_frames(self.service, table), table.version)
         await send_private(interaction, text, file=picture, view=view)
 
+    @app_commands.command(name="story", description="A finished game's score chart and timelapse (only you see it)")
+    @app_commands.describe(game="The game number")
+    @app_commands.guild_only()
+    async def story(self, interaction: discord.Interaction, game: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await show_story(interaction, game)
+
+    async def _finished_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await finished_choices(self.service, interaction.guild_id or 0, current)
+
     @app_commands.command(name="export", description="A finished game's record as a file, to replay it offline")
     @app_commands.describe(game="The game number")
     async def export(self, interaction: discord.Interaction, game: int) -> None:
@@ -279,5 +292,6 @@ class GameCommands(PersistentItems, commands.GroupCog, group_name="game", group_
     board.autocomplete("game")(_games_autocomplete)
     history.autocomplete("game")(_games_autocomplete)
     replay.autocomplete("game")(_games_autocomplete)
+    story.autocomplete("game")(_finished_autocomplete)
     resign.autocomplete("game")(_games_autocomplete)
     cancel.autocomplete("game")(_games_autocomplete)

@@ -1,4 +1,4 @@
-"""Rematch and New table under a finished game's final board message.
+"""Rematch and New table under a finished game's final board message (with Game story, ``cogs/story.py``).
 
 Rematch opens the same game for the same players with a new seed (``bot/rematch.py``): the lobby is posted
 in the game's channel, the other players are mentioned once (that message only) and join with one tap; a
@@ -29,15 +29,17 @@ from cogs.errors import report
 from cogs.language import Spoken
 from cogs.lobby import finishing, lobby_text, lobby_view, new_table_panel
 from cogs.replies import NO_PINGS, message_kwargs, pings, send_private
+from cogs.story import StoryButton
 
 _opening: dict[int, asyncio.Lock] = {}  # per finished game: two players pressing Rematch at once open one table
 
 
 def table_buttons(table: Table) -> discord.ui.View | None:
-    """The buttons under a game's board: Play and My hand while it runs, Rematch and New table once over."""
+    """The buttons under a game's board: Play and My hand while it runs; Rematch, New table and Game story
+    once over."""
     if table.status == TableStatus.FINISHED:
         ref = Ref.of(table)
-        return persistent_view(RematchButton(ref, "rematch"), RematchButton(ref, "newtable"))
+        return persistent_view(RematchButton(ref, "rematch"), RematchButton(ref, "newtable"), StoryButton(ref))
     return board_view(table)
 
 

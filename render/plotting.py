@@ -119,7 +119,8 @@ def png(
     notes: Sequence[tuple[float, str]] = (),
 ) -> bytes:
     """The chart as PNG bytes: a title band, ``y_caption`` above the plot, the plot (with a dashed line and a
-    note at each ``notes`` x, in data units), ``x_caption`` under it and the legend under that."""
+    note at each ``notes`` x, in data units; a note whose words would overlap those of the note after it shows
+    its line only), ``x_caption`` under it and the legend under that."""
     axes = figure.axes[0]
     for x, _ in notes:
         axes.axvline(x, color=hex_colour(theme.ACCENT), linestyle="--", linewidth=2.5)
@@ -150,12 +151,18 @@ def png(
         theme.draw_text(draw, (PAD, y), theme.ellipsize(y_caption, TEXT, WIDTH - 2 * PAD), TEXT, theme.MUTED)
         y += caption_h
     picture.paste(body, (0, y))
-    for x, text in note_px:
-        shown = theme.ellipsize(text, TEXT, 260)
-        half = theme.text_width(shown, TEXT) / 2 + 6
+    # From the right: the last note (often the final scoring) always shows its words; a note whose words would
+    # overlap those of the note after it shows its line only.
+    free = float(WIDTH)  # where the words of the note after this one begin
+    for x, text in sorted(note_px, reverse=True):
+        shown = theme.ellipsize(text, TEXT, 260, True)
+        half = theme.text_width(shown, TEXT, True) / 2 + 6  # drawn bold, with a halo
         centre = min(max(x, half), WIDTH - half)
+        if centre + half > free:
+            continue
         theme.draw_text(draw, (centre, y + note_y), shown, TEXT, theme.ACCENT, anchor="mm", bold=True,
                         outline=theme.PANEL)
+        free = centre - half
     y += body.height
     if x_caption:
         theme.draw_text(draw, (WIDTH // 2, y + 4), theme.ellipsize(x_caption, TEXT, WIDTH - 2 * PAD), TEXT,

@@ -20,6 +20,10 @@ def test_demo_writes_a_complete_game(tmp_path: Path, capsys: pytest.CaptureFixtu
         with Image.open(picture) as image:
             assert image.format == "PNG" and image.width >= 400
     assert (out / "log.txt").read_text(encoding="utf-8").strip()
+    with Image.open(out / "scores.png") as chart:
+        assert chart.format == "PNG" and chart.width >= 400
+    with Image.open(out / "story.webp") as story:  # one frame per turn, the first at the start
+        assert story.format == "WEBP" and story.n_frames > 10 and story.width >= 400
     line = capsys.readouterr().out
     assert "game over" in line and "1." in line
 

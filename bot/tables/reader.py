@@ -82,6 +82,12 @@ class TableReader:
         )
         return [await self._table(row) for row in rows]
 
+    async def latest_finished(self, guild_id: int, limit: int) -> list[Table]:
+        """The server's ``limit`` most recently finished games, the newest first."""
+        rows = await game_sql.fetch_games(self.db, "guild_id = ? AND status = ?", (guild_id, TableStatus.FINISHED),
+                                          limit, newest_first=True)
+        return [await self._table(row) for row in rows]
+
     async def list_user(self, user_id: int, statuses: Sequence[TableStatus] = OPEN_TABLES) -> list[Table]:
         """The user's games, those where they must act first, then the longest-waiting first."""
         marks = ", ".join("?" for _ in statuses)

@@ -82,6 +82,10 @@ class TableService:
         """Games with web pages (their server allowed them, or they have none), the latest changed first."""
         return await self._reader.list_shown(statuses, limit, user_id)
 
+    async def latest_finished(self, guild_id: int, limit: int = 25) -> list[Table]:
+        """The server's most recently finished games, the newest first (a menu of games to look back at)."""
+        return await self._reader.latest_finished(guild_id, limit)
+
     async def list_user(self, user_id: int, statuses: Sequence[TableStatus] = OPEN_TABLES) -> list[Table]:
         """The user's games, those where they must act first, then the longest-waiting first."""
         return await self._reader.list_user(user_id, statuses)

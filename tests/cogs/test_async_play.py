@@ -103,7 +103,7 @@ async def test_five_minutes_a_move_and_forfeit_finish_a_game_when_a_player_stops
     # Said in the message of the turn that ran out (the move that ends a turn is told with that turn).
     assert any(f"<@{stopper}> ran out of time and forfeits (ranked last)." in t for t in _thread(timed, table))
     assert "Final ranking" in final.content and f"1. <@{first}>" in final.content
-    assert f"2. <@{stopper}>" in final.content and labels(final.view) == ["Rematch", "New table"]
+    assert f"2. <@{stopper}>" in final.content and labels(final.view) == ["Rematch", "New table", "Game story"]
     assert await timed.fire_timers() == 0  # nothing is left to fire
 
 

@@ -134,7 +134,7 @@ async def _check_finished_game(fake: FakeDiscord, game_id: int) -> None:
     thread = f"thread:{table.thread_id}"
     final = fake.last(private=False)
     assert final.where == thread and "Final ranking" in final.content and final.files
-    assert labels(final.view) == ["Rematch", "New table"]
+    assert labels(final.view) == ["Rematch", "New table", "Game story"]
     assert "Final scoring. Alliances:" in final.content
 
     # Region scorings are announced in the thread with every scorer's points, during play too.

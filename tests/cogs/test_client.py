@@ -28,14 +28,14 @@ async def test_setup_hook_loads_commands_and_persistent_components(tmp_path: Pat
         game = commands["game"]
         assert isinstance(game, discord.app_commands.Group)
         assert {c.name for c in game.commands} == {
-            "new", "list", "mine", "board", "history", "replay", "export", "resign", "cancel"
+            "new", "list", "mine", "board", "history", "replay", "story", "export", "resign", "cancel"
         }
         # Each cog registered its own persistent components as it loaded.
         registered = {item.__name__ for item in registered_items(bot)}
         assert registered == {
             "BoardButton", "TakeBackButton", "RulesButton", "ControlButton", "ControlSelect", "PublicControlButton",
             "ResignButton", "NewTableItem", "LobbyButton", "HistoryButton", "ReplayButton", "RematchButton",
-            "ServerItem", "SignupButton",
+            "StoryButton", "ServerItem", "SignupButton",
         }
         owned = {item for cog in bot.cogs.values() for item in getattr(cog, "ITEMS", ())}
         assert owned == set(registered_items(bot))

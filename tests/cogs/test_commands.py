@@ -63,7 +63,7 @@ async def test_resign_asks_first_then_ends_a_two_player_game(
     assert table.status == "finished"
     final = fake.last(f"thread:{table.thread_id}")
     assert "resigned" in final.content and "Final ranking" in final.content
-    assert labels(final.view) == ["Rematch", "New table"]
+    assert labels(final.view) == ["Rematch", "New table", "Game story"]
     assert final.files == [render.final("great_wall", table.view(None), picture_names(table))]
 
 

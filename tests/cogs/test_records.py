@@ -64,6 +64,8 @@ async def test_an_exported_game_replays_offline_to_its_result(
     assert (status, err) == (0, "") and f"{table.version} moves replayed" in out and ranked in out
     assert len(list((tmp_path / "out").glob("board-*.png"))) == table.version + 1
     assert (tmp_path / "out" / "final.png").stat().st_size > 0
+    assert (tmp_path / "out" / "scores.png").stat().st_size > 0  # the game's story beside it
+    assert (tmp_path / "out" / "story.webp").read_bytes()[8:12] == b"WEBP"
 
 
 async def test_a_running_game_is_not_exported(fake: FakeDiscord) -> None:

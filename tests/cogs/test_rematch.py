@@ -21,7 +21,7 @@ async def _finished(fake: FakeDiscord, *people: Any) -> tuple[int, Any]:
     table = await service.get(game_id)
     assert table.status == "finished"
     final = fake.last(f"thread:{table.thread_id}")
-    assert "Final ranking" in final.content and labels(final.view) == ["Rematch", "New table"]
+    assert "Final ranking" in final.content and labels(final.view) == ["Rematch", "New table", "Game story"]
     return game_id, final
 
 

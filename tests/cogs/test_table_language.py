@@ -73,7 +73,7 @@ async def _finished_in(fake: FakeDiscord, alice: Any, bob: Any, language: str) -
 
 async def test_a_rematch_keeps_the_table_s_language(fake: FakeDiscord, alice: Any, bob: Any) -> None:
     game_id, final = await _finished_in(fake, alice, bob, "ja")
-    assert "**最終順位**" in final.content and labels(final.view) == ["再戦", "新しいテーブル"]
+    assert "**最終順位**" in final.content and labels(final.view) == ["再戦", "新しいテーブル", "ゲームの振り返り"]
     mark = len(fake.sent)
     await fake.click(bob, final, label="再戦")  # Bob's own answer is in English, the new lobby in Japanese
     lobby = next(s for s in fake.posted_since(mark) if not s.private)

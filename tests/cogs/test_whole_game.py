@@ -64,7 +64,8 @@ async def test_a_whole_game_of_each(fake: FakeDiscord, key: str) -> None:
 
     final = fake.last(private=False)
     assert final.where == f"thread:{fake.threads[0]}"
-    assert "Final ranking" in final.content and labels(final.view) == ["Rematch", "New table"] and len(final.files) == 1
+    assert "Final ranking" in final.content and len(final.files) == 1
+    assert labels(final.view) == ["Rematch", "New table", "Game story"]
 
     # Public pictures are renders of public views only; public words carry nothing private.
     allowed = await _public_pictures(fake, game_id)

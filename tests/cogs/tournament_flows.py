@@ -16,6 +16,8 @@ import discord
 import pytest
 
 import render
+import render.story
+from render import theme
 from tests.cogs.harness import GUILD, FakeDiscord, Posted, autospec
 from tests.tournaments.helpers import play_round_by_computer
 
@@ -88,11 +90,17 @@ def quicken(fake: FakeDiscord, players: Iterable[Any]) -> None:
     fake.closed_dms.update(player.id for player in players)
 
 
+TINY_FRAME = theme.to_png(theme.canvas(16, 16))
+
+
 def plain_game_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
     """Game pictures are drawn and tested elsewhere; a stand-in keeps the hundreds of moves of a whole
     tournament quick (a Sun Tzu board takes ~60 ms). The standings pictures stay real."""
     for kind in ("board", "hand", "final"):
         monkeypatch.setattr(render, kind, lambda key, view, names=None, kind=kind: f"{kind}:{key}".encode())
+    # A game's story: a plain chart, and an animation of tiny frames (a real one: its frames are counted).
+    monkeypatch.setattr(render.story, "score_chart", lambda chart: b"scores")
+    monkeypatch.setattr(render.story, "frame", lambda key, view, names, caption: TINY_FRAME)
 
 
 def pinged(mentions: discord.AllowedMentions | None) -> set[int]:

@@ -2,7 +2,9 @@
 
 * Every picture anybody saw is accounted for: a public picture (board or final) is the render of the public
   view at the version its name carries; a hand picture is the render of its viewer's own seat view, and it
-  only ever reached that one person. Renders are compared for a sample of pictures (they cost CPU).
+  only ever reached that one person. Renders are compared for a sample of pictures (they cost CPU). A game's
+  story (its score chart and timelapse, shown to whoever asks once it is over) is public: its alt text is
+  checked for secrets like any text (tests/e2e/test_story.py compares its pictures with a fresh drawing).
 * No text anybody saw carries another seat's secrets: the sentences only that seat may read (the private
   parts of events) and that seat's hand text, at every version.
 """
@@ -23,6 +25,7 @@ from tests.e2e.records import Recorded
 PICTURE = re.compile(r"(board|final|hand)-(\d+)-(\d+)\.png")
 # A prompt's close-up (render.focus): focus-<game>-<version>-<kind>[-<part.part...>].png, from its reader's view.
 CLOSE_UP = re.compile(r"(focus)-(\d+)-(\d+)-([a-z_]+)(?:-([A-Za-z0-9_.]+))?\.png")
+STORY = re.compile(r"(scores|story)-(\d+)\.(png|webp|gif)")  # a finished game's story (cogs/story.py)
 
 
 @dataclass
@@ -52,6 +55,11 @@ def check_hidden_information(
         viewer = revision.audience
         seat = seat_of.get(viewer) if viewer is not None else None
         for attachment in revision.attachments:
+            story = STORY.fullmatch(attachment.filename)
+            if story is not None:
+                assert int(story[2]) == recorded.game_id and attachment.description, attachment.filename
+                report.pictures += 1
+                continue
             found = PICTURE.fullmatch(attachment.filename) or CLOSE_UP.fullmatch(attachment.filename)
             assert found and int(found[2]) == recorded.game_id, f"a picture of another game: {attachment.filename}"
             kind, version = found[1], int(found[3])

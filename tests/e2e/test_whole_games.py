@@ -45,7 +45,7 @@ async def settled(game: Game, bot: BotProcess) -> Recorded:
 async def check_finished(game: Game, bot: BotProcess, moves: int) -> None:
     final = game.board()
     assert "Final ranking" in final.content and len(final.attachments) == 1
-    assert [c.rsplit(":", 1)[1] for c in final.custom_ids()] == ["rematch", "newtable"]  # and nothing else
+    assert [c.rsplit(":", 1)[1] for c in final.custom_ids()] == ["rematch", "newtable", "story"]  # and nothing else
     recorded = await settled(game, bot)
     # Every move is a person's click, or a pass the service applied because it was the only choice.
     forced = sum(1 for _, kind, payload, _ in recorded.outbox if kind == "moved" and payload.get("forced"))

@@ -82,6 +82,10 @@ def test_random_games_keep_the_contract(key: str, players: int, data: st.DataObj
     for index in range(len(played.states)):
         _check_step(game, played, index, rng)
         _check_views(game, played.states[index], players, spec(key).resample, rng)
+        # The story's score chart: a whole number per seat at every position; a move that told nothing scored nothing.
+        scores = game.running_scores(played.states[index])
+        assert len(scores) == players and all(isinstance(score, int) for score in scores)
+        assert game.scoring_moment(played.states[index], ()) is None
     final = played.final
     assert game.is_over(final), "random games finish"
     assert game.to_act(final) == frozenset()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
+import pytest
 from PIL import Image
 
 from render import plotting, theme
@@ -45,3 +47,21 @@ def test_the_words_are_at_least_the_phone_minimum() -> None:
 def test_each_player_is_told_apart_by_shape_not_colour_alone() -> None:
     markers = {plotting.style(colour)["marker"] for colour in theme.SEAT_ORDER}
     assert len(markers) == len(theme.SEAT_ORDER)
+
+
+def test_notes_too_close_for_their_words_keep_their_lines_and_the_last_its_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn: list[str] = []
+    draw_text = theme.draw_text
+
+    def recorded(draw: Any, xy: Any, text: str, *args: Any, **kwargs: Any) -> None:
+        drawn.append(text)
+        draw_text(draw, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "draw_text", recorded)
+    with plotting.chart() as (figure, axes):
+        axes.plot(range(40), range(40), **plotting.style(theme.SEAT_ORDER[0]))
+        plotting.png(figure, title="Scores", notes=[(10.0, "Scoring 1"), (11.0, "Scoring 2"), (30.0, "Final scoring")])
+    assert "Final scoring" in drawn and "Scoring 2" in drawn and "Scoring 1" not in drawn  # from the right
+    assert len([line for line in axes.lines if line.get_linestyle() == "--"]) == 3

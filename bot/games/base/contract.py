@@ -207,6 +207,24 @@ class Game(ABC, Generic[S, V]):
     def result(self, state: S) -> Result:
         """Final scores, ranking and breakdown. Only valid when ``is_over``."""
 
+    # -- a finished game's story (bot/story.py) -------------------------------------------------------
+    @abstractmethod
+    def running_scores(self, state: S) -> tuple[int, ...]:
+        """Each seat's score in ``state``, any position of the game, as everybody may know it once the game is
+        over: the score chart of the game's story draws it turn by turn. A game whose score is public during
+        play gives its score (``result().scores`` at the end); one whose score hides something that stays
+        hidden after the end gives the public part of it, and ``score_caption`` says which."""
+
+    def score_caption(self) -> str:
+        """What ``running_scores`` counts, as the score chart's axis says it."""
+        return tr("Points")
+
+    @abstractmethod
+    def scoring_moment(self, state: S, events: Sequence[Event]) -> str | None:
+        """A short name for the scoring the move that told ``events`` and left ``state`` made (a region's name,
+        "Round 3"), for a mark on the score chart; None when that move scored nothing. Said from public facts
+        only: the events' public parts and what the state shows everybody."""
+
     @abstractmethod
     def dump(self, state: S) -> JSON: ...
 

@@ -154,5 +154,13 @@ class China(ModularGame[State, ChinaView]):
         reason = state.over_reason or "normal"
         return Result(scores=scores, ranking=ranking(state), breakdown=breakdown, reason=reason)
 
+    # -- the story of a game -----------------------------------------------------------------------
+    def running_scores(self, state: State) -> tuple[int, ...]:
+        """The score track: every region scoring and the final scoring are public."""
+        return tuple(st.score for st in state.seats)
+
+    def scoring_moment(self, state: State, events: Sequence[Event]) -> str | None:
+        return text.scoring_moment(events)
+
 
 GAME = China()

@@ -223,6 +223,15 @@ def _resigned(e: Event, names: Sequence[str], seat: int | None) -> str:
     return tr("{player} resigns.", player=player)
 
 
+def scoring_moment(events: Sequence[Event]) -> str | None:
+    """The score chart's mark for a move: the final scoring, else the region it filled and scored."""
+    kinds = {event.type for event in events}
+    if "final_scoring" in kinds:
+        return tr("Final scoring")
+    regions = [event.public["region"] for event in events if event.type == "region_scored"]
+    return region_name(regions[-1]) if regions else None
+
+
 def _final_scoring(e: Event, names: Sequence[str], seat: int | None) -> str:
     # The totals are the final ranking, which the board states once below the events.
     p = e.public

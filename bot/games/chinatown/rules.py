@@ -238,6 +238,20 @@ class Chinatown(ModularGame[State, ChinatownView]):
             raise ValueError("the game is not over")
         return scoring.final_result(state)
 
+    # -- the story of a game -----------------------------------------------------------------------
+    def running_scores(self, state: State) -> tuple[int, ...]:
+        """The income the board has paid each player so far: it follows from the public board and is in every
+        view once the game is over, while cash stays secret during play and trades' money may stay known to
+        their parties only (R19, R30)."""
+        return tuple(sum(seat.income) for seat in state.seats)
+
+    def score_caption(self) -> str:
+        return text.score_caption()
+
+    def scoring_moment(self, state: State, events: Sequence[Event]) -> str | None:
+        years = [int(event.public["year"]) for event in events if event.type == "income"]
+        return text.scoring_moment(years[-1]) if years else None
+
     def load(self, data: Mapping[str, Any]) -> State:
         state = serial.load(data)
         try:

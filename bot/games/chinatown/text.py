@@ -95,6 +95,16 @@ def _game_over(data: Mapping[str, Any], names: Sequence[str]) -> str:
     return " ".join([end, *ties])
 
 
+def score_caption() -> str:
+    """What the score chart of a game's story counts: income, public, where cash is secret (R30)."""
+    return tr("Income received so far, in dollars (trades not counted)")
+
+
+def scoring_moment(year: int) -> str:
+    """The score chart's mark for a year's income."""
+    return tr("Income {year}", year=year)
+
+
 def _year(round_no: int) -> str:
     return tr("{year}, the {year_name}", year=1964 + round_no, year_name=year_name(ZODIAC[round_no - 1]))
 

@@ -13,7 +13,7 @@ from bot.games.great_wall.data import KEEP_RANK, RENUMBER, Options, Phase, State
 from bot.games.great_wall.flow import new_state
 from bot.games.great_wall.legal import legal_actions, legal_moves
 from bot.games.great_wall.schema import GreatWallView
-from bot.games.great_wall.scoring import result
+from bot.games.great_wall.scoring import result, scores
 from bot.games.great_wall.views import build_view
 
 
@@ -102,6 +102,21 @@ class GreatWall(ModularGame[State, GreatWallView]):
         if state.phase is not Phase.OVER:
             raise ValueError("The game is not over yet.")
         return result(state)
+
+    # -- the story of a game -----------------------------------------------------------------------
+    def running_scores(self, state: State) -> tuple[int, ...]:
+        """The markers in front of each player: every claim was made face up (R33), and all are shown at the
+        end."""
+        return scores(state)
+
+    def scoring_moment(self, state: State, events: Sequence[Event]) -> str | None:
+        """The sections completed, numbered in the order sections were completed (each completion hands out two
+        markers): the slots are reused, so a slot's number would not tell the scorings apart."""
+        completed = sum(1 for event in events if event.type == "section_completed")
+        if not completed:
+            return None
+        total = sum(len(seat.scored) for seat in state.seats) // 2
+        return text.scoring_moment(total - completed + 1, total)
 
 
 GAME = GreatWall()

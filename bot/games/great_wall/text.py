@@ -116,6 +116,14 @@ def _completed(p: Mapping[str, Any], names: Sequence[str]) -> str:
     return tr("{took} {done}", took=took, done=done)
 
 
+def scoring_moment(first: int, last: int) -> str:
+    """The score chart's mark for the sections completed in one move: the ``first``-th to the ``last``-th
+    completed in the game."""
+    if first == last:
+        return tr("Scoring {n}", n=first)
+    return tr("Scorings {first}-{last}", first=first, last=last)
+
+
 def _game_over(p: Mapping[str, Any], names: Sequence[str]) -> str:
     # Who won, not the scores: the board's final ranking lists every score once, in points.
     order = sorted(range(len(p["scores"])), key=lambda s: (p["ranking"][s], s))

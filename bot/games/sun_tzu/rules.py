@@ -130,5 +130,17 @@ class SunTzu(ModularGame[State, SunTzuView]):
             raise ValueError("The game is not over yet.")
         return scoring.result(state)
 
+    # -- the story of a game -----------------------------------------------------------------------
+    def running_scores(self, state: State) -> tuple[int, ...]:
+        """The one score marker, counted from each player's side (as ``result().scores``): it is public."""
+        return scoring.running(state)
+
+    def score_caption(self) -> str:
+        return text.score_caption()
+
+    def scoring_moment(self, state: State, events: Sequence[Event]) -> str | None:
+        rounds = [int(event.public["round"]) for event in events if event.type == "scored"]
+        return text.scoring_moment(rounds[-1]) if rounds else None
+
 
 GAME = SunTzu()

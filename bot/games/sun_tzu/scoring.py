@@ -30,6 +30,14 @@ def signed(colour: Colour, spaces: int) -> int:
     return spaces if colour is Colour.BLUE else -spaces
 
 
+def running(state: State) -> tuple[int, ...]:
+    """The score marker counted toward each seat's colour, by seat."""
+    scores = [0, 0]
+    for colour in COLOURS:
+        scores[state.side(colour).seat] = signed(colour, state.score_marker)
+    return scores[0], scores[1]
+
+
 def result(state: State) -> Result:
     won, tie_break = winner(state)
     scores = [0, 0]

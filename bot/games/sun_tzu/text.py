@@ -164,6 +164,16 @@ def lead_text(player: str, lead: int) -> str:
     return tr("{player} +{n}", player=player, n=lead)
 
 
+def score_caption() -> str:
+    """What the score chart of a game's story counts: the one marker, from each player's side."""
+    return tr("Score marker, toward each player")
+
+
+def scoring_moment(round_no: int) -> str:
+    """The score chart's mark for the scoring after round ``round_no``."""
+    return tr("Round {round}", round=round_no)
+
+
 def score_text(score: int) -> str:
     """A final score in the game's own unit, from the player's own side: "wins by 6", "loses by 6", "even"
     (the result's score is the marker, positive toward that player)."""

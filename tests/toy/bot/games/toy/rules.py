@@ -144,6 +144,14 @@ class HighLantern(Game):
         reason = "resignation" if any(state.left) else "normal"
         return Result(state.tricks, competition_ranking(keys), breakdown, reason)
 
+    def running_scores(self, state: State) -> tuple[int, ...]:
+        return state.tricks  # every trick is won in the open
+
+    def scoring_moment(self, state: State, events: Sequence[Event]) -> str | None:
+        if not any(event.type == "trick" for event in events):
+            return None
+        return f"Trick {sum(state.tricks)}"
+
     def dump(self, state: State) -> JSON:
         data: JSON = {
             "format": FORMAT, "players": state.players, "hands": [list(h) for h in state.hands],
