@@ -80,7 +80,7 @@ def test_the_turns_are_the_thread_s_board_messages(key: str) -> None:
     game, replayed, story = get(key), whole_game(key), told(key)
     states = replayed.states
     opened = [v for v in range(1, len(states))
-              if opens_turn(game.to_act(states[v - 1]), game.to_act(states[v]), game.is_over(states[v]))]
+              if opens_turn(game, states[v - 1], states[v])]
     assert story.versions == (0, *opened) and opened[-1] == len(states) - 1
     assert story.views == tuple(game.view(states[v], None) for v in story.versions)  # public views only
     assert story.shown == tuple(range(len(story.versions)))  # no game here is long enough to be sampled
