@@ -23,20 +23,24 @@ Only public views are drawn and only public facts are said: the frames are the t
 from __future__ import annotations
 
 import asyncio
+import weakref
 from bisect import bisect_left
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Generator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import render
+from bot import i18n, pictures
 from bot.errors import WrongStatus
 from bot.games.base import TAKE_BACK, Game
 from bot.games.base.language import tr, trn
 from bot.games.base.words import join
 from bot.replays import Replayed, replay_log
 from bot.statuses import TableStatus
-from bot.tables import TableService, opens_turn
+from bot.tables import Table, TableService, opens_turn
 from render import story as drawings
 from render.alt_text.words import LIMIT, fit, seat_names
 from render.story import ScoreChart, extension, frame_count
@@ -249,14 +253,42 @@ def check_told(status: TableStatus, title: str) -> None:
         raise WrongStatus(tr("{game} was cancelled before its end: it has no story to tell.", game=title))
 
 
-async def game_story(service: TableService, game_id: int, drawer: Drawer = in_thread) -> StoryPictures:
-    """The story of finished game ``game_id`` of ``service``; ``GameNotFound`` for no such game, ``WrongStatus``
-    for a game not finished."""
-    table = await service.get(game_id)
+async def told(service: TableService, table: Table) -> Story:
+    """The story of the finished ``table`` as plain data, in the language in force (``WrongStatus`` for a game
+    not finished): its log replayed (in a thread) and told, nothing drawn. Quick: a page can say its words."""
     title = f"{tr(table.game.title)} #{table.id}"
     check_told(table.status, title)
     log = await service.move_log(table.id)
     moves = [(m.seat, m.kind, m.action) for m in log[: table.version]]
     replayed = await asyncio.to_thread(replay_log, table.game, len(table.players), table.seed, table.options, moves)
-    story = await asyncio.to_thread(tell, table.game, table.key, title, table.names(), replayed)
-    return await draw(story, drawer)
+    return await asyncio.to_thread(tell, table.game, table.key, title, table.names(), replayed)
+
+
+async def game_story(service: TableService, game_id: int, drawer: Drawer = in_thread) -> StoryPictures:
+    """The story of finished game ``game_id`` of ``service``; ``GameNotFound`` for no such game, ``WrongStatus``
+    for a game not finished."""
+    return await draw(await told(service, await service.get(game_id)), drawer)
+
+
+KEPT = 4  # stories kept (a finished game's players pressing one after the other), a few MB each
+
+# (game, language) -> its story, or the task drawing it; per service: each has its own database.
+_kept: weakref.WeakKeyDictionary[TableService, OrderedDict[tuple[int, str], asyncio.Future[StoryPictures]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def story_of(service: TableService, table: Table) -> StoryPictures:
+    """The story of the finished ``table`` in its language, drawn in the picture processes: a kept one, the one
+    being drawn, or a new one (the Game story button, ``/game story`` and the game's web page share them)."""
+    kept = _kept.setdefault(service, OrderedDict())
+    key = (table.id, table.language)
+    drawing = kept.get(key)
+    if drawing is None or (drawing.done() and (drawing.cancelled() or drawing.exception() is not None)):
+        with i18n.speaking(table.language):  # the task keeps it: the pictures' words are the table's
+            kept[key] = asyncio.ensure_future(game_story(service, table.id, partial(pictures.draw, keep=False)))
+        while len(kept) > KEPT:
+            kept.popitem(last=False)
+    kept.move_to_end(key)
+    # shield: a person who gives up (the interaction cancelled) leaves the drawing to the others waiting.
+    return await asyncio.shield(kept[key])

@@ -13,36 +13,24 @@ refused (a person who did not play it is told there is no such game: ids are not
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
-import weakref
-from collections import OrderedDict
-from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot import i18n, pictures
 from bot.errors import GameNotFound, UserError
 from bot.games.base.language import tr
 from bot.names import game_title, title
 from bot.statuses import TableStatus
-from bot.story import StoryPictures, check_told, game_story
-from bot.tables import Table, TableService
+from bot.story import check_told, story_of
+from bot.tables import TableService
 from cogs.app import app_of
 from cogs.components import PREFIX, Ref, clip
 from cogs.errors import report
 from cogs.language import Spoken
 from cogs.replies import send_private
-
-KEPT = 4  # stories kept (a finished game's players pressing one after the other), a few MB each
-
-# (game, language) -> its story, or the task drawing it; per service: each has its own database.
-_kept: weakref.WeakKeyDictionary[TableService, OrderedDict[tuple[int, str], asyncio.Future[StoryPictures]]] = (
-    weakref.WeakKeyDictionary()
-)
 
 
 class StoryButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PREFIX + r"story"):
@@ -107,18 +95,3 @@ async def finished_choices(service: TableService, guild_id: int, current: str) -
         for t in tables
         if wanted in str(t.id) or wanted in t.game.title.lower() or wanted in game_title(t.key).lower()
     ][:25]
-
-
-async def story_of(service: TableService, table: Table) -> StoryPictures:
-    """The story of the finished ``table`` in its language: a kept one, the one being drawn, or a new one."""
-    kept = _kept.setdefault(service, OrderedDict())
-    key = (table.id, table.language)
-    drawing = kept.get(key)
-    if drawing is None or (drawing.done() and (drawing.cancelled() or drawing.exception() is not None)):
-        with i18n.speaking(table.language):  # the task keeps it: the pictures' words are the table's
-            kept[key] = asyncio.ensure_future(game_story(service, table.id, partial(pictures.draw, keep=False)))
-        while len(kept) > KEPT:
-            kept.popitem(last=False)
-    kept.move_to_end(key)
-    # shield: a person who gives up (the interaction cancelled) leaves the drawing to the others waiting.
-    return await asyncio.shield(kept[key])

@@ -159,6 +159,11 @@ def _padded(picture: Image.Image, width: int, height: int) -> Image.Image:
     return padded
 
 
+def made_as() -> str:
+    """The extension of the animations this Pillow makes: "webp", or "gif" where it has no WebP."""
+    return "webp" if features.check("webp") else "gif"
+
+
 def extension(animation_bytes: bytes) -> str:
     """The file extension of an animation made by ``animation``: "webp" or "gif"."""
     if animation_bytes[:4] == WEBP:

@@ -7,6 +7,7 @@ tournament, a player, and the live streams of games and tournaments (server-sent
 | ``/games/{id}`` (``?at=V``) | the board at a position, whose turn, the move log; the final ranking once over |
 | ``/games/{id}/positions/{v}.png`` | the public picture of a position the page shows |
 | ``/games/{id}/events`` | a stream: ``change`` when what the page shows changed |
+| ``/games/{id}/scores.png``, ``/games/{id}/story.webp`` | a finished game's story: score chart, timelapse |
 | ``/games/{id}/private?key=…`` | a seat's own view, behind a signed link (``web.links``) |
 | ``/games/{id}/private/hand.png?key=…`` | that seat's picture |
 | ``/tournaments/{id}`` and ``/tournaments/{id}/events`` | standings, rounds, the bracket; its stream |
@@ -20,6 +21,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp_jinja2
@@ -27,14 +29,15 @@ from aiohttp import web
 from yarl import URL
 
 import render
-from bot import i18n, pictures
+from bot import i18n, pictures, story
 from bot.errors import UserError
 from bot.games.base.language import mark, tr
 from bot.names import picture_names
 from bot.replays import Frames, load_frames
 from bot.services import Services
 from bot.statuses import TableStatus
-from bot.tables import Table
+from bot.tables import Table, TableService
+from render import story as drawings
 from web import language
 from web.feed import Feed, Key
 from web.games import GameView, frames_for, game_view, left_seats, live_token, private_view
@@ -68,6 +71,7 @@ def add_routes(app: web.Application) -> None:
     app.router.add_get("/games/{id:[0-9]{1,18}}", game)
     app.router.add_get("/games/{id:[0-9]{1,18}}/positions/{version:[0-9]{1,9}}.png", position_picture)
     app.router.add_get("/games/{id:[0-9]{1,18}}/events", game_events)
+    app.router.add_get("/games/{id:[0-9]{1,18}}/{part:scores|story}.{ext:png|webp|gif}", story_picture)
     app.router.add_get("/games/{id:[0-9]{1,18}}/private", private_page)
     app.router.add_get("/games/{id:[0-9]{1,18}}/private/hand.png", hand_picture)
     app.router.add_get("/tournaments/{id:[0-9]{1,18}}", tournament)
@@ -145,7 +149,48 @@ async def _tournament_of(request: web.Request, table: Table) -> Any:
 async def game(request: web.Request) -> web.Response:
     table, frames, left = await _game_parts(request)
     values = game_values(table, frames, _at(request), left, time.time(), request[LANGUAGE])
+    values["story"] = await _story(_services(request).tables, table)
     return page(request, "game.html", tournament=await _tournament_of(request, table), **values)
+
+
+@dataclass(frozen=True)
+class StoryLinks:
+    """A finished game's story on its page: where its pictures are and what they show (the table's language,
+    as the pictures are drawn in it: the same story the Game story button shows in Discord)."""
+
+    scores: str
+    scores_alt: str
+    animation: str
+    animation_alt: str
+
+
+async def _story(service: TableService, table: Table) -> StoryLinks | None:
+    """The story's links and words; only its words are told here (quick), the pictures are drawn when asked."""
+    if table.status != TableStatus.FINISHED:
+        return None
+    with i18n.speaking(table.language):
+        told = await story.told(service, table)
+        animation_alt = story.animation_words(told, len(told.shown))
+        scores_alt = story.chart_words(told)
+    animation = f"/games/{table.id}/story.{drawings.made_as()}"
+    return StoryLinks(f"/games/{table.id}/scores.png", scores_alt, animation, animation_alt)
+
+
+async def story_picture(request: web.Request) -> web.Response:
+    """A finished game's score chart or timelapse (drawn once, kept a while, shared with Discord's button);
+    404 while the game runs: a running game has no story, and its address tells nothing."""
+    services = _services(request)
+    table = await services.pages.game(_id(request))
+    if table.status != TableStatus.FINISHED:
+        raise web.HTTPNotFound()
+    pictures_ = await story.story_of(services.tables, table)
+    scores, animation = pictures_.filenames()
+    wanted = f"{request.match_info['part']}.{request.match_info['ext']}"
+    if wanted not in (scores, animation):
+        raise web.HTTPNotFound()
+    body = pictures_.scores if wanted == scores else pictures_.animation
+    kind = {"png": "image/png", "webp": "image/webp", "gif": "image/gif"}[request.match_info["ext"]]
+    return web.Response(body=body, content_type=kind, headers={"Cache-Control": f"public, max-age={PICTURE_AGE}"})
 
 
 def game_values(table: Table, frames: Frames | None, at: int | None, left: frozenset[int], now: float,
@@ -155,7 +200,7 @@ def game_values(table: Table, frames: Frames | None, at: int | None, left: froze
     return {
         "view": view, "picture": _picture_url(table, view.stage.version, code) if view.stage else None,
         "step_url": _steps(f"/games/{table.id}", {}, view), "events": f"/games/{table.id}/events?since={view.token}",
-        "private": None,
+        "private": None, "story": None,
     }
 
 
@@ -228,7 +273,7 @@ async def private_page(request: web.Request) -> web.Response:
         step_url=_steps(str(here), {"key": key}, view),
         events=str(URL(f"/games/{table.id}/events").with_query({"since": _private_token(table, frames, seat),
                                                                "key": key})),
-        private=mine, hand=str(hand.with_query({"key": key, language.PARAMETER: code})),
+        private=mine, hand=str(hand.with_query({"key": key, language.PARAMETER: code})), story=None,
     )
 
 

@@ -149,6 +149,30 @@ async def _refused(client: TestClient, table: Table, key: str, why: str) -> None
     assert picture.status == 403 and picture.content_type != "image/png", why
 
 
+async def test_a_finished_game_s_page_shows_its_story_and_a_running_game_has_none(
+    client: TestClient, services: Services
+) -> None:
+    table = await _finished(services)
+    page = await (await client.get(f"/games/{table.id}")).text()
+    chart = re.search(r'<img src="(/games/\d+/scores\.png)" alt="([^"]+)"', page)
+    moving = re.search(r'<img src="(/games/\d+/story\.(webp|gif))" alt="([^"]+)"', page)
+    assert chart is not None and moving is not None and "Game story" in page
+    assert str(table.version) not in chart[1] and chart[2] and moving[3]
+    scores = await client.get(chart[1])
+    assert scores.status == 200 and scores.content_type == "image/png"
+    assert (await scores.read()).startswith(b"\x89PNG")
+    animation = await client.get(moving[1])
+    assert animation.status == 200 and animation.content_type == f"image/{moving[2]}"
+    assert len(await animation.read()) < 8 * 2**20
+    other = "gif" if moving[2] == "webp" else "webp"
+    assert (await client.get(f"/games/{table.id}/story.{other}")).status == 404
+
+    running = await _game(services)
+    assert "Game story" not in await (await client.get(f"/games/{running.id}")).text()
+    for part in ("scores.png", f"story.{moving[2]}"):  # a running game's story has no address
+        assert (await client.get(f"/games/{running.id}/{part}")).status == 404
+
+
 async def test_pictures_only_of_the_positions_the_page_shows(client: TestClient, services: Services) -> None:
     table = await _game(services, moves=8)
     page = await (await client.get(f"/games/{table.id}")).text()
