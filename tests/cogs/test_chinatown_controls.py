@@ -364,13 +364,30 @@ async def test_many_lots_are_picked_from_a_list_of_their_own(service: TableServi
         tiles = ct.resolve(table, 0, mine.custom_id.split(":", 4)[-1], ("tiles",))
         assert isinstance(tiles, Panel) and tiles.content.startswith("Which tile do you give?")
         assert len(list(_options_of(tiles))) == sum(1 for n in hand.values() if n)
-    lots = ct.resolve(table, 0, mine.custom_id.split(":", 4)[-1], ("lots",))
-    assert isinstance(lots, Panel) and lots.view is not None
-    _check(lots.view)
-    pickers: list[Any] = [i for i in lots.view.children if isinstance(getattr(i, "item", None), discord.ui.Select)]
+    # 43 lots: first the district (each group a short list, every lot in one), then the lots there.
+    districts = ct.resolve(table, 0, mine.custom_id.split(":", 4)[-1], ("lots",))
+    assert isinstance(districts, Panel) and districts.view is not None
+    _check(districts.view)
+    assert districts.focus is not None and len(districts.focus.part) == 43  # every lot it may give, ringed
+    [picker] = [i for i in districts.view.children if isinstance(getattr(i, "item", None), discord.ui.Select)]
     owned = sum(1 for owner in owners if owner == 0)
-    assert owned > 40 and sum(len(i.item.options) for i in pickers) == owned
-    chosen = ct.resolve(table, 0, pickers[1].payload, ("L33",))
+    assert owned > 40 and len(picker.item.options) <= SHORT  # type: ignore[attr-defined]
+    seen: list[str] = []
+    for group in picker.item.options:  # type: ignore[attr-defined]
+        lots = ct.resolve(table, 0, picker.payload, (group.value,))  # type: ignore[attr-defined]
+        assert isinstance(lots, Panel) and lots.view is not None and lots.focus is not None
+        _check(lots.view)
+        selects = [i for i in lots.view.children if isinstance(getattr(i, "item", None), discord.ui.Select)]
+        assert [o.default for o in selects[0].item.options].count(True) == 1  # the district chosen, to change it
+        values = [o.value for select in selects[1:] for o in select.item.options]
+        assert len(values) <= SHORT and lots.focus.part == tuple(int(v[1:]) for v in values)
+        seen += values
+    assert sorted(seen) == sorted(f"L{lot}" for lot, owner in enumerate(owners, start=1) if owner == 0)
+    group = next(o.value for o in picker.item.options if int(o.value.split("-")[0]) <= 33 <= int(o.value.split("-")[1]))  # type: ignore[attr-defined]
+    lots = ct.resolve(table, 0, picker.payload, (group,))  # type: ignore[attr-defined]
+    assert isinstance(lots, Panel) and lots.view is not None
+    add = next(i for i in lots.view.children if i.payload.startswith("add."))  # type: ignore[attr-defined]
+    chosen = ct.resolve(table, 0, add.payload, ("L33",))  # type: ignore[attr-defined]
     assert isinstance(chosen, Panel) and "You give lot 33" in chosen.content
 
 

@@ -49,7 +49,8 @@ def held_a_warlord(recorded: Recorded, seat: int) -> bool:
 async def test_a_player_passing_the_windows_ahead_is_not_asked_in_them(double: DiscordDouble, bot: BotProcess) -> None:
     alice, bob = SimUser(double, double.person("Alice")), SimUser(double, double.person("Bob"))
     game = await start_game(double, "sun_tzu", alice, bob)
-    game.habits = {alice.id: (PASS_AHEAD,), bob.id: (EACH,)}
+    # Both keep their warlords for later (Pass in a window); Alice passes the windows with her orders.
+    game.habits = {alice.id: (PASS_AHEAD, "Pass"), bob.id: (EACH, "Pass")}
     moves = await play_to_end(game, random.Random("pass ahead"))
     await check_finished(game, bot, moves)  # hidden information, quiet table, one notification per turn
     recorded = await settled(game, bot)

@@ -170,9 +170,11 @@ ROUTES: dict[Verb, Route] = {
     Verb.COUNTER: route(in_round(lambda c, round_no: counter(c.table, c.seat, round_no, number(c.args[1]))), 2),
     Verb.DRAFT: route(_in_draft(lambda c, draft: draft_step(c.table, c.seat, draft)), 1),
     Verb.ADD: route(_in_draft(_add), range(2, 4), value=True),  # a last part: selects()' ".<n>"
+    Verb.LOT_GROUP: route(_in_draft(lambda c, draft: lots_step(c.table, c.seat, draft, side_of(draft, c.seat, c.args[1]),
+                                                               c.value)), 2, value=True),
     Verb.GIVER: route(_in_draft(lambda c, draft: giver_step(c.table, c.seat, draft, side_of(draft, c.seat, c.value))),
                       1, value=True),
-    Verb.MONEY: route(_in_draft(_money), 2, value=True),
+    Verb.MONEY: route(_in_draft(_money), range(2, 4), value=True),  # a last part: which select of amounts
     Verb.TO: route(_in_draft(_to), 4),
     Verb.REMOVE_PICK: route(_in_draft(_remove_pick), 1),
     Verb.REMOVE: route(_in_draft(_remove), 1, value=True),
