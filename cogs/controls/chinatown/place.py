@@ -126,8 +126,8 @@ def lots_step(table: Table, seat: int, round_no: int, letter: str, group: str | 
             if joins else tr("a new business")
         )
         near = next_to(view, lot, who)  # "next to 16 you (PH), 18 Bob"
-        about = tr("+{money} a year · {joins} · {near}", money=money(gain), joins=with_what, near=near)
-        options.append(choice(tr("Lot {lot}", lot=lot), str(lot), about))
+        said = tr("+{money} a year · {joins} · {near}", money=money(gain), joins=with_what, near=near)
+        options.append(choice(tr("Lot {lot}", lot=lot), str(lot), said))
     placeholder = tr("Build {shop} on… (final)", shop=tile(shop.value))
     items += selects(ref, payload(Verb.PLACE_LOT, round_no, letter), options, placeholder, first_row=len(items))
     items.append(back)
