@@ -25,7 +25,7 @@ from tests.cogs.tables import started_table
 # in printed order, the hand's picture above): a step more per province would double every round's taps.
 LONG_BY_DESIGN = {("sun_tzu", "o")}
 PLAYERS = {"china": 3, "great_wall": 3, "sun_tzu": 2, "chinatown": 3}
-DEPTH = 4
+DEPTH = 6  # the trade builder's lots: panel, new offer, partners, draft, a lot…, district, lot
 
 
 def _positions(table: Table, seed: int) -> Iterator[tuple[Table, int]]:
@@ -43,30 +43,50 @@ def _positions(table: Table, seed: int) -> Iterator[tuple[Table, int]]:
     raise AssertionError("the game did not end")
 
 
+def _some_picks(view: discord.ui.View) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Every button, and a select's first, middle and last options: each step a select leads to is of the same
+    kind whatever the option, and the select itself is measured where it is shown."""
+    by_payload: dict[str, list[tuple[str, ...]]] = {}
+    for payload, values in picks(view):
+        by_payload.setdefault(payload, []).append(values)
+    for payload, choices in by_payload.items():
+        for values in dict.fromkeys([choices[0], choices[len(choices) // 2], choices[-1]]):
+            yield payload, values
+
+
+def _verbs(view: discord.ui.View | None) -> frozenset[str]:
+    return frozenset(item.payload.split(".")[0] for item in view.children) if view else frozenset()  # type: ignore[attr-defined]
+
+
 def _long_selects(table: Table, seat: int) -> Iterator[tuple[str, int, str]]:
-    """(payload, options, the step's first words) of every select longer than SHORT the seat can reach."""
+    """(payload, options, the step's first words) of every select longer than SHORT the seat can reach. A kind
+    of step met again (the same controls after the same click, as the trade builder's draft after each item)
+    is measured but not walked again."""
     controls = controls_for(table.key)
-    seen: set[str] = set()
+    walked: set[tuple[str, frozenset[str]]] = set()
 
     def visit(view: discord.ui.View | None, text: str, depth: int) -> Iterator[tuple[str, int, str]]:
-        if view is None or depth > DEPTH:
+        if view is None:
             return
         check_limits(view)
         for item in view.children:
             inner: Any = item.item  # type: ignore[attr-defined]
             if isinstance(inner, discord.ui.Select) and len(inner.options) > SHORT:
                 yield item.payload, len(inner.options), text[:60]  # type: ignore[attr-defined]
-        for payload, values in picks(view):
-            key = f"{payload}|{values}"
-            if payload.split(".")[0] in ("home", "o") or key in seen:  # not back, nor the orders' five selects
+        if depth >= DEPTH:
+            return
+        for payload, values in _some_picks(view):
+            verb = payload.split(".")[0]
+            if verb in ("home", "o"):  # not back, nor the orders' five selects (their steps are alike)
                 continue
-            seen.add(key)
             try:
                 step = controls.resolve(table, seat, payload, values)
             except UserError:
                 continue  # a step refused here (e.g. an offer that cannot be posted yet) leads nowhere
             if isinstance(step, Panel):
-                yield from visit(step.view, step.content, depth + 1)
+                kind = (verb, _verbs(step.view))
+                yield from visit(step.view, step.content, depth + 1 if kind not in walked else DEPTH)
+                walked.add(kind)
 
     yield from visit(controls.build(table, seat), controls.prompt(table, seat), 0)
 
