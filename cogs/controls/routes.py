@@ -27,7 +27,16 @@ V = TypeVar("V", bound=StrEnum)
 # Refusals raised as UserError(UNREADABLE): ``report`` says them in the person's language.
 UNREADABLE = mark("I could not read that choice; press Play for fresh controls.")
 SHORT = 10  # options a phone player reads in one list: a choice of more becomes steps, each a short list
+T = TypeVar("T")
 GONE = mark("That choice is not available any more; press Play for fresh controls.")
+
+
+def short_runs(items: Sequence[T]) -> list[list[T]]:
+    """``items`` in order, cut into as few runs of at most ``SHORT`` as they need, as even as they go."""
+    if not items:
+        return []
+    size = -(-len(items) // -(-len(items) // SHORT))
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
 @dataclass(frozen=True)

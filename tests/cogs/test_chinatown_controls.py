@@ -17,7 +17,7 @@ import pytest
 from bot import games
 from bot.errors import UserError
 from bot.games.base import IllegalAction
-from bot.games.chinatown.data import Shop
+from bot.games.chinatown.data import BOARD, Shop
 from bot.tables import Notification, Table, TableService
 from cogs.components import Panel
 from cogs.controls import controls_for
@@ -113,6 +113,7 @@ def _choices(item: Any) -> list[tuple[str, ...]]:
 def _reachable(table: Table, seat: int) -> list[dict[str, Any]]:
     """Every action some sequence of clicks leads to, not entering the offer builder (checked apart)."""
     found: list[dict[str, Any]] = []
+    seen: set[tuple[str, tuple[str, ...]]] = set()  # a district step can be changed from the lots it leads to
 
     def visit(view: discord.ui.View | None) -> None:
         if view is None:
@@ -123,6 +124,9 @@ def _reachable(table: Table, seat: int) -> list[dict[str, Any]]:
             if verb == "home":
                 continue
             for values in _choices(item):
+                if (item.payload, values) in seen:  # type: ignore[attr-defined]
+                    continue
+                seen.add((item.payload, values))  # type: ignore[attr-defined]
                 step = ct.resolve(table, seat, item.payload, values)  # type: ignore[attr-defined]
                 if verb in BUILDER_VERBS:
                     assert isinstance(step, Panel)  # the builder opens; random walks cover the rest
@@ -364,14 +368,75 @@ async def test_many_lots_are_picked_from_a_list_of_their_own(service: TableServi
         tiles = ct.resolve(table, 0, mine.custom_id.split(":", 4)[-1], ("tiles",))
         assert isinstance(tiles, Panel) and tiles.content.startswith("Which tile do you give?")
         assert len(list(_options_of(tiles))) == sum(1 for n in hand.values() if n)
-    lots = ct.resolve(table, 0, mine.custom_id.split(":", 4)[-1], ("lots",))
-    assert isinstance(lots, Panel) and lots.view is not None
-    _check(lots.view)
-    pickers: list[Any] = [i for i in lots.view.children if isinstance(getattr(i, "item", None), discord.ui.Select)]
+    # 43 lots: first the district (each group a short list, every lot in one), then the lots there.
+    districts = ct.resolve(table, 0, mine.custom_id.split(":", 4)[-1], ("lots",))
+    assert isinstance(districts, Panel) and districts.view is not None
+    _check(districts.view)
+    assert districts.focus is not None and len(districts.focus.part) == 43  # every lot it may give, ringed
+    [picker] = [i for i in districts.view.children if isinstance(getattr(i, "item", None), discord.ui.Select)]
     owned = sum(1 for owner in owners if owner == 0)
-    assert owned > 40 and sum(len(i.item.options) for i in pickers) == owned
-    chosen = ct.resolve(table, 0, pickers[1].payload, ("L33",))
+    assert owned > 40 and len(picker.item.options) <= SHORT  # type: ignore[attr-defined]
+    seen: list[str] = []
+    for group in picker.item.options:  # type: ignore[attr-defined]
+        lots = ct.resolve(table, 0, picker.payload, (group.value,))  # type: ignore[attr-defined]
+        assert isinstance(lots, Panel) and lots.view is not None and lots.focus is not None
+        _check(lots.view)
+        selects = [i for i in lots.view.children if isinstance(getattr(i, "item", None), discord.ui.Select)]
+        assert [o.default for o in selects[0].item.options].count(True) == 1  # the district chosen, to change it
+        values = [o.value for select in selects[1:] for o in select.item.options]
+        assert len(values) <= SHORT and lots.focus.part == tuple(int(v[1:]) for v in values)
+        seen += values
+    assert sorted(seen) == sorted(f"L{lot}" for lot, owner in enumerate(owners, start=1) if owner == 0)
+    group = next(o.value for o in picker.item.options if int(o.value.split("-")[0]) <= 33 <= int(o.value.split("-")[1]))  # type: ignore[attr-defined]
+    lots = ct.resolve(table, 0, picker.payload, (group,))  # type: ignore[attr-defined]
+    assert isinstance(lots, Panel) and lots.view is not None
+    add = next(i for i in lots.view.children if i.payload.startswith("add."))  # type: ignore[attr-defined]
+    chosen = ct.resolve(table, 0, add.payload, ("L33",))  # type: ignore[attr-defined]
     assert isinstance(chosen, Panel) and "You give lot 33" in chosen.content
+
+
+async def test_many_lots_to_build_on_are_chosen_by_district_first(service: TableService) -> None:
+    """Thirty empty lots for a tile: the districts first (their lots ringed), then the lots of the one chosen
+    (its lots ringed, the district still changeable), every lot in exactly one district's list."""
+    table = await _table(service, 3, 1)
+    state, rng = table.state, random.Random(2)
+    while GAME.view(state, None)["phase"] != "place_tiles":
+        state = _computer_move(state, rng)
+    seat = min(GAME.to_act(state))
+    owners = tuple(seat if lot <= 30 and shop is None else owner
+                   for lot, (owner, shop) in enumerate(zip(state.owners, state.tiles, strict=True), start=1))
+    seats = list(state.seats)
+    seats[seat] = replace(seats[seat], hand=tuple(1 for _ in seats[seat].hand))  # one tile of every kind
+    table = replace(table, state=replace(state, owners=owners, seats=tuple(seats)), version=60)
+    empty = sorted(lot for lot, (owner, shop) in enumerate(zip(owners, state.tiles, strict=True), start=1)
+                   if owner == seat and shop is None)
+    assert len(empty) > SHORT
+    build = ct.build(table, seat)
+    assert build is not None
+    tile_select: Any = next(i for i in build.children if i.payload.startswith("ps."))  # type: ignore[attr-defined]
+    letter = tile_select.item.options[0].value
+    districts = ct.resolve(table, seat, tile_select.payload, (letter,))
+    assert isinstance(districts, Panel) and districts.view is not None and districts.focus is not None
+    _check(districts.view)
+    assert "First the district" in districts.content and districts.focus.part == tuple(empty)
+    [picker] = [i for i in districts.view.children if i.payload.startswith("pd.")]  # type: ignore[attr-defined]
+    groups = [o.value for o in picker.item.options]  # type: ignore[attr-defined]
+    assert len(groups) <= SHORT and all(o.description and "a year" in o.description
+                                        for o in picker.item.options)  # type: ignore[attr-defined]
+    listed: list[int] = []
+    for group in groups:
+        lots = ct.resolve(table, seat, picker.payload, (group,))  # type: ignore[attr-defined]
+        assert isinstance(lots, Panel) and lots.view is not None and lots.focus is not None
+        _check(lots.view)
+        [lot_select] = [i for i in lots.view.children if i.payload.startswith("pl.")]  # type: ignore[attr-defined]
+        values = [int(o.value) for o in lot_select.item.options]  # type: ignore[attr-defined]
+        assert len(values) <= SHORT and lots.focus.part == tuple(values)
+        assert len({BOARD.district_of[lot] for lot in values}) == 1
+        listed += values
+        action = ct.resolve(table, seat, lot_select.payload, (str(values[0]),))  # type: ignore[attr-defined]
+        assert isinstance(action, dict)
+        GAME.apply(table.state, seat, action)  # the engine takes it
+    assert sorted(listed) == empty
 
 
 async def test_rules_chinatown(fake: Any, alice: Any) -> None:

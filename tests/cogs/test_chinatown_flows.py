@@ -137,6 +137,8 @@ class Player:
         while built < most and has(panel, verb="ps"):
             select = control(panel, verb="ps")
             await self.pick(panel, "ps", str(select.options[0].value))
+            if has(panel, verb="pd"):  # more lots than a short list: the district first
+                await self.pick(panel, "pd", str(control(panel, verb="pd").options[0].value))
             lots = control(panel, verb="pl")
             await self.pick(panel, "pl", str(lots.options[0].value))
             built += 1

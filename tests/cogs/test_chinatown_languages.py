@@ -124,6 +124,8 @@ class Person:
             if not has(panel, verb="ps"):
                 break
             await self.use(panel, "ps", str(control(panel, verb="ps").options[0].value))
+            if has(panel, verb="pd"):  # more lots than a short list: the district first
+                await self.use(panel, "pd", str(control(panel, verb="pd").options[0].value))
             await self.use(panel, "pl", str(control(panel, verb="pl").options[0].value))
         if has(panel, verb="end"):
             await self.use(panel, "end")

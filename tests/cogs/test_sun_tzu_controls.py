@@ -108,8 +108,8 @@ def _reachable(
     return found, editors
 
 
-def _fill(table: Table, seat: int, codes: str) -> dict[str, Any]:
-    """Click the five province selects to give ``codes``, then Confirm."""
+def _fill(table: Table, seat: int, codes: str, passing: bool = False) -> dict[str, Any]:
+    """Click the five province selects to give ``codes``, then Confirm (or Confirm and pass the windows)."""
     current, payloads, text = "-----", [], ""
     for i, code in enumerate(codes):
         step = ST.resolve(table, seat, f"o.{current}.{i}", (code,))
@@ -117,8 +117,9 @@ def _fill(table: Table, seat: int, codes: str) -> dict[str, Any]:
         check_limits(step.view)
         current = current[:i] + code + current[i + 1 :]
         payloads, text = [payload for payload, _ in picks(step.view)], step.content
-    assert f"oc.{codes}" in payloads and "Your orders for round" in text
-    action = ST.resolve(table, seat, f"oc.{codes}", ())
+    confirm = f"{'ocp' if passing else 'oc'}.{codes}"
+    assert confirm in payloads and "Your orders for round" in text
+    action = ST.resolve(table, seat, confirm, ())
     assert isinstance(action, dict)
     return action
 
@@ -131,10 +132,10 @@ def _random_orders(table: Table, seat: int, rng: random.Random) -> dict[str, Any
         assert isinstance(step, Panel) and step.view is not None
         check_limits(step.view)
         offered = list(picks(step.view))
-        confirm = [p for p in offered if p[0].startswith("oc.")]
+        confirm = [p for p in offered if p[0].startswith(("oc.", "ocp."))]
         empty = [p for p in offered if p[0].startswith("o.") and p[0].split(".")[1][int(p[0].split(".")[2])] == "-"]
         if confirm and rng.random() < 0.6:
-            payload, values = confirm[0]
+            payload, values = rng.choice(confirm)
         else:  # mostly a province still without a card, as a person would
             payload, values = rng.choice(empty if empty and rng.random() < 0.8 else offered)
         step = ST.resolve(table, seat, payload, values)
@@ -170,12 +171,14 @@ async def test_controls_reach_exactly_the_legal_actions(service: TableService, s
                 kinds.add("commit")
                 assert not reached and editors  # the root is the editor: five selects
                 for sample in samples[:: max(1, len(samples) // 5)]:
-                    assert _kinds(_fill(position, seat, _codes(sample))) == _kinds(sample)
+                    passing = bool(sample.get("pass_windows"))
+                    assert _kinds(_fill(position, seat, _codes(sample), passing)) == _kinds(sample)
                 codes = _codes(samples[0])  # the same card again in Qin: complete orders show the summary
                 review = ST.resolve(position, seat, f"o.{codes}.0", (codes[0],))
                 assert isinstance(review, Panel)
                 reached, _ = _reachable(position, seat, review.view)
-                assert _kinds_of(reached) == _kinds_of([*(a for a in legal if a["type"] != "commit"), samples[0]])
+                both = [a for a in samples if _codes(a) == codes]  # passing the windows ahead, where offered, or not
+                assert _kinds_of(reached) == _kinds_of([*(a for a in legal if a["type"] != "commit"), *both])
                 GAME.apply(position.state, seat, _random_orders(position, seat, rng))
             elif legal:
                 assert _kinds_of(reached) == _kinds_of(legal)
@@ -321,3 +324,67 @@ def test_rules_summary_and_option_labels() -> None:
     assert option_text("sun_tzu", options["plague_rounding"], "up") == "half, rounded up"
     assert option_text("sun_tzu", options["cap_at_six_target"], "opponent") == "red's 7-10"
     assert option_text("sun_tzu", options["beginner"], True) == "yes"
+
+
+def _with_warlords(table: Table, blue: str, red: str) -> Table:
+    """The table at its first orders, blue and red having kept ``blue`` and ``red``."""
+    state = table.state
+    for colour, wid in (("blue", blue), ("red", red)):
+        seat = next(s for s in (0, 1) if GAME.view(state, s)["viewer_colour"] == colour)
+        state, _ = GAME.apply(state, seat, {"type": "choose_warlord", "warlord": wid})
+    return replace(table, state=state, version=2)
+
+
+def _review(table: Table, seat: int) -> Panel:
+    panel = ST.resolve(table, seat, "o.1234-.4", ("5",))
+    assert isinstance(panel, Panel) and panel.view is not None
+    return panel
+
+
+async def test_confirm_and_pass_is_offered_alike_whatever_warlord_is_held(service: TableService) -> None:
+    """The orders' summary offers to pass the round's warlord windows ahead in the same words and buttons
+    whether the warlord kept could be used in a window or not, so the offer tells nothing of it."""
+    table = await _table(service, 5, {"warlords": True})
+    blue_seat = next(s for s in (0, 1) if GAME.view(table.state, s)["viewer_colour"] == "blue")
+    seen = set()
+    for blue, red in (("wu_reinforce", "chu_remove_army"), ("wu_cap_at_six", "chu_double_six"),
+                      ("wu_minus_recycle", "chu_counter_plague"), ("wu_move_army", "chu_total_plague")):
+        position = _with_warlords(table, blue, red)
+        for seat in (0, 1):
+            panel = _review(position, seat)
+            assert panel.view is not None
+            labels = tuple((p, item.item.label) for p, item in zip(  # type: ignore[attr-defined]
+                (payload for payload, _ in picks(panel.view)), panel.view.children, strict=True))
+            seen.add((seat, panel.content, labels))
+            assert ("ocp.12345", "Confirm and pass this round's warlord windows") in labels
+    assert len(seen) == 2, "one summary per seat, whatever warlord it holds"
+    position = _with_warlords(table, "wu_cap_at_six", "chu_double_six")
+    action = ST.resolve(position, blue_seat, "ocp.12345", ())
+    assert action == {"type": "commit", "cards": _cards("n1 n2 n3 n4 n5"), "pass_windows": True}
+
+
+async def test_confirm_and_pass_commits_once_and_says_so(service: TableService) -> None:
+    table = _with_warlords(await _table(service, 5, {"warlords": True}), "wu_reinforce", "chu_remove_army")
+    action = ST.resolve(table, 0, "ocp.12345", ())
+    assert isinstance(action, dict)
+    state, _ = GAME.apply(table.state, 0, action)
+    table = replace(table, state=state, version=3)
+    again = ST.resolve(table, 0, "ocp.12345", ())
+    assert isinstance(again, Panel) and "committed already" in again.content
+    assert "You pass this round's warlord windows as they open." in again.content
+    assert "You pass this round's warlord windows as they open." in ST.prompt(table, 0)
+    assert "warlord windows as they open" not in ST.prompt(table, 1), "the other seat is not told"
+    plain = ST.resolve(table, 0, "oc.12345", ())
+    assert plain == {"type": "commit", "cards": _cards("n1 n2 n3 n4 n5")}, "the same orders, now deciding each"
+    # Once both are in, the seat that passed ahead is not asked in the window; the panel says why.
+    state, _ = GAME.apply(state, 1, {"type": "commit", "cards": _cards("n1 n2 n3 n4 n5")})
+    table = replace(table, state=state, version=4)
+    assert GAME.to_act(state) == {1}
+    assert "Nothing is due from you now" in ST.prompt(table, 0) and "as they open" in ST.prompt(table, 0)
+
+
+async def test_no_pass_ahead_without_a_window_to_be_asked_in(service: TableService) -> None:
+    table = await _table(service, 5, {"warlords": False})
+    assert all(not payload.startswith("ocp.") for payload, _ in picks(_review(table, 0).view))
+    # A forged "Confirm and pass" commits the orders alone.
+    assert ST.resolve(table, 0, "ocp.12345", ()) == {"type": "commit", "cards": _cards("n1 n2 n3 n4 n5")}

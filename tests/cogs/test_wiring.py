@@ -93,10 +93,10 @@ def test_controls_override_only_hooks_of_the_base_class(key: str) -> None:
 POSTED_VERBS = {
     "china": {"home", "pass", "drw", "xch", "reg", "pcs", "pay", "put", "pr", "xg"},
     "great_wall": {"draw", "home", "grp", "play", "drg", "cov", "clm"},
-    "sun_tzu": {"home", "o", "oe", "oc", "os", "sup", "wl", "pass", "use", "mv", "rv", "re", "src", "li", "ch", "rc",
-                "kp"},
-    "chinatown": {"home", "kp", "kc", "ps", "pl", "end", "rdy", "ofs", "acc", "rej", "can", "new", "who", "ctr", "drf",
-                  "add", "giv", "mny", "to", "rmv", "rm", "pst"},
+    "sun_tzu": {"home", "o", "oe", "oc", "ocp", "os", "sup", "wl", "pass", "use", "mv", "rv", "re", "src", "li", "ch",
+                "rc", "kp"},
+    "chinatown": {"home", "kp", "kc", "ps", "pl", "pd", "end", "rdy", "ofs", "acc", "rej", "can", "new", "who", "ctr",
+                  "drf", "add", "lg", "giv", "mny", "to", "rmv", "rm", "pst"},
 }
 
 

@@ -49,6 +49,8 @@ class Game:
     players: dict[int, SimUser]
     clicks: list[Click] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)  # sentences the bot answered a person's pick with
+    # Per person, buttons they always press when shown (a habit, such as passing warlord windows ahead).
+    habits: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     # -- reading the thread ----------------------------------------------------------------------------
     def boards(self) -> list[Message]:
@@ -253,6 +255,12 @@ def picks(message: Message, rng: random.Random) -> list[Pick]:
     return found
 
 
+def habit(message: Message, labels: tuple[str, ...]) -> Pick | None:
+    """The button a person always presses when it is shown, if one of ``labels`` is."""
+    offered = {p.label: p for p in picks(message, random.Random(0)) if p.values is None}
+    return next((offered[label] for label in labels if label in offered), None)
+
+
 def choose(message: Message, rng: random.Random) -> Pick:
     """A person's pick: mostly a select still to fill in, else a button, else any option."""
     found = picks(message, rng)
@@ -286,7 +294,7 @@ async def take_turn(
             assert found is not None, f"{user.name} pressed Play: {answer.text()!r}"
             version, controls = found
         for _ in range(30):
-            pick = choose(controls, rng)
+            pick = habit(controls, game.habits.get(user.id, ())) or choose(controls, rng)
             before = game.version()
             answer = await click(game, user, controls, pick)
             if game.clicks[-1].moved:

@@ -66,22 +66,28 @@ class ChooseWarlord:
 
 @dataclass(frozen=True)
 class Commit:
-    """D2: one card per province, in board order. Replaces an earlier commitment until both are in."""
+    """D2: one card per province, in board order. Replaces an earlier commitment until both are in.
+    ``pass_windows``: the seat passes this round's warlord windows as they open (R15), without being asked."""
 
     cards: tuple[str, ...]
+    pass_windows: bool = False
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Commit:
-        _only(data, {"cards"})
+        _only(data, {"cards", "pass_windows"})
         cards = data.get("cards")
         if not isinstance(cards, Mapping) or set(cards) != set(PROVINCES):
             raise IllegalAction("An assignment needs exactly one card for each of the five provinces.")
         if not all(isinstance(cards[p], str) for p in PROVINCES):
             raise IllegalAction("Each province needs a card id.")
-        return cls(tuple(str(cards[p]) for p in PROVINCES))
+        ahead = _bool(data, "pass_windows") if "pass_windows" in data else False
+        return cls(tuple(str(cards[p]) for p in PROVINCES), ahead)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "commit", "cards": dict(zip(PROVINCES, self.cards, strict=True))}
+        data: dict[str, Any] = {"type": "commit", "cards": dict(zip(PROVINCES, self.cards, strict=True))}
+        if self.pass_windows:  # only when chosen: the orders logged before keep their form
+            data["pass_windows"] = True
+        return data
 
 
 @dataclass(frozen=True)

@@ -118,6 +118,7 @@ def _own_side(
         assignment=tuple(assignment) if assignment else None,
         table=tuple(table),
         drawn=tuple(drawn),
+        pass_windows=bool(view["passing_windows"]),
     )
 
 

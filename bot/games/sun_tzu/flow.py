@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bot.games.base import Event
-from bot.games.sun_tzu import event_cards
+from bot.games.sun_tzu import event_cards, windows
 from bot.games.sun_tzu.armies import settle
 from bot.games.sun_tzu.combat import compare, effective, margin_split, plague_left, values
 from bot.games.sun_tzu.data import (
@@ -83,7 +83,7 @@ def _assign(state: State, events: list[Event]) -> State | None:
     if waiting(state):
         return None
     events.append(Event("assignments_locked", {"round": state.round}))
-    return replace(state, stage=Stage.W1, passed=(False, False))
+    return windows.open_window(state, Stage.W1, events)
 
 
 def _window_1(state: State, events: list[Event]) -> State | None:
@@ -91,7 +91,7 @@ def _window_1(state: State, events: list[Event]) -> State | None:
 
 
 def _window_2(state: State, events: list[Event]) -> State | None:
-    return None if waiting(state) else replace(state, stage=Stage.SCORING)
+    return None if waiting(state) else replace(windows.close_windows(state), stage=Stage.SCORING)
 
 
 # -- phase 3 -----------------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ def reveal(state: State, province: str, events: list[Event]) -> State:
 def _pick(state: State, events: list[Event]) -> State | None:
     left = unresolved(state)
     if not left:
-        return replace(state, stage=Stage.W2, passed=(False, False))
+        return windows.open_window(state, Stage.W2, events)
     if picker(state) is not None:
         return None
     return reveal(state, left[0], events)

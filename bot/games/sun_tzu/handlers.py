@@ -102,7 +102,10 @@ def _apply_commit(state: State, seat: int, action: Commit, events: list[Event]) 
         if card_id(card) == "n6" and not legal.six_allowed(state, colour, province):
             raise IllegalAction(tr("You have already marked {province} with your 6.", province=text.province(province)))
     changed = side.assignment is not None
-    state = state.with_side(colour, hand=_without(tuple(pool), action.cards), assignment=action.cards)
+    # Whether it passes the windows ahead stays out of the event: it is told only as each window opens.
+    state = state.with_side(
+        colour, hand=_without(tuple(pool), action.cards), assignment=action.cards, pass_windows=action.pass_windows
+    )
     events.append(Event("committed", {"seat": side.seat, "changed": changed}))
     return state
 
@@ -110,8 +113,7 @@ def _apply_commit(state: State, seat: int, action: Commit, events: list[Event]) 
 def _apply_pass(state: State, seat: int, action: Pass, events: list[Event]) -> State:
     colour = state.colour_of(seat)
     _require_turn(state, colour, (Stage.W1, Stage.W2), mark("pass"))
-    events.append(Event("passed", {"seat": state.side(colour).seat, "window": 1 if state.stage is Stage.W1 else 2}))
-    return state.with_flag("passed", colour, True)
+    return windows.pass_window(state, colour, events)
 
 
 def _apply_use_warlord(state: State, seat: int, action: UseWarlord, events: list[Event]) -> State:

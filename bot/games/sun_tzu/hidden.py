@@ -47,6 +47,7 @@ def _hide_other(state: State, side: Side, rng: random.Random) -> Side:
         warlords_held=tuple(warlords[:held]),
         warlords_unchosen=tuple(warlords[held:]),
         known_bottom=0,
+        pass_windows=rng.random() < 0.5,  # whether its orders pass the windows ahead is its own secret
     )
 
 

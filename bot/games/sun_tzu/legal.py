@@ -78,7 +78,9 @@ def commit_samples(state: State, colour: Colour) -> list[Commit]:
             if card_id(card) == "n6" and not six_allowed(state, colour, province):
                 continue
             found.add((*rest[:i], card, *rest[i:]))
-    return [Commit(cards) for cards in sorted(found)]
+    side = state.side(colour)
+    ahead = (False, True) if turns.windows_ahead(len(side.warlords_held), state.round) else (False,)
+    return [Commit(cards, passing) for cards in sorted(found) for passing in ahead]
 
 
 def keep_count(state: State, colour: Colour) -> int:

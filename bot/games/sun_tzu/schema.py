@@ -153,4 +153,5 @@ class SunTzuView(TypedDict):
     warlords_unchosen: list[str] | None  # own view
     drawn: list[CardView] | None  # own view: cards drawn this phase 5, to keep or put under
     out_hidden: list[CardView] | None  # own view: deck tops a recycling warlord removed
+    passing_windows: bool | None  # own view: its orders pass this round's warlord windows as they open
     result: ResultView | None  # Result.to_dict() once over

@@ -60,6 +60,8 @@ def _side_dict(side: Side) -> dict[str, Any]:
         "assignment": None if side.assignment is None else list(side.assignment),
         "table": list(side.table),
         "drawn": list(side.drawn),
+        # Only while set (phase 2 to the end of W2): older snapshots keep their form.
+        **({"pass_windows": True} if side.pass_windows else {}),
     }
 
 
@@ -135,6 +137,7 @@ def _side(d: Mapping[str, Any]) -> Side:
         assignment=None if d["assignment"] is None else tuple(d["assignment"]),
         table=tuple(d["table"]),
         drawn=tuple(d["drawn"]),
+        pass_windows=bool(d.get("pass_windows", False)),
     )
 
 

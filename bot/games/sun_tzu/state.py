@@ -115,6 +115,7 @@ class Side:
     assignment: tuple[str, ...] | None = None  # one card per province in board order; None = not committed
     table: tuple[str, ...] = ()  # phase 5: played non-framed cards waiting to leave the game (or be recycled)
     drawn: tuple[str, ...] = ()  # phase 5: cards drawn and not yet sorted into kept / under
+    pass_windows: bool = False  # chosen with its orders: it passes this round's warlord windows as they open
 
     @property
     def chose_warlord(self) -> bool:

@@ -434,10 +434,16 @@ def _use_label(a: Mapping[str, Any]) -> str:
     return name
 
 
+def _commit_label(a: Mapping[str, Any]) -> str:
+    orders = " ".join(f"{province(p)[:3]} {card_name(c)}" for p, c in dict(a.get("cards", {})).items())
+    if a.get("pass_windows"):
+        return tr("Commit {orders}, pass the windows", orders=orders)
+    return tr("Commit {orders}", orders=orders)
+
+
 _LABELS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "choose_warlord": lambda a: tr("Keep {warlord}", warlord=warlord_name(a.get("warlord"))),
-    "commit": lambda a: tr("Commit {orders}", orders=" ".join(
-        f"{province(p)[:3]} {card_name(c)}" for p, c in dict(a.get("cards", {})).items())),
+    "commit": _commit_label,
     "pass": lambda a: tr("Pass"),
     "use_warlord": _use_label,
     "support": lambda a: tr("Discard {card} for support", card=card_name(str(a.get("card")))),

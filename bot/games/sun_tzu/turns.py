@@ -28,6 +28,13 @@ def window_eligible(state: State, colour: Colour) -> bool:
     return state.stage is Stage.W2 and state.round == ROUNDS and side.set_aside > 0
 
 
+def windows_ahead(warlords_unused: int, round_no: int) -> bool:
+    """Whether orders may pass this round's warlord windows ahead (R15): the seat could be asked in one, by a
+    public count (an unused warlord, of whatever use now, or the last round's W2, R34). Read from the state
+    here and from a seat's own view by its controls, so the offer says nothing of the warlord."""
+    return warlords_unused > 0 or round_no == ROUNDS
+
+
 def unresolved(state: State) -> tuple[str, ...]:
     done = {b.province for b in state.battles}
     return tuple(p for p in PROVINCES if p not in done)

@@ -203,5 +203,6 @@ def view(state: State, seat: int | None) -> SunTzuView:
         "warlords_unchosen": None if side is None else list(side.warlords_unchosen),
         "drawn": None if side is None else [card_view(c) for c in side.drawn],
         "out_hidden": None if side is None else [card_view(c) for c in side.out_secret],
+        "passing_windows": None if side is None else side.pass_windows,
         "result": result(state).to_dict() if state.stage is Stage.OVER else None,
     }

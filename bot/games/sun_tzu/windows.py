@@ -8,6 +8,7 @@ from bot.games.base import Event, IllegalAction
 from bot.games.base.language import tr
 from bot.games.sun_tzu.actions import UseWarlord
 from bot.games.sun_tzu.data import (
+    COLOURS,
     FORCED_MARCH,
     PROVINCE_NAMES,
     PROVINCES,
@@ -18,6 +19,31 @@ from bot.games.sun_tzu.data import (
     warlord_in_rounds,
 )
 from bot.games.sun_tzu.state import Stage, State
+from bot.games.sun_tzu.turns import window_eligible
+
+
+def pass_window(state: State, colour: Colour, events: list[Event]) -> State:
+    """``colour`` passes in the open window (by hand, or ahead with its orders: told alike)."""
+    events.append(Event("passed", {"seat": state.side(colour).seat, "window": 1 if state.stage is Stage.W1 else 2}))
+    return state.with_flag("passed", colour, True)
+
+
+def open_window(state: State, stage: Stage, events: list[Event]) -> State:
+    """W1 or W2 opens with nobody passed; a seat that passed this round's windows with its orders passes at
+    once (R15), in the same words as a pass by hand. The choice was offered on public facts only
+    (``turns.windows_ahead``), so neither the offer nor this pass tells what warlord it holds."""
+    state = replace(state, stage=stage, passed=(False, False))
+    for colour in COLOURS:
+        if state.side(colour).pass_windows and window_eligible(state, colour):
+            state = pass_window(state, colour, events)
+    return state
+
+
+def close_windows(state: State) -> State:
+    """The round's last window has closed: the passes chosen ahead are spent."""
+    for colour in COLOURS:
+        state = state.with_side(colour, pass_windows=False)
+    return state
 
 
 def uses(state: State, colour: Colour) -> list[UseWarlord]:

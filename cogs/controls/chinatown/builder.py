@@ -135,6 +135,11 @@ def _add(click: Click, draft: Draft) -> Panel:
     return to_whom(table, seat, draft, side, item)
 
 
+def _lot_group(click: Click, draft: Draft) -> Panel:
+    """The lots of the district chosen, when the lots a side may give are too many for one list."""
+    return lots_step(click.table, click.seat, draft, side_of(draft, click.seat, click.args[1]), click.value)
+
+
 def _money(click: Click, draft: Draft) -> Panel:
     side = side_of(draft, click.seat, click.args[1])
     item = item_of(view_of(click.table, click.seat), draft, side, click.seat, f"M{number(click.value)}")
@@ -170,9 +175,10 @@ ROUTES: dict[Verb, Route] = {
     Verb.COUNTER: route(in_round(lambda c, round_no: counter(c.table, c.seat, round_no, number(c.args[1]))), 2),
     Verb.DRAFT: route(_in_draft(lambda c, draft: draft_step(c.table, c.seat, draft)), 1),
     Verb.ADD: route(_in_draft(_add), range(2, 4), value=True),  # a last part: selects()' ".<n>"
+    Verb.LOT_GROUP: route(_in_draft(_lot_group), 2, value=True),
     Verb.GIVER: route(_in_draft(lambda c, draft: giver_step(c.table, c.seat, draft, side_of(draft, c.seat, c.value))),
                       1, value=True),
-    Verb.MONEY: route(_in_draft(_money), 2, value=True),
+    Verb.MONEY: route(_in_draft(_money), range(2, 4), value=True),  # a last part: which select of amounts
     Verb.TO: route(_in_draft(_to), 4),
     Verb.REMOVE_PICK: route(_in_draft(_remove_pick), 1),
     Verb.REMOVE: route(_in_draft(_remove), 1, value=True),

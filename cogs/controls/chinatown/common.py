@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import UserError
@@ -13,8 +14,8 @@ from bot.games.base.language import mark, tr
 from bot.games.chinatown.data import BOARD
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
-from cogs.components import Panel
-from cogs.controls.routes import UNREADABLE, Click, Handler
+from cogs.components import ControlSelect, Panel, Ref, choice
+from cogs.controls.routes import SHORT, UNREADABLE, Click, Handler, short_runs
 from cogs.controls.views import typed_view
 from render.chinatown.common import SHOP_CODE
 from render.crops import Focus
@@ -74,6 +75,55 @@ def payload(*parts: Any) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class LotGroup:
+    """Lots of one district offered together when a choice of lots is too long for one list: the whole
+    district, or (past ``SHORT`` lots there) a run of it, lots being numbered row by row."""
+
+    district: int
+    lots: tuple[int, ...]
+    whole: bool
+
+    @property
+    def code(self) -> str:
+        """``<first>-<last>``: a select value, read back by ``group_lots``."""
+        return f"{self.lots[0]}-{self.lots[-1]}"
+
+    def label(self) -> str:
+        if self.whole:
+            return tr("District {district}", district=self.district)
+        return tr("District {district}, lots {first} to {last}", district=self.district, first=self.lots[0],
+                  last=self.lots[-1])
+
+
+def lot_groups(lots: Iterable[int]) -> list[LotGroup]:
+    """``lots`` by district, each group at most ``SHORT`` lots (a district with more in even runs)."""
+    by_district: dict[int, list[int]] = {}
+    for lot in sorted(set(lots)):
+        by_district.setdefault(BOARD.district_of[lot], []).append(lot)
+    return [LotGroup(district, tuple(run), len(found) <= SHORT)
+            for district, found in sorted(by_district.items()) for run in short_runs(found)]
+
+
+def group_lots(lots: Iterable[int], code: str) -> list[int]:
+    """The lots of ``lots`` in the group ``code`` names (an untrusted select value, read strictly)."""
+    first, dash, last = code.partition("-")
+    low, high = number(first, 2), number(last, 2)
+    if not dash or low > high:
+        raise UserError(UNREADABLE)
+    return sorted(lot for lot in lots if low <= lot <= high)
+
+
+def group_select(ref: Ref, verb_payload: str, groups: Sequence[LotGroup], about: Callable[[LotGroup], str],
+                 chosen: LotGroup | None = None) -> ControlSelect:
+    """The districts step: one option per group, its lots and ``about`` them in the description."""
+    options = [
+        choice(group.label(), group.code, about(group), default=chosen is not None and group.code == chosen.code)
+        for group in groups
+    ]
+    return ControlSelect(ref, verb_payload, options, tr("Which district?"), row=0)
+
+
 def close_up(lots: Iterable[int]) -> Focus:
     """The picture of a step that names lots: those lots ringed in their districts (every district for none)."""
     return Focus("lots", tuple(sorted(set(lots))))
@@ -84,6 +134,12 @@ def lot_neighbours(view: Mapping[str, Any], lot: int, names: Sequence[str]) -> s
     the shops by the codes the picture draws on them (a select option's description)."""
     return tr("district {district} · {neighbours}", district=BOARD.district_of[lot],
               neighbours=next_to(view, lot, names))
+
+
+def lots_with_shops(view: Mapping[str, Any], lots: Iterable[int]) -> str:
+    """ "16 (TH), 17, 20": lots with the codes the picture draws on their shops."""
+    shops = [view["lots"][lot - 1]["tile"] for lot in lots]
+    return ", ".join(f"{lot} ({SHOP_CODE[shop]})" if shop else str(lot) for lot, shop in zip(lots, shops, strict=True))
 
 
 def next_to(view: Mapping[str, Any], lot: int, names: Sequence[str]) -> str:

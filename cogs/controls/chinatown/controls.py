@@ -70,6 +70,9 @@ class ChinatownControls(Controls):
                                    value=True),
             # a last part: selects()' ".<n>"
             Verb.PLACE_LOT: route(in_round(lambda c, _: place.place(c.args[1], c.value)), range(2, 4), value=True),
+            Verb.PLACE_DISTRICT: route(in_round(lambda c, round_no: place.lots_step(c.table, c.seat, round_no,
+                                                                                     c.args[1], c.value)),
+                                       2, value=True),
             Verb.END: route(in_round(lambda c, _: {"type": "end_turn"}), 1),
             **trade.ROUTES,
             **builder.ROUTES,

@@ -18,12 +18,24 @@ from bot.games.chinatown.data import BOARD, LOT_COUNT, Shop
 from bot.games.chinatown.schema import ChinatownView
 from bot.tables import Table
 from cogs.components import ControlButton, ControlSelect, Panel, Ref, choice, persistent_view, selects
-from cogs.controls.chinatown.common import close_up, lot_neighbours, names, number, payload, view_of
+from cogs.controls.chinatown.common import (
+    LotGroup,
+    close_up,
+    group_lots,
+    group_select,
+    lot_groups,
+    lot_neighbours,
+    lots_with_shops,
+    names,
+    number,
+    payload,
+    view_of,
+)
 from cogs.controls.chinatown.draft import LIMIT, SHOP_LETTER, Draft, Item, Leg, same_terms
 from cogs.controls.chinatown.trade import my_open_offers
 from cogs.controls.chinatown.verbs import Verb
 from cogs.controls.chinatown.words import leg_line, lot_label, lot_text, money, tile
-from cogs.controls.routes import GONE, SHORT, UNREADABLE
+from cogs.controls.routes import GONE, SHORT, UNREADABLE, short_runs
 
 PRESETS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 150)  # money units
 TOO_LONG = mark("This offer is as long as the builder allows: post it, and make a second offer for the rest.")
@@ -231,28 +243,57 @@ def money_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
     amounts = [k for k in PRESETS if side != seat or k <= left]
     if not amounts:
         raise UserError(tr("You have no money left to offer."))
-    options = [choice(money(k * unit), str(k)) for k in amounts]
-    code = draft.encode()
-    pick = ControlSelect(ref, payload(Verb.MONEY, code, side), options, tr("How much?"), row=0)
-    back = ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=1)
+    code, runs = draft.encode(), short_runs(amounts)
+    # Past a short list, the amounts are split over selects, each saying its range.
+    picks: list[discord.ui.Item[Any]] = [
+        ControlSelect(
+            ref,
+            payload(Verb.MONEY, code, side) + (f".{n}" if len(runs) > 1 else ""),  # as selects() numbers them
+            [choice(money(k * unit), str(k)) for k in run],
+            tr("How much?") if len(runs) == 1 else tr("How much? {low} to {high}", low=money(run[0] * unit),
+                                                       high=money(run[-1] * unit)),
+            row=n,
+        )
+        for n, run in enumerate(runs)
+    ]
+    back = ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=len(runs))
     text = (tr("How much money do you give? Pick again later to add more.") if side == seat else
             tr("How much money does {player} give? Pick again later to add more.", player=who_is[side]))
-    return Panel(text, persistent_view(pick, back))
+    return Panel(text, persistent_view(*picks, back))
 
 
-def lots_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:
+def lots_step(table: Table, seat: int, draft: Draft, side: int, group: str | None = None) -> Panel:
+    """Which lot ``side`` gives: one list, or, past ``SHORT`` lots, first the district (``group`` None), then
+    the lots of the district chosen (``group``, a ``LotGroup`` code)."""
     view, ref, who_is, code = view_of(table, seat), Ref.of(table), names(table), draft.encode()
     listed = draft.lots()
-    options = [
-        lot_option(view, lot["lot"], who_is)
-        for lot in view["lots"]
-        if lot["owner"] == side and lot["lot"] not in listed
-    ]
-    steps: list[discord.ui.Item[Any]] = list(selects(ref, payload(Verb.ADD, code, side), options, tr("Which lot?")))
-    steps.append(ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=4))
     lots = [lot["lot"] for lot in view["lots"] if lot["owner"] == side and lot["lot"] not in listed]
+    if not lots:
+        raise UserError(GONE)
+    back = ControlButton(ref, payload(Verb.DRAFT, code), tr("Back"), style=BACK, row=4)
+    groups = lot_groups(lots)
+
+    def about(found: LotGroup) -> str:
+        return trn("lot {lots}", "lots {lots}", len(found.lots), lots=lots_with_shops(view, found.lots))
+
+    if len(lots) > SHORT and group is None:
+        pick = group_select(ref, payload(Verb.LOT_GROUP, code, side), groups, about)
+        text = (tr("Which lot do you give? First the district: your lots are ringed.") if side == seat else
+                tr("Which lot does {player} give? First the district: their lots are ringed.", player=who_is[side]))
+        return Panel(text, persistent_view(pick, back), close_up(lots))
+    steps: list[discord.ui.Item[Any]] = []
+    shown = lots
+    if group is not None:
+        shown = group_lots(lots, group)
+        if not shown:
+            raise UserError(GONE)
+        chosen = next((found for found in groups if found.code == group), None)
+        steps.append(group_select(ref, payload(Verb.LOT_GROUP, code, side), groups, about, chosen))
+    options = [lot_option(view, lot, who_is) for lot in shown]
+    steps += selects(ref, payload(Verb.ADD, code, side), options, tr("Which lot?"), first_row=len(steps))
+    steps.append(back)
     text = tr("Which lot do you give?") if side == seat else tr("Which lot does {player} give?", player=who_is[side])
-    return Panel(text, persistent_view(*steps), close_up(lots))
+    return Panel(text, persistent_view(*steps), close_up(shown))
 
 
 def tiles_step(table: Table, seat: int, draft: Draft, side: int) -> Panel:

@@ -15,6 +15,7 @@ class Verb(StrEnum):
     # building
     PLACE_TILE = "ps"  # select: ps.<round>, value a shop letter
     PLACE_LOT = "pl"  # select: pl.<round>.<letter>[.<n>], value a lot
+    PLACE_DISTRICT = "pd"  # select: pd.<round>.<letter>, value a group of lots <first>-<last> (a district)
     END = "end"  # end.<round>: finish building
     # the trading panel and the answers to offers
     READY = "rdy"  # rdy.<round>.<0|1>: done trading, or back to trading
@@ -28,8 +29,9 @@ class Verb(StrEnum):
     COUNTER = "ctr"  # ctr.<round>.<offer>: a counter-offer
     DRAFT = "drf"  # drf.<draft>: the draft so far
     ADD = "add"  # select: add.<draft>.<side>[.<n>], value a tile, "M" (money), "lots", "tiles" or a lot
+    LOT_GROUP = "lg"  # select: lg.<draft>.<side>, value a group of lots <first>-<last> (a district)
     GIVER = "giv"  # select: giv.<draft>, value the side that gives
-    MONEY = "mny"  # select: mny.<draft>.<side>, value an amount
+    MONEY = "mny"  # select: mny.<draft>.<side>[.<n>], value an amount
     TO = "to"  # to.<draft>.<side>.<item>.<receiver>
     REMOVE_PICK = "rmv"  # rmv.<draft>: which item to remove
     REMOVE = "rm"  # select: rm.<draft>, value an item's index

@@ -23,6 +23,7 @@ from bot.games.base.language import tr, trn
 from bot.games.sun_tzu.data import PROVINCES, Colour
 from bot.games.sun_tzu.legal import six_may_go
 from bot.games.sun_tzu.schema import CardView, SunTzuView
+from bot.games.sun_tzu.turns import windows_ahead
 from cogs.components import ControlButton, ControlSelect, Panel, choice, persistent_view
 from cogs.controls.routes import UNREADABLE, Click, Handler, Route, route
 from cogs.controls.sun_tzu.seat import Seat
@@ -97,12 +98,18 @@ def _summary(view: SunTzuView, codes: list[str]) -> str:
     return "\n".join(parts)
 
 
+def passing_line(view: SunTzuView) -> str:
+    """What the seat's orders chose for this round's warlord windows, when it passes them ahead."""
+    return tr("You pass this round's warlord windows as they open.") if view["passing_windows"] else ""
+
+
 def _status(seat: Seat) -> str:
     view = seat.view
     if opponent(view)["committed"]:
         return tr("{player} has committed; your orders lock as soon as you confirm.", player=seat.other)
     if me(view)["committed"]:
-        return tr("Your orders are committed. You can change them until {player} commits too.", player=seat.other)
+        committed = tr("Your orders are committed. You can change them until {player} commits too.", player=seat.other)
+        return " ".join(filter(None, (committed, passing_line(view))))
     return tr("{player} has not committed yet. You can change your orders until both of you have.", player=seat.other)
 
 
@@ -163,6 +170,12 @@ def editor(seat: Seat, codes: list[str], note: str = "", *, complete: bool = Fal
     return Panel(editor_text(seat, codes, note), persistent_view(*items), PROVINCES_PICTURE)
 
 
+def offers_passing(view: SunTzuView) -> bool:
+    """Whether the orders may pass this round's warlord windows ahead: the engine's rule on public counts, so
+    the offer is the same whatever warlord the seat holds and whether it could use it."""
+    return windows_ahead(me(view)["warlords_unused"], view["round"])
+
+
 def review(seat: Seat, codes: list[str], note: str = "") -> Panel:
     text = "".join(codes)
     head = f"**{tr('Sun Tzu')} #{seat.table.id}** · {board_line(seat.view)}\n{note}"
@@ -171,9 +184,16 @@ def review(seat: Seat, codes: list[str], note: str = "") -> Panel:
     items = [
         ControlButton(seat.ref, f"{Verb.CONFIRM}.{text}", tr("Confirm these orders"),
                       style=discord.ButtonStyle.success, row=0),
-        ControlButton(seat.ref, f"{Verb.EDIT}.{text}", tr("Change a card"), style=discord.ButtonStyle.secondary,
-                      row=0),
     ]
+    if offers_passing(seat.view):
+        items.append(ControlButton(seat.ref, f"{Verb.CONFIRM_PASSING}.{text}",
+                                   tr("Confirm and pass this round's warlord windows"),
+                                   style=discord.ButtonStyle.success, row=0))
+        body += "\n" + tr(
+            "Confirm and pass: you pass both warlord windows of this round as they open, without being asked "
+            "(asked again only if {player} uses a warlord). {player} sees only that you pass.", player=seat.other)
+    items.append(ControlButton(seat.ref, f"{Verb.EDIT}.{text}", tr("Change a card"),
+                               style=discord.ButtonStyle.secondary, row=0))
     if support_cards(seat.view):
         support = f"{Verb.ORDERS_SUPPORT}.{text}"
         items.append(ControlButton(seat.ref, support, tr("Exceptional support…"), style=SECONDARY, row=1))
@@ -189,7 +209,7 @@ def place(view: SunTzuView, codes: list[str], i: int, code: str) -> list[str]:
     return out
 
 
-def commit(seat: Seat, codes: list[str]) -> Action:
+def commit(seat: Seat, codes: list[str], passing: bool = False) -> Action:
     """The commitment as instance ids: a card already in that province keeps its copy, then the first free."""
     view = seat.view
     given = view["assignment"] or {}
@@ -205,7 +225,8 @@ def commit(seat: Seat, codes: list[str]) -> Action:
             instance = next(c for c in free if CODES[kind(c)] == code)
             cards[pid] = instance
             free.remove(instance)
-    return {"type": "commit", "cards": {pid: cards[pid] for pid in PROVINCES}}
+    ahead = {"pass_windows": True} if passing else {}
+    return {"type": "commit", "cards": {pid: cards[pid] for pid in PROVINCES}, **ahead}
 
 
 def codes_of(seat: Seat, args: list[str]) -> list[str]:
@@ -231,13 +252,20 @@ def _with_codes(step: Callable[[Seat, list[str], str, Click], Action | Panel]) -
     return read
 
 
-def _confirm(seat: Seat, codes: list[str], note: str, click: Click) -> Action | Panel:
-    if EMPTY in codes:
-        return editor(seat, codes, note)
-    if me(seat.view)["committed"] and "".join(codes) == committed_codes(seat.view):
-        # A second click on Confirm (this control works across versions): nothing to change.
-        return review(seat, codes, tr("These orders are committed already.") + "\n")
-    return commit(seat, codes)
+def _confirming(passing: bool) -> Callable[[Seat, list[str], str, Click], Action | Panel]:
+    """Confirm, or Confirm and pass (offered on the seat's public counts, ``offers_passing``)."""
+
+    def confirm(seat: Seat, codes: list[str], note: str, click: Click) -> Action | Panel:
+        if EMPTY in codes:
+            return editor(seat, codes, note)
+        passing_now = passing and offers_passing(seat.view)
+        same = "".join(codes) == committed_codes(seat.view) and passing_now == bool(seat.view["passing_windows"])
+        if me(seat.view)["committed"] and same:
+            # A second click on Confirm (this control works across versions): nothing to change.
+            return review(seat, codes, tr("These orders are committed already.") + "\n")
+        return commit(seat, codes, passing_now)
+
+    return confirm
 
 
 def _order(seat: Seat, codes: list[str], note: str, click: Click) -> Action | Panel:
@@ -256,6 +284,7 @@ def _order(seat: Seat, codes: list[str], note: str, click: Click) -> Action | Pa
 #: The orders' steps (exceptional support from the summary is routed with the other support steps).
 ROUTES: dict[Verb, Route] = {
     Verb.EDIT: route(_with_codes(lambda seat, codes, note, _: editor(seat, codes, note, complete=True)), 1),
-    Verb.CONFIRM: route(_with_codes(_confirm), 1),
+    Verb.CONFIRM: route(_with_codes(_confirming(False)), 1),
+    Verb.CONFIRM_PASSING: route(_with_codes(_confirming(True)), 1),
     Verb.ORDER: route(_with_codes(_order), 2, value=True),
 }

@@ -82,10 +82,11 @@ def _idle(seat: Seat) -> Panel:
         lines.append(tr("Your orders are committed; you can change them until {player} commits.", player=seat.other))
         items.append(ControlButton(seat.ref, f"{Verb.EDIT}.{orders.committed_codes(view)}", tr("Change my orders"),
                                    row=0))
+    lines.append(orders.passing_line(view))
     items = _with_support(seat, items)
     if support_cards(view):
         lines.append(tr("You may use exceptional support at any time."))
-    text = f"{head(seat)}{' '.join(lines)}\n{hand_text(view)}"
+    text = f"{head(seat)}{' '.join(filter(None, lines))}\n{hand_text(view)}"
     if not items:
         return Panel(text, None)
     return Panel(text, persistent_view(*items), PROVINCES_PICTURE if _may_change_orders(seat) else None)

@@ -13,6 +13,7 @@ class Verb(StrEnum):
     ORDER = "o"  # select: o.<codes>.<province index>, value a card kind code
     EDIT = "oe"  # oe.<codes>: the orders' selects
     CONFIRM = "oc"  # oc.<codes>: commit the orders
+    CONFIRM_PASSING = "ocp"  # ocp.<codes>: commit the orders and pass this round's warlord windows ahead
     ORDERS_SUPPORT = "os"  # os.<codes>: exceptional support, whose Back returns to these orders
     # the other decisions
     SUPPORT = "sup"  # sup[.<card>]: exceptional support, the step or the card discarded
@@ -30,4 +31,4 @@ class Verb(StrEnum):
 
 
 #: The orders' verbs: they read only the seat's own hand, so they outlive the other player's moves.
-ORDER_VERBS = frozenset({Verb.ORDER, Verb.EDIT, Verb.CONFIRM, Verb.ORDERS_SUPPORT})
+ORDER_VERBS = frozenset({Verb.ORDER, Verb.EDIT, Verb.CONFIRM, Verb.CONFIRM_PASSING, Verb.ORDERS_SUPPORT})

@@ -330,6 +330,8 @@ PHASES: dict[str, tuple[str, ...]] = {
         mark("**Orders**"),
         mark("Both players secretly give one card from hand to each of the five provinces."),
         mark("You may change your orders until both have committed; the other player only sees that you committed."),
+        mark("A player holding a warlord may confirm and pass this round's warlord windows ahead: they are then "
+             "asked in them only if the other player uses a warlord."),
         mark("Then the provinces are revealed and fought one at a time. The higher card wins by the difference: it "
              "first removes that many of the loser's armies there, and the winner places any rest. Ties change "
              "nothing."),

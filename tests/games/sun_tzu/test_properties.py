@@ -36,15 +36,17 @@ class Played:
 
 
 def _random_commit(state: State, seat: int, rnd: random.Random) -> dict[str, Any]:
-    """Any legal assignment, not only the listed sample: the whole hand gets played over a game."""
+    """Any legal assignment, not only the listed sample: the whole hand gets played over a game, passing the
+    round's warlord windows ahead or not."""
     colour = state.colour_of(seat)
     pool = list(legal.assignable(state, colour))
+    ahead = {"pass_windows": True} if rnd.random() < 0.5 else {}
     while True:
         cards = rnd.sample(pool, 5)
         if all(
             card_id(c) != "n6" or legal.six_allowed(state, colour, p) for p, c in zip(PROVINCES, cards, strict=True)
         ):
-            return {"type": "commit", "cards": dict(zip(PROVINCES, cards, strict=True))}
+            return {"type": "commit", "cards": dict(zip(PROVINCES, cards, strict=True)), **ahead}
 
 
 @st.composite
