@@ -19,10 +19,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from matplotlib.ticker import FuncFormatter, MaxNLocator
 from PIL import Image, ImageDraw, features
 
-from render import board, plotting, theme
+from render import board, theme
 
 FRAME_WIDTH = 800  # px: a phone shows it at full width; the board's words stay at the phone minimum's share
 BAND = 56  # px: the band above each frame that says its turn
@@ -58,6 +57,11 @@ def score_chart(chart: ScoreChart) -> bytes:
     # Players level with each other share a line: each seat's markers stand on turns of their own, and each
     # line is drawn a little thinner than the one under it, so that every colour and shape still shows.
     every = max(players, math.ceil(len(chart.scores) / MARKERS))
+    # matplotlib when a chart is drawn, not with this module: the bot's own process imports it (render.story's
+    # words and sizes) and never draws one (as render.stats).
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+    from render import plotting
     theme.Seats(chart.colours, chart.names)  # the legend's badges show the players' initials, as the boards do
     with plotting.chart() as (figure, axes):
         for seat, colour in enumerate(chart.colours):
