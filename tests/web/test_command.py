@@ -60,7 +60,8 @@ async def test_the_pages_of_a_demo_game(tmp_path: Path) -> None:
         assert time.monotonic() - started < 5
         page = game.decode()
         assert status == 200 and "Sun Tzu #1" in page and 'id="log"' in page and "Final scores" in page
-        assert re.search(r'<img src="/games/1/positions/\d+\.png\?lang=en" alt="Sun Tzu, result\. The game is over', page)
+        final = r'<img src="/games/1/positions/\d+\.png\?lang=en" alt="Sun Tzu, result\. The game is over'
+        assert re.search(final, page)
         picture = page.split('<img src="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
         status, png = await asyncio.to_thread(_get, base + picture)
         assert status == 200 and png.startswith(b"\x89PNG")
