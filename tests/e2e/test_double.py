@@ -4,7 +4,6 @@ double answers them as Discord does (and remembers the broken rule, which fails 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -17,13 +16,6 @@ from tests.e2e.double.replies import form_fields
 from tests.e2e.users import SimUser
 
 API = "/api/v10"
-
-
-@pytest.fixture
-async def http(double: DiscordDouble) -> AsyncIterator[aiohttp.ClientSession]:
-    headers = {"Authorization": f"Bot {double.world.token}"}
-    async with aiohttp.ClientSession(base_url=double.url, headers=headers) as session:
-        yield session
 
 
 async def call(http: aiohttp.ClientSession, method: str, path: str, body: Any = None) -> tuple[int, Any]:

@@ -242,6 +242,7 @@ class Call:
     path: str
     status: int
     route: str  # the path with ids replaced, e.g. POST /channels/{id}/messages
+    counted: bool = False  # against the global limit: the bot's token, not an interaction endpoint
 
 
 class World:
