@@ -13,6 +13,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from multidict import CIMultiDictProxy
 
 from tests.e2e.double import DiscordDouble
 from tests.e2e.double.ratelimits import GLOBAL_PER_SECOND, Usage
@@ -46,7 +47,7 @@ async def second(double: DiscordDouble) -> AsyncIterator[aiohttp.ClientSession]:
 
 async def send(
     http: aiohttp.ClientSession, method: str, path: str, body: Any = None
-) -> tuple[int, aiohttp.typedefs.LooseHeaders, Any]:
+) -> tuple[int, CIMultiDictProxy[str], Any]:
     async with http.request(method, API + path, json=body) as response:
         text = await response.text()
         try:
@@ -99,7 +100,7 @@ async def test_a_channel_takes_5_messages_and_5_edits_every_5_seconds(
 ) -> None:
     channel = double.world.channel_id
     other = double.world.add_guild("Another server").channel_id
-    seen: list[aiohttp.typedefs.LooseHeaders] = []
+    seen: list[CIMultiDictProxy[str]] = []
     for _ in range(5):
         status, headers, message = await send(http, "POST", f"/channels/{channel}/messages", {"content": "hi"})
         assert status == 200

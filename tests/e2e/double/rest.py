@@ -88,7 +88,7 @@ class Rest:
     def _log(self, request: web.Request, started: float, status: int, scope: str | None = None) -> None:
         route = f"{request.method} {route_of(request.path)}"
         counted = request.get(COUNTED, False)
-        self.world.calls.append(Call(started, request.method, request.path, status, route, counted))
+        self.world.calls.append(Call(started, request.method, request.path, status, route, counted, scope))
         if request.path.startswith(API) and self.limits.answered(status, scope):
             violation(self.world, request, ["too many invalid requests (401, 403, 429): banned for an hour"])
 
