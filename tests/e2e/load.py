@@ -27,7 +27,7 @@ from pathlib import Path
 
 from cogs.errors import APOLOGY
 from tests.e2e.double import DiscordDouble
-from tests.e2e.double.model import shard_of, walk
+from tests.e2e.double.model import walk
 from tests.e2e.double.ratelimits import Usage
 from tests.e2e.play import BOARD_BUTTON, Game, start_game, take_turn
 from tests.e2e.process import BotProcess
@@ -35,6 +35,7 @@ from tests.e2e.records import check_moves, read_game, read_game_at
 from tests.e2e.users import SimUser
 from tests.postgres import PostgresServer
 
+GAMES_PER_SERVER = 10
 SETTLE_SECONDS = 60.0  # after the last move, how long the bot may take to send what it still has to
 
 
@@ -48,7 +49,7 @@ class Plan:
     processes: int = 1  # shard processes of the bot, one shard each; more than one share a PostgreSQL database
     postgres: bool = False  # implied by more than one process
     seed: int = 1
-    parallel_setup: int = 8
+    opened_per_second: float = 5.0  # tables opened a second before people move
     rate_limits: bool = True  # the double enforces Discord's limits (it counts the requests either way)
 
     def __str__(self) -> str:
@@ -76,6 +77,7 @@ class LoadReport:
     stop_seconds: float = 0.0  # from SIGINT to the bot's exit
     discord: Usage = field(default_factory=lambda: Usage(0, 0, 0, 0))  # what the bot asked of Discord, whole run
     counted_while_moving: Counter[str] = field(default_factory=Counter)  # by route, while people moved
+    counted_setting_up: Counter[str] = field(default_factory=Counter)  # by route, while the tables were opened
     refused_routes: Counter[str] = field(default_factory=Counter)  # 429s by route and scope, whole run
 
     def percentile(self, q: float, of: list[float] | None = None) -> float:
@@ -131,20 +133,30 @@ class LoadReport:
         moves = max(1, self.moves)
         counted = ", ".join(f"{route} {n / moves:.2f}" for route, n in self.counted_while_moving.most_common())
         refused = ", ".join(f"{route} {n}" for route, n in self.refused_routes.most_common())
-        return [f"  counted a move, by route: {counted or 'none'}", f"  429 by route: {refused or 'none'}"]
+        games = max(1, self.games)
+        setup = ", ".join(f"{route} {n / games:.2f}" for route, n in self.counted_setting_up.most_common())
+        return [f"  counted a move, by route: {counted or 'none'}", f"  counted a table opened: {setup or 'none'}",
+                f"  429 by route: {refused or 'none'}"]
 
 
-async def _setup(double: DiscordDouble, channels: list[int], count: int, parallel: int) -> list[Game]:
-    """``count`` games, spread over the servers' channels (one server per shard)."""
-    gate = asyncio.Semaphore(parallel)
+async def _setup(
+    double: DiscordDouble, channels: list[int], count: int, per_second: float, report: LoadReport
+) -> list[Game]:
+    """``count`` games, spread over the servers' channels, opened ``per_second`` (as people arrive, not all in
+    one instant: a table's opening costs the bot about 4 requests counted against Discord's global limit). A
+    table that does not start (its first board never comes) is an error, and is not played."""
 
-    async def one(n: int) -> Game:
+    async def one(n: int) -> Game | None:
+        await asyncio.sleep(n / per_second)
         host = SimUser(double, double.person(f"Host{n}"))
         guest = SimUser(double, double.person(f"Guest{n}"))
-        async with gate:
+        try:
             return await start_game(double, "great_wall", host, guest, channel_id=channels[n % len(channels)])
+        except AssertionError as error:
+            report.errors.append(f"table {n} did not start: {str(error)[:200]}")
+            return None
 
-    return list(await asyncio.gather(*(one(n) for n in range(count))))
+    return [game for game in await asyncio.gather(*(one(n) for n in range(count))) if game is not None]
 
 
 async def _player(game: Game, rng: random.Random, moves: int, think: float, report: LoadReport) -> None:
@@ -198,12 +210,11 @@ async def _watch_memory(bots: list[BotProcess], stop: asyncio.Event) -> None:
 
 def _processes(double: DiscordDouble, plan: Plan, where: Path, database_url: str | None) -> list[BotProcess]:
     """The bot's processes: one unsharded on SQLite (or ``database_url``), or one per shard on
-    ``database_url``, with a server on each shard."""
+    ``database_url``. Their commands are synced globally, once (the games are spread over many servers)."""
+    env = {"DEV_GUILD_ID": "", **({"DATABASE_URL": database_url} if database_url else {})}
     if plan.processes == 1:
-        env = {"DATABASE_URL": database_url} if database_url else {}
         return [BotProcess(double, where / "load.sqlite3", where / "load.log", extra_env=env)]
     assert database_url, "shard processes share a PostgreSQL database"
-    env = {"DATABASE_URL": database_url, "DEV_GUILD_ID": ""}  # commands are synced globally, once
     return [
         BotProcess(double, where / "unused.sqlite3", where / f"load{n}.log", shards=(plan.processes, (n,)),
                    extra_env=env)
@@ -212,14 +223,13 @@ def _processes(double: DiscordDouble, plan: Plan, where: Path, database_url: str
 
 
 def _channels(double: DiscordDouble, plan: Plan) -> list[int]:
-    """Where games are opened: the first server's channel, and one more server on each other shard."""
+    """Where games are opened: a server for every ``GAMES_PER_SERVER`` (a channel takes 5 new messages every 5
+    seconds: hundreds of tables opened at once in one channel would wait minutes for Discord), spread evenly
+    over the shards."""
     world = double.world
-    if plan.processes == 1:
-        return [world.channel_id]
-    home = shard_of(world.guild_id, plan.processes)
-    others = [world.add_guild(f"Load server {n}", shard=(n, plan.processes)) for n in range(plan.processes)
-              if n != home]
-    return [world.channel_id, *(g.channel_id for g in others)]
+    count = max(1, -(-plan.games // GAMES_PER_SERVER))
+    shard = (lambda n: (n % plan.processes, plan.processes)) if plan.processes > 1 else (lambda n: None)
+    return [world.add_guild(f"Load server {n}", shard=shard(n)).channel_id for n in range(count)]
 
 
 async def run_load(plan: Plan, folder: Path | None = None, database_url: str | None = None) -> LoadReport:
@@ -233,13 +243,13 @@ async def run_load(plan: Plan, folder: Path | None = None, database_url: str | N
         channels = _channels(double, plan)
         tables: list[Game] = []
         try:
-            if plan.processes > 1:
-                await bots[0].sync_commands()
+            await bots[0].sync_commands()
             for bot in bots:
                 await bot.start()
             started = time.monotonic()
-            tables = await _setup(double, channels, plan.games, plan.parallel_setup)
+            tables = await _setup(double, channels, plan.games, plan.opened_per_second, report)
             report.setup_seconds = time.monotonic() - started
+            report.counted_setting_up = Counter(c.route for c in double.world.calls if c.counted and c.at >= started)
             stop = asyncio.Event()
             watcher = asyncio.create_task(_watch_memory(bots, stop))
             rng = random.Random(plan.seed)
