@@ -1,4 +1,5 @@
-"""Discord's rate limits, as its documentation states them (docs/topics/rate-limits) and its API answers them.
+"""Discord's rate limits, as its developer documentation states them (Topics, Rate Limits) and its API answers
+them.
 
 - **The global limit**: 50 requests a second per bot token, whichever connection or process sends them (a
   sliding second here, the strictest reading). Interaction endpoints are not bound by it: the callback
