@@ -31,6 +31,7 @@ PLANS = [
 
 
 @pytest.mark.load
+@pytest.mark.timeout(3600)  # 600 tables take 2 minutes to open, their moves a few more
 @pytest.mark.parametrize("plan", PLANS)
 async def test_games_in_progress_at_once(plan: Plan, request: pytest.FixtureRequest) -> None:
     url = None
