@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from tests.e2e.double import DiscordDouble
@@ -31,6 +32,14 @@ async def double() -> AsyncIterator[DiscordDouble]:
     await world.start()
     yield world
     await world.stop()
+
+
+@pytest.fixture
+async def http(double: DiscordDouble) -> AsyncIterator[aiohttp.ClientSession]:
+    """A client with the bot's token, for tests that speak to the double themselves."""
+    headers = {"Authorization": f"Bot {double.world.token}"}
+    async with aiohttp.ClientSession(base_url=double.url, headers=headers) as session:
+        yield session
 
 
 @pytest.fixture

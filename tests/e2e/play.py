@@ -188,6 +188,11 @@ async def start_game(
     assert thread is not None, f"the lobby does not name the game's thread: {started!r} / {start.text()!r}"
     players = {u.id: u for u in (host, *others)}
     game = Game(double, game_id, key, int(thread[1]), players)
+    # The answer to Start may come before the first board: interaction answers are exempt from Discord's global
+    # limit, and a board may wait for it.
+    deadline = time.monotonic() + 30.0
+    while not game.boards() and time.monotonic() < deadline:
+        await double.world.changed(0.25, game.thread_id)
     assert game.boards(), "the first board is in the thread"
     return game
 

@@ -129,8 +129,16 @@ def _recorded(
 
 
 def check_log(game: play.Game, recorded: Recorded) -> None:
-    """Nothing lost, nothing doubled or invented: the log against the clicks the people made."""
+    """Nothing lost, nothing doubled or invented: the log against the clicks the people made; the game ended."""
     assert recorded.status == "finished" and recorded.replays_to_snapshot()
+    check_moves(game, recorded)
+    assert game.over()
+    assert all(re.search(r"board-\d+-\d+\.png", a.filename) for b in game.boards()[:-1] for a in b.attachments)
+
+
+def check_moves(game: play.Game, recorded: Recorded) -> None:
+    """The log so far against the clicks: every move a person saw confirmed is in it, none is doubled or
+    made without a click for it, and every position's board was shown."""
     moves = recorded.moves
     assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
     user_of = {p.seat: p.user_id for p in recorded.players}
@@ -150,5 +158,4 @@ def check_log(game: play.Game, recorded: Recorded) -> None:
     shown = game.shown_versions()
     unseen = {v for v in range(len(moves)) if v not in shown and not any(
         w > v and recorded.turns.get(w, -1) == recorded.turns.get(v) for w in shown)}
-    assert not unseen and game.over(), f"positions never on the board: {sorted(unseen)}"
-    assert all(re.search(r"board-\d+-\d+\.png", a.filename) for b in game.boards()[:-1] for a in b.attachments)
+    assert not unseen, f"positions never on the board: {sorted(unseen)}"

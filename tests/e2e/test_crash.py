@@ -13,6 +13,8 @@ import asyncio
 import random
 from collections.abc import Callable
 
+import pytest
+
 from tests.e2e.double import DiscordDouble
 from tests.e2e.double.model import walk
 from tests.e2e.play import CONTROL, Click, Game, assert_told_stale, board_version, start_game, take_turn
@@ -50,6 +52,10 @@ def arm(
     return None
 
 
+# A whole game played at test speed, through a double that enforces Discord's limits (a thread takes 5 new messages
+# and 5 edits every 5 seconds; a restarted bot has forgotten its buckets and meets their 429s), plus a dozen
+# restarts: minutes on a busy machine, of Discord's pacing, not of waiting for anything to happen.
+@pytest.mark.timeout(900)
 async def test_killed_many_times_no_move_lost_or_doubled(
     double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser
 ) -> None:

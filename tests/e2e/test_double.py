@@ -3,8 +3,8 @@ double answers them as Discord does (and remembers the broken rule, which fails 
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -17,13 +17,6 @@ from tests.e2e.double.replies import form_fields
 from tests.e2e.users import SimUser
 
 API = "/api/v10"
-
-
-@pytest.fixture
-async def http(double: DiscordDouble) -> AsyncIterator[aiohttp.ClientSession]:
-    headers = {"Authorization": f"Bot {double.world.token}"}
-    async with aiohttp.ClientSession(base_url=double.url, headers=headers) as session:
-        yield session
 
 
 async def call(http: aiohttp.ClientSession, method: str, path: str, body: Any = None) -> tuple[int, Any]:
@@ -175,3 +168,38 @@ async def test_uploads_are_read_as_aiohttp_reads_them() -> None:
         await runner.cleanup()
     assert read["ours"] == read["aiohttp"]
     assert read["ours"]["files[0]"] == ("hand-1-2.png", b"\x89PNG\r\n\r\n--\r\n")
+
+
+async def test_a_hook_runs_once_discord_has_the_request(double: DiscordDouble, http: aiohttp.ClientSession) -> None:
+    """A test that kills the bot "after the board" means Discord has the board: the hook runs once the request
+    was handled (before, the kill raced the board's own upload, and the double read its body from a dead
+    connection); a hook that drops the request runs before, and the request is never handled."""
+    channel = double.world.channel_id
+    seen: list[int] = []
+    double.faults.on("POST", r"/channels/\{id\}/messages", lambda _path: seen.append(len(double.world.messages)))
+    await call(http, "POST", f"/channels/{channel}/messages", {"content": "board"})
+    double.faults.on("POST", r"/channels/\{id\}/messages", lambda _path: seen.append(len(double.world.messages)),
+                     drop=True)
+    status, _ = await call(http, "POST", f"/channels/{channel}/messages", {"content": "lost"})
+    assert seen == [1, 1] and status == 503
+    assert [m.content for m in double.world.public(channel)] == ["board"]
+
+
+async def test_a_request_whose_sender_dies_while_sending_never_arrives(double: DiscordDouble) -> None:
+    """The bot killed in the middle of sending a body: Discord never gets the request. The double records it as
+    never arrived (499), changes nothing and raises nothing."""
+    host, port = double.url.removeprefix("http://").split(":")
+    _, writer = await asyncio.open_connection(host, int(port))
+    head = (f"POST {API}/channels/{double.world.channel_id}/messages HTTP/1.1\r\nHost: {host}\r\n"
+            f"Authorization: Bot {double.world.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n")
+    writer.write(head.encode() + b'{"content": "half')
+    await writer.drain()
+    await asyncio.sleep(0.2)  # the double has the headers and waits for the rest of the body
+    writer.close()
+    await writer.wait_closed()
+    for _ in range(200):
+        if double.world.calls:
+            break
+        await asyncio.sleep(0.01)
+    assert [(c.status, c.route) for c in double.world.calls] == [(499, "POST /channels/{id}/messages")]
+    assert double.world.public(double.world.channel_id) == [] and double.world.violations == []

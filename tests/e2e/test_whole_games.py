@@ -102,6 +102,10 @@ def live_private_controls(game: Game) -> dict[str, int]:
 PEOPLE = ("Alice", "Bob", "Carol", "Dave")
 
 
+# People here click as fast as the bot answers, and the double enforces Discord's limits: a game's thread takes 5
+# new messages and 5 edits every 5 seconds, so Discord, not the bot, sets the pace (a few minutes for a long game
+# on a busy machine).
+@pytest.mark.timeout(900)
 @pytest.mark.parametrize("key", games.GAMES)
 async def test_a_whole_game_of_each(double: DiscordDouble, bot: BotProcess, key: str) -> None:
     """Every game the bot hosts, at as many players as it takes up to four, played to its final ranking."""

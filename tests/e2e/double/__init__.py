@@ -2,7 +2,8 @@
 
 Written from Discord's public API documentation and checked against what discord.py sends. It keeps every
 message, edit and interaction, enforces Discord's rules (3-second first answer, component and message
-limits, attachment size) and injects faults (429, 500, closed DMs, a dropped gateway).
+limits, attachment size) and its rate limits (the global limit per token, per-channel buckets, invalid
+requests: ratelimits.py), and injects faults (429, 500, closed DMs, a dropped gateway).
 """
 
 from tests.e2e.double.model import Attachment, Channel, Interaction, Message, Revision, World

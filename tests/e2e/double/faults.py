@@ -23,10 +23,10 @@ class Fault:
 class Hook:
     method: str
     pattern: re.Pattern[str]
-    action: Callable[[str], None]  # called with the real path; runs before the request is handled
+    action: Callable[[str], None]  # called with the real path, once Discord has handled the request
     times: int = 1
     when: Callable[[str], bool] | None = None
-    drop: bool = False  # the request never reaches Discord (the bot died while sending it)
+    drop: bool = False  # instead: called before, and the request never reaches Discord (the bot died sending it)
 
 
 @dataclass
@@ -59,7 +59,8 @@ class Faults:
         when: Callable[[str], bool] | None = None,
         drop: bool = False,
     ) -> None:
-        """Run ``action`` when a matching request arrives, before it is handled (or instead: ``drop``)."""
+        """Run ``action`` when a matching request has been handled, before its answer leaves (or instead of
+        handling it: ``drop``)."""
         self.hooks.append(Hook(method, re.compile(route), action, times, when, drop))
 
     def take(self, method: str, route: str, path: str) -> Fault | None:
@@ -72,16 +73,20 @@ class Faults:
                 return fault
         return None
 
-    def run_hooks(self, method: str, route: str, path: str) -> bool:
-        """Run the matching hooks; True when one drops the request."""
+    def run_hooks(self, method: str, route: str, path: str, *, before: bool) -> bool:
+        """Run the matching hooks of one side of serving a request: ``before`` it reaches Discord, those that
+        drop it (True when one does); after Discord has handled it, before its answer leaves, the others. (A
+        hook that kills the bot before its request is read races the request's own body: the double would
+        read it from a dead connection.)"""
         drop = False
         for hook in self.hooks:
-            if hook.times > 0 and hook.method == method and hook.pattern.fullmatch(route):
-                if hook.when is not None and not hook.when(path):
-                    continue
-                hook.times -= 1
-                hook.action(path)
-                drop = drop or hook.drop
+            if hook.drop != before or hook.times <= 0 or hook.method != method or not hook.pattern.fullmatch(route):
+                continue
+            if hook.when is not None and not hook.when(path):
+                continue
+            hook.times -= 1
+            hook.action(path)
+            drop = drop or hook.drop
         return drop
 
     def disarm(self) -> None:

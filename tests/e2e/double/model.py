@@ -242,6 +242,8 @@ class Call:
     path: str
     status: int
     route: str  # the path with ids replaced, e.g. POST /channels/{id}/messages
+    counted: bool = False  # against the global limit: the bot's token, not an interaction endpoint
+    scope: str | None = None  # a 429's X-RateLimit-Scope: global, user (a route's bucket) or shared
 
 
 class World:

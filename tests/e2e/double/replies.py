@@ -10,6 +10,8 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.e2e.double.ratelimits import VIA, Refusal, retry_after_header
+
 API = "/api/v10"
 ID = re.compile(r"/\d{6,}")
 TOKEN = re.compile(r"/tok_[A-Za-z0-9_-]+")
@@ -31,11 +33,28 @@ def error(status: int, code: int, message: str) -> web.Response:
     return reply({"message": message, "code": code}, status=status)
 
 
-def rate_limited(retry_after: float) -> web.Response:
-    # discord.py trusts a 429 only when it carries Via (otherwise it looks like a Cloudflare ban).
-    body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": False}
-    headers = {"Via": "1.1 google", "Retry-After": str(max(1, round(retry_after))), "X-RateLimit-Scope": "user"}
-    return reply(body, 429, headers)
+def rate_limited(refusal: Refusal) -> web.Response:
+    """Discord's 429: the JSON body, Retry-After in whole seconds, the refusal's scope and bucket headers."""
+    headers = {**VIA, "Retry-After": retry_after_header(refusal.retry_after), **refusal.headers}
+    headers.setdefault("X-RateLimit-Scope", refusal.scope)
+    return reply(refusal.body, 429, headers)
+
+
+def banned() -> web.Response:
+    """What a banned address gets (from Cloudflare, before Discord): a 429 that is not JSON and has no Via."""
+    return web.Response(status=429, text="error code: 1015", content_type="text/plain")
+
+
+class BodyLost(Exception):
+    """The connection closed before the request's body was read: the sender died (a test killed the bot) while
+    sending it, and Discord never gets such a request."""
+
+
+async def body_of(request: web.Request) -> bytes:
+    try:
+        return await request.read()
+    except ConnectionResetError as lost:  # aiohttp's "Connection lost": the sender died while sending
+        raise BodyLost from lost
 
 
 async def read_body(request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
@@ -45,7 +64,7 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[tuple[st
     # The raw header, not request.content_type: that parses it with the email package, a tenth of the double's
     # CPU under the load test.
     content_type = request.headers.get("Content-Type", "")
-    body = await request.read()
+    body = await body_of(request)
     if content_type.startswith("multipart/"):
         fields = form_fields(body, content_type)
         payload: dict[str, Any] = json.loads(fields.get("payload_json", (None, b"{}"))[1] or b"{}")

@@ -7,6 +7,7 @@ JSON, or multipart with ``payload_json`` and ``files[n]`` when there are files.
 
 from __future__ import annotations
 
+import json
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,19 @@ from aiohttp import web
 from tests.e2e.double.interactions import InteractionRoutes, apply_edit
 from tests.e2e.double.messages import apply, check, violation
 from tests.e2e.double.model import DM, PUBLIC_THREAD, Call, Channel, Message, pinged
-from tests.e2e.double.replies import API, Handler, error, rate_limited, read_body, reply, route_of
+from tests.e2e.double.ratelimits import RateLimits, Refusal, exempt
+from tests.e2e.double.replies import (
+    API,
+    BodyLost,
+    Handler,
+    banned,
+    body_of,
+    error,
+    rate_limited,
+    read_body,
+    reply,
+    route_of,
+)
 
 if TYPE_CHECKING:
     from tests.e2e.double.faults import Faults
@@ -23,11 +36,16 @@ if TYPE_CHECKING:
     from tests.e2e.double.model import World
 
 
+NEVER_ARRIVED = 499  # the status a call is logged with when its sender died while sending it (as nginx logs it)
+COUNTED = web.RequestKey("counted", bool)  # the request counts against the global limit (no interaction endpoint)
+
+
 class Rest:
-    def __init__(self, world: World, gateway: Gateway, faults: Faults) -> None:
+    def __init__(self, world: World, gateway: Gateway, faults: Faults, limits: RateLimits) -> None:
         self.world = world
         self.gateway = gateway
         self.faults = faults
+        self.limits = limits
         self.interactions = InteractionRoutes(world, gateway)
 
     def routes(self) -> list[web.RouteDef]:
@@ -52,7 +70,7 @@ class Rest:
             r.route("*", API + "/{tail:.*}", self.unknown),
         ]
 
-    # -- the middleware: record, authorise, inject faults ---------------------------------------------------
+    # -- the middleware: record, authorise, limit, inject faults --------------------------------------------
     @web.middleware
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         started = time.monotonic()
@@ -61,30 +79,46 @@ class Rest:
         except web.HTTPException as exc:
             self._log(request, started, exc.status)
             raise
-        self._log(request, started, response.status)
+        except BodyLost:
+            self._log(request, started, NEVER_ARRIVED)
+            return web.Response(status=NEVER_ARRIVED)  # to nobody: the connection is gone
+        self._log(request, started, response.status, response.headers.get("X-RateLimit-Scope"))
         return response
 
-    def _log(self, request: web.Request, started: float, status: int) -> None:
+    def _log(self, request: web.Request, started: float, status: int, scope: str | None = None) -> None:
         route = f"{request.method} {route_of(request.path)}"
-        self.world.calls.append(Call(started, request.method, request.path, status, route))
+        counted = request.get(COUNTED, False)
+        self.world.calls.append(Call(started, request.method, request.path, status, route, counted, scope))
+        if request.path.startswith(API) and self.limits.answered(status, scope):
+            violation(self.world, request, ["too many invalid requests (401, 403, 429): banned for an hour"])
 
     async def _serve(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         path, method = request.path, request.method
-        if path.startswith(API):
-            route = route_of(path)
-            if self.faults.run_hooks(method, route, path):
-                return error(503, 0, "upstream connect error")  # never reached Discord
-            if not self._authorised(request, route):
-                return error(401, 0, "401: Unauthorized")
-            fault = self.faults.take(method, route, path)
-            if fault is not None and fault.status == 429:
-                return rate_limited(fault.retry_after)
-            if fault is not None:
-                return error(fault.status, 0, f"{fault.status}: Server Error")
-        return await handler(request)
+        if not path.startswith(API):
+            return await handler(request)
+        route = route_of(path)
+        if self.faults.run_hooks(method, route, path, before=True):
+            return error(503, 0, "upstream connect error")  # never reached Discord
+        if self.limits.banned():
+            return banned()
+        if not self._authorised(request, route):
+            return error(401, 0, "401: Unauthorized")
+        request[COUNTED] = not exempt(route)
+        refusal, bucket_headers = self.limits.admit(self.world.token, method, route, path.removeprefix(API))
+        if refusal is not None:
+            return rate_limited(refusal)
+        fault = self.faults.take(method, route, path)
+        if fault is not None and fault.status == 429:
+            return rate_limited(Refusal(fault.retry_after, "user", {}))
+        if fault is not None:
+            return error(fault.status, 0, f"{fault.status}: Server Error")
+        response = await handler(request)
+        response.headers.update(bucket_headers)
+        self.faults.run_hooks(method, route, path, before=False)  # Discord has it; the answer is on its way
+        return response
 
     def _authorised(self, request: web.Request, route: str) -> bool:
-        if route.startswith(("/interactions/", "/webhooks/")):
+        if exempt(route):
             return True  # the interaction token in the path is the credential
         return request.headers.get("Authorization") == f"Bot {self.world.token}"
 
@@ -121,7 +155,7 @@ class Rest:
         return reply({"url": self.gateway.url, "shards": self.gateway.recommended_shards, "session_start_limit": limit})
 
     async def put_commands(self, request: web.Request) -> web.Response:
-        commands: list[dict[str, Any]] = await request.json()
+        commands: list[dict[str, Any]] = json.loads(await body_of(request))
         answer = []
         for command in commands:
             stored = {

@@ -12,17 +12,21 @@ from tests.e2e.double.faults import Faults
 from tests.e2e.double.gateway import EVERYONE_PERMISSIONS, Gateway
 from tests.e2e.double.limits import ATTACHMENT_SIZE_LIMIT
 from tests.e2e.double.model import Interaction, Message, Person, World
+from tests.e2e.double.ratelimits import RateLimits
 from tests.e2e.double.rest import Rest
 
 MAX_BODY = 64 * 1024 * 1024  # accept more than Discord would, so a too large file gets Discord's 413
 
 
 class DiscordDouble:
-    def __init__(self, *, heartbeat_ms: int = 41_250, shards: int = 1) -> None:
+    def __init__(self, *, heartbeat_ms: int = 41_250, shards: int = 1, rate_limits: bool = True) -> None:
+        """``rate_limits``: Discord's global and per-route limits enforced (as Discord always does); off, the
+        requests are still counted (tests/e2e/double/ratelimits.py)."""
         self.world = World()
         self.faults = Faults()
+        self.limits = RateLimits(enforced=rate_limits)
         self.gateway = Gateway(self.world, heartbeat_ms=heartbeat_ms, shards=shards)
-        self.rest = Rest(self.world, self.gateway, self.faults)
+        self.rest = Rest(self.world, self.gateway, self.faults, self.limits)
         self._runner: web.AppRunner | None = None
         # Whether the bot's process running each shard lives (told by whoever runs it): people stop waiting
         # for a dead one. A shard nobody said anything about counts as alive.
