@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from bot.games.base import Event
-from bot.games.base.language import tr, trn
+from bot.games.base.language import tr, trn, trp
 from bot.games.base.words import join
 from bot.games.chinatown.data import BOARD, Shop, shop_name
 from bot.games.chinatown.text import describe, money, offer_text, standings_sentence, tile, year_name
@@ -107,7 +107,7 @@ def _businesses(player: PlayerView, names: Sequence[str], mine: bool = False) ->
 
 
 def _hand_tiles(tiles: Mapping[str, int]) -> str:
-    return ", ".join(tile(shop, n) for shop, n in tiles.items()) or tr("none")
+    return ", ".join(tile(shop, n) for shop, n in tiles.items()) or trp("no tiles", "none")
 
 
 def _tiles(view: ChinatownView, names: Sequence[str]) -> str:

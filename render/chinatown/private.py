@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from bot.games.base.language import tr, trn
+from bot.games.base.language import tr, trn, trp
 from bot.games.chinatown.data import BOARD, Shop, shop_name
 from render import theme
 from render.chinatown.common import (
@@ -93,7 +93,7 @@ def draw_hand(view: ChinatownView, seats: Seats) -> Image.Image:
         tile(draw, (x, top, x + TILE, top + TILE), shop, KEY)
         theme.draw_key(draw, (x + TILE + 6, top + TILE // 2), f"x{count}", KEY, INK, anchor="lm", bold=True)
     if not hand:
-        theme.draw_legend(draw, (MARGIN + 4, y + TILE // 2), tr("none"), 24, MUTED, anchor="lm")
+        theme.draw_legend(draw, (MARGIN + 4, y + TILE // 2), trp("no tiles", "none"), 24, MUTED, anchor="lm")
     y += _rows(len(hand), TILE_STEP) * (TILE + 10) + 4
     if batch:
         y = section(draw, y, tr("To build when everyone is done"))

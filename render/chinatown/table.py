@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from bot.games.base import language
-from bot.games.base.language import mark, tr, trn
+from bot.games.base.language import mark, tr, trn, trp
 from bot.games.chinatown.data import BOARD, ZODIAC, shop_name
 from bot.games.chinatown.text import animal
 from render import leaving, theme
@@ -250,7 +250,7 @@ def _status(view: ChinatownView, player: PlayerView) -> str | None:
 
 
 def _hand_text(hand: Mapping[str, int]) -> str:
-    return " ".join(SHOP_CODE[s] + (f"x{n}" if n > 1 else "") for s, n in hand.items()) or tr("none")
+    return " ".join(SHOP_CODE[s] + (f"x{n}" if n > 1 else "") for s, n in hand.items()) or trp("no tiles", "none")
 
 
 def _draw_player(

@@ -133,8 +133,9 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: SunTzuView, sea
     image.paste(theme.title_band(WIDTH, HEADER_H), (0, 0))
     ink = theme.HEADER_INK
     theme.draw_key(draw, (MARGIN, 30), title(view), 34, ink, anchor="lm", bold=True)
-    scoring = tr("  ·  scoring round") if view["scoring_round"] else ""
-    theme.draw_key(draw, (WIDTH - MARGIN, 30), tr(SCREEN_FACES[view["face"]]) + scoring, KEY, ink, anchor="rm")
+    face = tr(SCREEN_FACES[view["face"]])
+    said = tr("{screens}  ·  scoring round", screens=face) if view["scoring_round"] else face
+    theme.draw_key(draw, (WIDTH - MARGIN, 30), said, KEY, ink, anchor="rm")
     theme.draw_key(draw, (MARGIN, 70), theme.ellipsize(_status(view, seats), KEY, WIDTH - 2 * MARGIN), KEY, ink,
                    anchor="lm")
 
