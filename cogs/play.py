@@ -195,9 +195,7 @@ class Play(PersistentItems, commands.Cog):
         if _in_panel(interaction):
             await self._keep_panel(interaction, table, seat, interaction.message.id)
         else:
-            await Prompts(self.service, self.bot.sender, self.bot.open_panels, self.bot.page_links).adopt(
-                table, seat, interaction.message.channel.id, interaction.message.id
-            )
+            await self._prompts().adopt(table, seat, interaction.message.channel.id, interaction.message.id)
 
     async def _refresh(self, interaction: discord.Interaction, table: Table, seat: int, *, public: bool) -> None:
         """A click on an old private message answers in that very message: the seat's current decision,
@@ -312,6 +310,9 @@ class Play(PersistentItems, commands.Cog):
         back = self.service.offers_take_back(table, step, outcome)
         await self._answer_move(interaction, outcome, back, public=public)
 
+    def _prompts(self) -> Prompts:
+        return Prompts(self.service, self.bot.sender, self.bot.open_panels, self.bot.page_links)
+
     async def _answer_move(self, interaction: discord.Interaction, outcome: MoveOutcome, back: bool | None = None, *,
                            public: bool) -> None:
         """The mover's message after the move (``_after_move``). A DM prompt left without controls is closed
@@ -320,8 +321,7 @@ class Play(PersistentItems, commands.Cog):
         await interaction.edit_original_response(**answer)
         in_dm = _dm_answered(interaction, public)
         if in_dm is not None and answer["view"] is None:
-            prompts = Prompts(self.service, self.bot.sender, self.bot.open_panels, self.bot.page_links)
-            await prompts.answered(outcome.table, outcome.seat, in_dm)
+            await self._prompts().answered(outcome.table, outcome.seat, in_dm)
 
     # -- take-backs ----------------------------------------------------------------------------------------
     async def on_take_back(self, interaction: discord.Interaction, ref: Ref) -> None:

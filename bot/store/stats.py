@@ -98,12 +98,19 @@ async def seat_endings(db: Database, user_ids: Sequence[int], key: str | None = 
     """Every seat of these people in a game that started (of game ``key`` when given)."""
     if not user_ids:
         return []
-    where = f"s.user_id IN ({', '.join('?' for _ in user_ids)})"
+    where, params = _of_people("s", "g", user_ids, key)
+    return [_ending(r) for r in await db.fetchall(_SEAT_ENDINGS.format(where=where), params)]
+
+
+def _of_people(people: str, games: str, user_ids: Sequence[int], key: str | None) -> tuple[str, list[object]]:
+    """The WHERE clause (and its parameters) for rows of these people (table alias ``people``), of game ``key``
+    when given (the alias ``games`` holds the key)."""
+    where = f"{people}.user_id IN ({', '.join('?' for _ in user_ids)})"
     params: list[object] = list(user_ids)
     if key is not None:
-        where += " AND g.key = ?"
+        where += f" AND {games}.key = ?"
         params.append(key)
-    return [_ending(r) for r in await db.fetchall(_SEAT_ENDINGS.format(where=where), params)]
+    return where, params
 
 
 async def server_seat_endings(db: Database, guild_id: int) -> list[SeatEnding]:
@@ -128,11 +135,7 @@ async def replacements(db: Database, user_ids: Sequence[int], key: str | None = 
     """The tournament places these people left to a replacement (in tournaments of game ``key`` if given)."""
     if not user_ids:
         return []
-    where = f"p.user_id IN ({', '.join('?' for _ in user_ids)})"
-    params: list[object] = list(user_ids)
-    if key is not None:
-        where += " AND t.key = ?"
-        params.append(key)
+    where, params = _of_people("p", "t", user_ids, key)
     return [_replacement(r) for r in await db.fetchall(_REPLACEMENTS.format(where=where), params)]
 
 
