@@ -70,4 +70,5 @@ class Services:
         return LocalSlots(rate)
 
     async def close(self) -> None:
+        await self.tables.delivery.close()
         await self.db.close()

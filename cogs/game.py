@@ -22,7 +22,7 @@ from bot.names import game_title, public_names, title
 from bot.replays import load_frames
 from bot.sentences import clock_line, due_text, ranking_lines, relative_time, turn_line
 from bot.statuses import OPEN_TABLES, TableStatus
-from bot.tables import Table
+from bot.tables import MoveOutcome, Table
 from bot.tables.delivery import PostRow
 from cogs.app import app_of
 from cogs.board_posts import COPY
@@ -98,11 +98,15 @@ class ResignButton(Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         try:
-            outcome = await app_of(interaction).service.resign(self.ref.game_id, interaction.user.id)
-            text = tr("You resigned from {game}.", game=title(outcome.table))
-            await interaction.edit_original_response(content=text, view=None)
+            await app_of(interaction).service.resign(self.ref.game_id, interaction.user.id,
+                                                     answer=lambda outcome: _resigned(interaction, outcome))
         except Exception as error:
             await report(interaction, error)
+
+
+async def _resigned(interaction: discord.Interaction, outcome: MoveOutcome) -> None:
+    await interaction.edit_original_response(content=tr("You resigned from {game}.", game=title(outcome.table)),
+                                             view=None)
 
 
 class GameCommands(PersistentItems, commands.GroupCog, group_name="game", group_description="Board games set in China"):

@@ -2,7 +2,8 @@
 notification per player per turn.
 
 The service commits first and calls ``deliver`` afterwards (again after a crash), so this only sends and
-edits. A failed public post raises, and the service keeps the notification to retry; a failed DM never does.
+edits. A failed public post raises, and the service keeps the notification to retry (a little later when Discord
+could not take it now: rate limited, or its servers failing); a DM raises only then, never for closed DMs.
 Each seat that must act when a turn opens is told once: by DM when the player takes turn DMs, otherwise by a
 mention in the new board message (never both). Nobody is pinged for somebody else's progress.
 
@@ -26,12 +27,12 @@ from bot.pacing import Priority
 from bot.sentences import due_text, relative_time
 from bot.statuses import TableStatus
 from bot.tables import Notification, Table
-from bot.tables.delivery import PostRow
+from bot.tables.delivery import PostRow, Unavailable, shown_in_public
 from cogs.board_posts import BoardPosts
 from cogs.controls import controls_for
 from cogs.prompts import DROPPED, FORFEIT, Prompts, dropped_text, due_line, forfeit_text
 from cogs.replies import NO_PINGS, pings
-from cogs.sending import ARCHIVE_AFTER, channel_of
+from cogs.sending import ARCHIVE_AFTER, channel_of, transient
 
 if TYPE_CHECKING:
     from cogs.app import App
@@ -60,8 +61,13 @@ class DiscordNotifier:
         return Prompts(self.bot.service, self.sender, self.bot.open_panels, self.bot.page_links)
 
     async def deliver(self, table: Table, note: Notification) -> None:
-        with i18n.speaking(table.language), pacing.yielding(PRIORITIES.get(note.kind, Priority.NOTICE)):
-            await self._deliver(table, note)
+        try:
+            with i18n.speaking(table.language), pacing.yielding(PRIORITIES.get(note.kind, Priority.NOTICE)):
+                await self._deliver(table, note)
+        except discord.HTTPException as error:
+            if transient(error):  # kept and sent again a little later
+                raise Unavailable(f"Discord answered {error.status}") from error
+            raise
         self.bot.page_links.nudge()  # the web pages served here look at once (committed before delivery)
 
     async def _deliver(self, table: Table, note: Notification) -> None:
@@ -107,6 +113,7 @@ class DiscordNotifier:
                     if note.opens_turn and any(r.dropped and r.seat == s and not r.opens_turn for r in note.positions)}
         await self.boards.show(table, note, pings([*by_ping.values(), *in_board.values()]), headline=headline)
         await self._offers(table, note)
+        shown_in_public()  # the mover's answer may go now: the rest are this turn's notifications
         with pacing.yielding(Priority.NOTICE):  # the board is out: the rest are this turn's notifications
             await self._tell(table, note, by_dm, drop_dm, drop_ping, in_board)
 

@@ -43,6 +43,7 @@ from cogs.replies import NO_PINGS, clip_message, message_kwargs, send_private
 
 if TYPE_CHECKING:
     from bot.tables import TableService
+    from bot.tables.service import Answer
     from cogs.app import App
 
 log = logging.getLogger(__name__)
@@ -108,6 +109,13 @@ def _in_panel(interaction: discord.Interaction) -> bool:
     """A control clicked on an ephemeral message (a Play panel), not in a DM or on a public message."""
     message = interaction.message
     return message is not None and bool(message.flags.ephemeral)
+
+
+def _answered_in(interaction: discord.Interaction, public: bool) -> int | None:
+    """The private message (a DM or a Play panel) a click on it is answered in, else None: the delivery of the
+    click's move leaves it to the answer (``Sender.replacing``)."""
+    message = interaction.message
+    return None if message is None or public else message.id
 
 
 def _dm_answered(interaction: discord.Interaction, public: bool) -> int | None:
@@ -282,7 +290,7 @@ class Play(PersistentItems, commands.Cog):
                 return
             if _in_panel(interaction):  # the newest panel of this player: closed once the turn passes
                 await self._adopt(interaction, table, seat, public=public)
-            with self.bot.sender.replacing(_dm_answered(interaction, public)):
+            with self.bot.sender.replacing(_answered_in(interaction, public)):
                 await self._move(interaction, ref, table, seat, step, (payload, values, version), public=public)
         except Exception as error:
             await report(interaction, error, game_id=ref.game_id)
@@ -293,7 +301,8 @@ class Play(PersistentItems, commands.Cog):
         for) and answer with what happened and the seat's next decision."""
         payload, values, version = clicked
         try:
-            outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=version)
+            await self.service.act(ref.game_id, interaction.user.id, step, version=version,
+                                   answer=self._answer_for(interaction, table, step, public=public))
         except StaleVersion:  # somebody moved first: the same choice still awaited goes in, else what is current
             if public:
                 raise
@@ -305,10 +314,19 @@ class Play(PersistentItems, commands.Cog):
             if isinstance(again, Panel):
                 await interaction.edit_original_response(content=clip_message(again.content), view=again.view)
                 return
-            step = again
-            outcome = await self.service.act(ref.game_id, interaction.user.id, step, version=table.version)
-        back = self.service.offers_take_back(table, step, outcome)
-        await self._answer_move(interaction, outcome, back, public=public)
+            await self.service.act(ref.game_id, interaction.user.id, again, version=table.version,
+                                   answer=self._answer_for(interaction, table, again, public=public))
+
+    def _answer_for(self, interaction: discord.Interaction, before: Table, step: dict[str, Any], *,
+                    public: bool) -> Answer:
+        """The mover's answer to the move ``step`` made on ``before``, once committed (sent while the move is
+        delivered, not after: see ``TableService.act``)."""
+
+        async def answer(outcome: MoveOutcome) -> None:
+            back = self.service.offers_take_back(before, step, outcome)
+            await self._answer_move(interaction, outcome, back, public=public)
+
+        return answer
 
     def _prompts(self) -> Prompts:
         return Prompts(self.service, self.bot.sender, self.bot.open_panels, self.bot.page_links)
@@ -328,9 +346,11 @@ class Play(PersistentItems, commands.Cog):
         async with self.bot.working():
             await interaction.response.defer()  # the answer replaces the message the button sits on
             try:
-                with self.bot.sender.replacing(_dm_answered(interaction, public=False)):
-                    outcome = await self.service.take_back(ref.game_id, interaction.user.id, version=ref.version)
-                    await self._answer_move(interaction, outcome, public=False)
+                with self.bot.sender.replacing(_answered_in(interaction, public=False)):
+                    await self.service.take_back(
+                        ref.game_id, interaction.user.id, version=ref.version,
+                        answer=lambda outcome: self._answer_move(interaction, outcome, public=False),
+                    )
             except Exception as error:
                 await report(interaction, error, game_id=ref.game_id)
 

@@ -135,10 +135,14 @@ class Prompts:
 
     # -- turn DMs ------------------------------------------------------------------------------------------
     async def send_turn_dm(self, table: Table, seat: int) -> bool:
-        """The seat's turn DM: recap, hand and controls. Whether it was sent."""
+        """The seat's turn DM: recap, hand and controls. Whether it was sent (now, or already for this version:
+        a notification sent again after a failure or a restart does not DM twice)."""
         user_id = table.player_at(seat).user_id
         if user_id is None:
             return False
+        sent = await self.service.delivery.post(table.id, PROMPT, str(seat))
+        if sent is not None and not sent.closed and sent.since >= table.version:
+            return True
         with i18n.speaking(await self.sender.language_of(user_id)):
             head = f"{due_line(table, seat)}{due_text(table, [seat])} {table_link(table)}"
             return await self.send_dm(table, seat, [head, *await recap(self.service, table, seat)])
@@ -265,6 +269,8 @@ class Prompts:
             if not everyone and table.status == TableStatus.RUNNING and may_act(table, open_panel.seat):
                 continue
             self.panels.forget(table.id, user_id)
+            if open_panel.message_id is not None and self.sender.replaced[open_panel.message_id]:
+                continue  # a click on it is answered in it, which says more
             with i18n.speaking(open_panel.language):
                 line = summary(table, open_panel.seat, [])
             try:

@@ -1,5 +1,6 @@
 """Sending and editing the bot's messages by channel id, with the two failures every game message meets:
-an archived thread (re-opened, then the call is made again) and closed DMs (remembered, never retried).
+an archived thread (re-opened, then the call is made again) and closed DMs (remembered, never retried). A DM
+that Discord could not take now (``transient``) raises like a public post, so its notification is sent again.
 
 Channels are reached by id (``get_partial_messageable``), so nothing depends on the gateway's caches; a
 person's DM channel is opened once and its id kept (``PlayerService.dm_channel``), across restarts too.
@@ -64,13 +65,14 @@ class Sender:
     def __init__(self, bot: Messaging) -> None:
         self.bot = bot
         self._waiting: dict[int, _Edit] = {}  # message id -> its edit waiting for a slot
-        # DMs a click is being answered in: the answer (an interaction's, which Discord does not count) replaces
-        # them, so they are not also edited with the bot's token meanwhile (Prompts.close_passed).
+        # Private messages (DMs, Play panels) a click is being answered in: the answer replaces them, so the click's
+        # delivery does not also edit them meanwhile (Prompts.close_passed): a DM not with the bot's counted token,
+        # a panel not over the answer that may already be there.
         self.replaced: Counter[int] = Counter()
 
     @contextmanager
     def replacing(self, message_id: int | None) -> Iterator[None]:
-        """While a click is answered in this DM (None: in no DM)."""
+        """While a click is answered in this DM or panel (None: in neither)."""
         if message_id is None:
             yield
             return
@@ -171,7 +173,9 @@ class Sender:
                 await self.bot.players.note_dms_closed(user_id)
             log.info("cannot DM a player of game %s (code %s)", table.id, error.code)
             return None
-        except discord.HTTPException:
+        except discord.HTTPException as error:
+            if transient(error):  # the notification stays pending and is sent again (bot/tables/delivery.py)
+                raise
             log.warning("DM to a player of game %s failed", table.id, exc_info=True)
             return None
 
@@ -183,6 +187,12 @@ class Sender:
         channel = await self.bot.create_dm(discord.Object(id=user_id))
         await self.bot.players.remember_dm_channel(user_id, channel.id)
         return channel
+
+
+def transient(error: discord.HTTPException) -> bool:
+    """Discord could not take the request now (rate limited after discord.py's own retries, or its servers
+    failing): the same request later may go; the person's DMs are not closed for that."""
+    return error.status == 429 or error.status >= 500
 
 
 def _rewind(kwargs: dict[str, Any]) -> None:

@@ -6,6 +6,7 @@ a replayed log, a resume) only on SQLite: the same statements hundreds of times,
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 
 import pytest
@@ -14,7 +15,8 @@ from bot.errors import NotAllowed, NotSeated, NotYourTurn, StaleVersion, UserErr
 from bot.games import IllegalAction, get
 from bot.store import games as game_sql
 from bot.store.db import Database
-from bot.tables import Notification, Table, TableService
+from bot.tables import MoveOutcome, Notification, Table, TableService, delivery
+from bot.tables.delivery import Unavailable, shown_in_public
 
 
 class RecordingNotifier:
@@ -158,6 +160,98 @@ async def test_commit_then_notify_and_redeliver_after_failure(
     assert [(n.kind, n.version) for n in notifier.notes] == [("started", 0), ("moved", 1)]
     await service.resume()  # nothing twice
     assert len(notifier.notes) == 2
+
+
+class RefusingNotifier(RecordingNotifier):
+    """Discord refusing for a while (``refusals`` notifications in a row), as after discord.py gives up on 429s."""
+
+    def __init__(self, refusals: int) -> None:
+        super().__init__()
+        self.refusals = refusals
+        self.tries = 0
+
+    async def deliver(self, table: Table, note: Notification) -> None:
+        self.tries += 1
+        if self.refusals:
+            self.refusals -= 1
+            raise Unavailable("Discord answered 429")
+        await super().deliver(table, note)
+
+
+async def test_a_refused_notification_is_sent_again_later_in_order(
+    db: Database, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(delivery, "RETRY_AFTER", (0.01, 0.02, 0.05))
+    notifier = RefusingNotifier(refusals=0)
+    service = TableService(db, notifier)
+    table = await _started(service)
+    notifier.refusals = 3
+    rng = random.Random(8)
+    for _ in range(2):  # the second move's notification waits behind the first's, refused
+        table = await service.get(table.id)
+        seat, user = _mover(table)
+        await service.act(table.id, user, rng.choice(table.game.legal_actions(table.state, seat)))
+    assert [n.version for n in notifier.notes] == [0]
+    for _ in range(100):  # without any further move or a restart
+        if len(notifier.notes) == 3:
+            break
+        await asyncio.sleep(0.01)
+    assert [(n.kind, n.version) for n in notifier.notes] == [("started", 0), ("moved", 1), ("moved", 2)]
+    assert notifier.tries == 3 + 3  # started, then three refusals, then the two moves
+    assert "not sent now (Discord answered 429); will retry" in caplog.text
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a refusal that passes is no error"
+    await service.delivery.close()
+
+
+async def test_a_retry_due_is_cancelled_when_the_service_closes(db: Database) -> None:
+    notifier = RefusingNotifier(refusals=0)
+    service = TableService(db, notifier)
+    table = await _started(service)
+    notifier.refusals = 1
+    seat, user = _mover(table)
+    await service.act(table.id, user, table.game.legal_actions(table.state, seat)[0])
+    await service.delivery.close()  # the retry due in 2 s is not made: the next start sends it
+    await asyncio.sleep(0)
+    assert notifier.tries == 2 and [n.version for n in notifier.notes] == [0]
+    await service.resume()
+    assert [n.version for n in notifier.notes] == [0, 1]
+
+
+async def test_the_movers_answer_goes_out_once_the_board_is(db: Database) -> None:
+    """A click's answer (not counted by Discord) waits for the move's board, not for the turn's other
+    notifications, which the request budget may hold back; the move is delivered whatever becomes of the
+    answer."""
+    held = asyncio.Event()
+    said: list[str] = []
+
+    class Held(RecordingNotifier):
+        async def deliver(self, table: Table, note: Notification) -> None:
+            said.append(f"board {note.version}")
+            shown_in_public()
+            if note.kind == "moved" and note.version == 1:  # the turn's DMs wait for their slots
+                await held.wait()
+            said.append(f"delivered {note.version}")
+
+    service = TableService(db, Held())
+    table = await _started(service)
+    seat, user = _mover(table)
+
+    async def answer(outcome: MoveOutcome) -> None:
+        said.append(f"answered {outcome.table.version}")
+        held.set()
+
+    await asyncio.wait_for(service.act(table.id, user, table.game.legal_actions(table.state, seat)[0],
+                                       answer=answer), timeout=5)
+    assert said == ["board 0", "delivered 0", "board 1", "answered 1", "delivered 1"]
+
+    async def broken(outcome: MoveOutcome) -> None:
+        raise ConnectionError("the interaction expired")
+
+    table = await service.get(table.id)
+    seat, user = _mover(table)
+    with pytest.raises(ConnectionError):
+        await service.act(table.id, user, table.game.legal_actions(table.state, seat)[0], answer=broken)
+    assert said[-1] == "delivered 2"
 
 
 @pytest.mark.backends

@@ -1,7 +1,11 @@
 """Delivery: what was committed is told, in order, and told again after a failure or a crash.
 
 The outbox rows of a game go to the notifier oldest first; consecutive positions of one turn go as one
-notification. The Discord layer reads back here too: the positions of a turn (a board message's lines) and
+notification. A notification that fails (Discord refused or gave up: a 429 after its retries, a 5xx) stays
+pending with those after it, and the game's delivery is tried again a little later (``RETRY_AFTER``, then
+longer), so nothing waits for the game's next move or the next start.
+
+The Discord layer reads back here too: the positions of a turn (a board message's lines) and
 the messages it posted (``posts``), so a repeated delivery edits instead of posting twice.
 """
 
@@ -9,7 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Protocol
 
 from bot.games.base import Event
@@ -25,9 +31,41 @@ from bot.tables.post_book import book_for, keeping_posts
 from bot.tables.reader import TableReader
 from bot.tables.replay import table_at
 
-__all__ = ["MOVE_KINDS", "TURN", "Delivery", "Notifier", "NullNotifier", "PostRow", "position_of"]
+__all__ = ["MOVE_KINDS", "TURN", "Delivery", "Notifier", "NullNotifier", "PostRow", "Unavailable", "position_of"]
 
 log = logging.getLogger(__name__)
+
+# Seconds before a game's delivery is tried again after a failure, by the number of failures in a row.
+RETRY_AFTER = (2.0, 5.0, 15.0, 60.0, 300.0)
+
+
+# Set by a click's move (``TableService``) for the delivery it starts: the notifier sets it once the move is shown
+# in public (``shown_in_public``), and the click's answer, waiting for that, waits for nothing after it.
+_shown: ContextVar[asyncio.Event | None] = ContextVar("shown_in_public", default=None)
+
+
+def shown_in_public() -> None:
+    """Called by the notifier once the board of the notification it delivers is out (its public part): the
+    mover's answer may go then, before the turn's DMs and other notifications."""
+    shown = _shown.get()
+    if shown is not None:
+        shown.set()
+
+
+@contextmanager
+def watching_public() -> Iterator[asyncio.Event]:
+    """An event that a delivery started inside (a task made here copies it) sets when its board is out."""
+    shown = asyncio.Event()
+    token = _shown.set(shown)
+    try:
+        yield shown
+    finally:
+        _shown.reset(token)
+
+
+class Unavailable(Exception):
+    """Raised by a notifier that could not send now, for a reason that passes (the other side's rate limit or
+    servers): the notification stays pending and is sent again later, with no error logged."""
 
 
 class Notifier(Protocol):
@@ -50,6 +88,9 @@ class Delivery:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self.delivering = 0  # deliveries in progress (a clean stop waits for them)
+        self._failures: dict[int, int] = {}  # game id -> failed deliveries in a row
+        self._retries: dict[int, asyncio.TimerHandle] = {}  # game id -> its next try, when one is due
+        self._retrying: set[asyncio.Task[None]] = set()
         # Called with a game id after a finished game's last notification went out (tournaments listen).
         self.finish_listeners: list[Callable[[int], Awaitable[None]]] = []
 
@@ -59,9 +100,37 @@ class Delivery:
         table as it was at its own version (not as it is now, when a backlog is sent after a restart)."""
         self.delivering += 1
         try:
-            await self._deliver_pending(game_id)
+            sent = await self._deliver_pending(game_id)
         finally:
             self.delivering -= 1
+        if sent:
+            self._failures.pop(game_id, None)
+        else:
+            self._retry_later(game_id)
+
+    def _retry_later(self, game_id: int) -> None:
+        """Try the game's delivery again after a pause that grows with its failures in a row (one try due at
+        a time)."""
+        if game_id in self._retries:
+            return
+        failures = self._failures[game_id] = self._failures.get(game_id, 0) + 1
+        wait = RETRY_AFTER[min(failures, len(RETRY_AFTER)) - 1]
+        self._retries[game_id] = asyncio.get_running_loop().call_later(wait, self._retry, game_id)
+
+    def _retry(self, game_id: int) -> None:
+        del self._retries[game_id]
+        task = asyncio.get_running_loop().create_task(self.deliver(game_id))
+        self._retrying.add(task)
+        task.add_done_callback(self._retrying.discard)
+
+    async def close(self) -> None:
+        """No more tries (the process stops: what is pending is delivered at the next start)."""
+        for handle in self._retries.values():
+            handle.cancel()
+        self._retries.clear()
+        for task in list(self._retrying):
+            task.cancel()
+        await asyncio.gather(*self._retrying, return_exceptions=True)
 
     async def deliver_all(self) -> None:
         """Every game's pending notifications (at start-up: what was committed but not sent)."""
@@ -69,19 +138,21 @@ class Delivery:
         for game_id in dict.fromkeys(note.game_id for note in pending):
             await self.deliver(game_id)
 
-    async def _deliver_pending(self, game_id: int) -> None:
+    async def _deliver_pending(self, game_id: int) -> bool:
         """One process at a time sends a game's notifications: the one that claims the game (another that
         finds it claimed leaves its rows to it). The claim is let go before the last look for rows, so a row
         committed meanwhile by a process that found the game claimed is sent too. (A database no other
         process uses has no such rows: a task of this process that commits one meanwhile waits here for its
-        own delivery.)"""
+        own delivery.) False when a notification failed and stays pending."""
         async with self._locks.setdefault(game_id, asyncio.Lock()):
             while True:
                 async with self.db.claim(f"delivery:{game_id}") as mine:
-                    if not mine or not await self._deliver_claimed(game_id):
-                        return
+                    if not mine:
+                        return True  # the process that holds the claim sends them
+                    if not await self._deliver_claimed(game_id):
+                        return False
                 if not self.db.shared or not await outbox_sql.pending(self.db, game_id):
-                    return
+                    return True
 
     async def _deliver_claimed(self, game_id: int) -> bool:
         """Send the pending rows read now (another process may have sent some since we last looked); False
@@ -105,6 +176,9 @@ class Delivery:
             note = _notification(group, await self._turn_of(group))
             try:
                 await self.notifier.deliver(table, note)
+            except Unavailable as error:
+                log.warning("notification %s of game %s not sent now (%s); will retry", last.id, game_id, error)
+                return False
             except Exception:
                 log.exception("delivering notification %s of game %s failed; will retry", last.id, game_id)
                 return False

@@ -2,7 +2,9 @@
 
 Commit, then notify: a move, its snapshot and its notification are written in one transaction (with a
 version check, so two identical clicks apply once); only then is the notifier asked to deliver. What was
-committed but not delivered (a crash, Discord down) is delivered by ``resume()`` at the next start.
+committed but not delivered (a crash, Discord down) is delivered by ``resume()`` at the next start. The mover's
+own answer (``Answer``) goes out once the move's board is out, not behind the turn's other notifications: Discord does
+not count an interaction's answer against the bot's request budget, which may hold those back under load.
 
 The parts, each in its own module: reading tables (``reader``), committing moves (``moves``), delivery
 (``delivery``), computer players (``ai_runner``), timers and vacations (``clocks``), replay (``replay``).
@@ -10,10 +12,11 @@ The parts, each in its own module: reading tables (``reader``), committing moves
 
 from __future__ import annotations
 
+import asyncio
 import random
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -30,13 +33,16 @@ from bot.store.games import MoveRow
 from bot.store.timers import TimerRow
 from bot.tables.ai_runner import ComputerPlayers
 from bot.tables.clocks import Timekeeper
-from bot.tables.delivery import Delivery, Notifier, NullNotifier
+from bot.tables.delivery import Delivery, Notifier, NullNotifier, watching_public
 from bot.tables.model import AI_LEVELS, MoveOutcome, Table
 from bot.tables.moves import GameLocks, MoveCommitter
 from bot.tables.reader import TableReader
 from bot.tables.replay import Standing, may_take_back, replay_moves, standing_moves
 from bot.tables.turns import UPKEEP_INTERVAL, update_turns
 from bot.timecontrol import TIMEOUT_POLICIES, TimeControl
+
+# What a move's caller does with its outcome while the move is delivered: a click's answer to the mover.
+Answer = Callable[[MoveOutcome], Awaitable[None]]
 
 
 class TableService:
@@ -262,10 +268,12 @@ class TableService:
 
     # -- moves ---------------------------------------------------------------------------------------
     async def act(
-        self, game_id: int, user_id: int, action: Mapping[str, Any], *, version: int | None = None
+        self, game_id: int, user_id: int, action: Mapping[str, Any], *, version: int | None = None,
+        answer: Answer | None = None,
     ) -> MoveOutcome:
         """Apply one move of the user's. ``version`` is the position the control was made for: a second
-        identical click (or a stale control) raises StaleVersion and changes nothing."""
+        identical click (or a stale control) raises StaleVersion and changes nothing. ``answer``: the mover's
+        answer, made once the move is committed, while it is delivered (``_delivered``)."""
         async with self._locks(game_id):
             table, seat = await self._seat_at(game_id, user_id, version)
             if not table.game.can_act(table.state, seat):
@@ -273,19 +281,40 @@ class TableService:
                 names = join([table.names()[s] for s in sorted(table.to_act())])
                 raise NotYourTurn(tr("The game is waiting for {players}.", players=names))
             outcome = await self._moves.commit(table, seat, "action", dict(action))
-        await self.delivery.deliver(game_id)
-        self.computers.kick(outcome.table)
+        await self._delivered(outcome, answer)
         return outcome
 
-    async def resign(self, game_id: int, user_id: int, *, dropped: bool = False) -> MoveOutcome:
+    async def _delivered(self, outcome: MoveOutcome, answer: Answer | None) -> None:
+        """Deliver a committed move, and answer its mover as soon as the move's board is out: what the answer
+        says ("It is Bo's turn") is then on the thread's board too, but the answer (Discord does not count it)
+        never waits for the turn's DMs and other notifications, which the request budget may hold back behind
+        other games' boards. Either failing, the other is still done; then computer players take their turns."""
+        with watching_public() as shown:
+            delivering = asyncio.ensure_future(self.delivery.deliver(outcome.table.id))
+        try:
+            if answer is not None:
+                board = asyncio.ensure_future(shown.wait())
+                try:
+                    await asyncio.wait((board, delivering), return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    board.cancel()
+                await answer(outcome)
+        finally:
+            try:
+                await delivering
+            finally:
+                self.computers.kick(outcome.table)
+
+    async def resign(
+        self, game_id: int, user_id: int, *, dropped: bool = False, answer: Answer | None = None
+    ) -> MoveOutcome:
         """The user leaves the game. ``dropped``: a tournament organiser dropped them; the move log keeps the
         resignation (replays are unchanged), the outbox says it was a drop so the thread and the player are
         told so."""
         async with self._locks(game_id):
             table, seat = await self._seat_at(game_id, user_id, None)
             outcome = await self._moves.commit(table, seat, "resign", {}, dropped=dropped)
-        await self.delivery.deliver(game_id)
-        self.computers.kick(outcome.table)
+        await self._delivered(outcome, answer)
         return outcome
 
     async def _seat_at(self, game_id: int, user_id: int, version: int | None) -> tuple[Table, int]:
@@ -299,7 +328,9 @@ class TableService:
             raise StaleVersion()
         return table, seat
 
-    async def take_back(self, game_id: int, user_id: int, *, version: int | None = None) -> MoveOutcome:
+    async def take_back(
+        self, game_id: int, user_id: int, *, version: int | None = None, answer: Answer | None = None
+    ) -> MoveOutcome:
         """Take back the user's own last move (docs/rules/README.md, "Taking a move back"): the position
         before it is committed as the move ``{"take_back": true}``, version-checked like any move, so a take-back
         racing another player's click is decided once. UserError with one sentence when it may not."""
@@ -307,8 +338,7 @@ class TableService:
             table, seat = await self._seat_at(game_id, user_id, version)
             restored = await self._taken_back(table, seat)
             outcome = await self._moves.take_back(table, seat, restored)
-        await self.delivery.deliver(game_id)
-        self.computers.kick(outcome.table)
+        await self._delivered(outcome, answer)
         return outcome
 
     def offers_take_back(self, before: Table, action: Mapping[str, Any], outcome: MoveOutcome) -> bool:

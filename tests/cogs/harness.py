@@ -537,11 +537,14 @@ class FakeDiscord:
     def private(self) -> list[Sent]:
         return [s for s in self.sent if s.private]
 
-    def last(self, where: str | None = None, *, private: bool | None = None) -> Posted:
-        """The newest message there: the last one sent, or a private one last edited (an answer in place);
-        a public message edited later (a turn's board, a closed offer) is not newer for that."""
+    def last(self, where: str | None = None, *, private: bool | None = None, owner: int | None = None) -> Posted:
+        """The newest message there (of ``owner``'s, when given): the last one sent, or a private one last edited
+        (an answer in place); a public message edited later (a turn's board, a closed offer) is not newer for that.
+        A click's answer may come before or after its move's notifications: its ``owner`` tells it."""
         for sent in reversed(self.sent):
             if sent.kind == "edit" and not sent.private:
+                continue
+            if owner is not None and sent.message.owner != owner:
                 continue
             if (where is None or sent.where == where) and (private is None or sent.private == private):
                 return sent.message

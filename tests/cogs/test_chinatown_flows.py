@@ -111,9 +111,7 @@ class Player:
         """Press a button; the answer to a public message's button is a new private message."""
         await self.fake.click(self.user, message, label=label)
         if public:
-            answer = self.fake.last(private=True)
-            assert answer.owner == self.user.id
-            return answer
+            return self.fake.last(private=True, owner=self.user.id)
         return message
 
     # -- the phases ------------------------------------------------------------------------------------

@@ -108,6 +108,13 @@ class Game:
                 return message
         return None
 
+    async def turn_dm(self, user: SimUser, version: int, timeout: float = 15.0) -> Message | None:
+        """``controls_for``, waiting for them: a turn DM comes after the board (and the mover's answer)."""
+        deadline = time.monotonic() + timeout
+        while (found := self.controls_for(user, version)) is None and time.monotonic() < deadline:
+            await self.double.world.changed(0.25)
+        return found
+
     def controls_since(self, user: SimUser, version: int) -> tuple[int, Message] | None:
         """The newest private message of ``user`` with controls of this game at ``version`` or later, and that
         version (Play pressed on a board that was behind answers with the current position's controls)."""
@@ -220,10 +227,21 @@ async def click(game: Game, user: SimUser, message: Message, pick: Pick) -> Exch
     except InteractionFailed:
         failed = True
     moved = game.version() != before or game.over()
+    if not (moved or failed or exchange.followups) and _answer_moved_on(exchange, before):
+        # The mover is answered beside the move's delivery, not after it: the board may come just after.
+        moved = await game.moved_from(before)
     game.clicks.append(Click(user.id, pick.custom_id, version_of(pick.custom_id), moved, failed, exchange.text()))
     if failed:
         raise InteractionFailed(f"{user.name}'s click on {pick.custom_id} got no answer")
     return exchange
+
+
+def _answer_moved_on(exchange: Exchange, before: int | None) -> bool:
+    """Whether a click's answer is a move's: its controls, if any, are no longer those of version ``before``."""
+    reply = exchange.reply
+    if reply is None or before is None:
+        return False
+    return before not in {version_of(custom_id) for custom_id in reply.custom_ids()}
 
 
 def button(message: Message, label: str) -> Pick:
@@ -277,6 +295,9 @@ def choose(message: Message, rng: random.Random) -> Pick:
     return rng.choice(buttons or found)
 
 
+DM_PATIENCE = 3.0  # seconds a person waits for their turn DM before pressing Play on the board instead
+
+
 async def take_turn(
     game: Game, user: SimUser, rng: random.Random, *, via_play: float = 0.2
 ) -> Click | None:
@@ -287,7 +308,8 @@ async def take_turn(
     sequence of steps, the person then starts again from "Play" on the board."""
     version = game.version()
     assert version is not None, "the game is over"
-    controls = game.controls_for(user, version) if rng.random() >= via_play else None
+    # From the turn DM (it comes after the board and the mover's answer: a moment's wait), else with Play.
+    controls = await game.turn_dm(user, version, timeout=DM_PATIENCE) if rng.random() >= via_play else None
     for attempt in range(4):
         if controls is None or attempt:
             answer = await click(game, user, game.board(), button(game.board(), "Play"))

@@ -4,6 +4,7 @@ thread. Each fault is injected by the double, and each must have been served."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections import Counter
 
@@ -102,3 +103,46 @@ async def test_closed_dms_leave_the_game_to_the_thread(
     recorded = read_game(bot.database, game.id)
     seat = recorded.seat_of(bob.id)
     assert sum(m.seat == seat for m in recorded.moves) >= 3
+
+
+async def test_what_discord_gave_up_on_is_sent_again_in_order(
+    double: DiscordDouble, bot: BotProcess, alice: SimUser, bob: SimUser
+) -> None:
+    """discord.py gives up on a request after five 429s in a row (a busy channel). The bot keeps that turn's
+    notification and sends it again a little later by itself, not at the game's next move: a board post in
+    the thread, then a turn DM. Each comes once, in order, and nobody is told their DMs are closed."""
+    game = await start_game(double, "great_wall", alice, bob)
+    rng = random.Random(1429)
+    while alice.dm_channel_id() is None or bob.dm_channel_id() is None:
+        await take_turn(game, rng.choice(game.movers()), rng, via_play=0.5)
+    thread, dms = game.thread_id, (alice.dm_channel_id(), bob.dm_channel_id())
+    targets = [
+        lambda path: f"/channels/{thread}/" in path,  # a turn's new board
+        lambda path: any(f"/channels/{dm}/" in path for dm in dms),  # a turn DM
+    ]
+    for target in targets:
+        double.faults.fail("POST", MESSAGES, 429, times=5, retry_after=0.05, when=target)
+        for _ in range(6):
+            await take_turn(game, rng.choice(game.movers()), rng, via_play=0.5)
+            if not double.faults.pending():
+                break
+        assert not double.faults.pending(), "the request was made five times"
+    await take_turn(game, rng.choice(game.movers()), rng, via_play=0.5)
+    assert Counter(status for status, _ in double.faults.injected) == {429: 10}
+    for _ in range(100):  # the last move's DMs come after its board and answer
+        recorded = read_game(bot.database, game.id)
+        if all(delivered for *_, delivered in recorded.outbox):
+            break
+        await asyncio.sleep(0.1)
+    counts = posts_by_version(game)
+    assert set(counts.values()) == {1}, "no board posted twice"
+    posted = [version for version in counts if version is not None]
+    assert posted == sorted(posted), "boards posted in the order of the moves"
+    assert set(range(recorded.version + 1)) <= game.shown_versions(), "every position shown"
+    assert all(delivered for *_, delivered in recorded.outbox), "every notification sent"
+    for user in (alice, bob):
+        dms_seen = [(m.content, *(a.filename for a in m.attachments)) for m in user.private()
+                    if m.interaction_id is None]
+        assert len(dms_seen) == len(set(dms_seen)), f"a DM to {user.name} was sent twice"
+    assert not [m for m in double.world.messages.values() if "DMs are closed" in m.content]
+    assert bot.log_text().count("will retry") >= 2

@@ -33,7 +33,7 @@ async def dm_turn(game: Game, user: SimUser, rng: random.Random) -> None:
     would go to the server's shard)."""
     version = game.version()
     assert version is not None
-    controls = game.controls_for(user, version)
+    controls = await game.turn_dm(user, version)
     assert controls is not None and game.double.world.channels[controls.channel_id].type == DM, "a turn DM"
     for _ in range(40):
         answer = await click(game, user, controls, choose(controls, rng))
