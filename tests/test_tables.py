@@ -254,6 +254,38 @@ async def test_the_movers_answer_goes_out_once_the_board_is(db: Database) -> Non
     assert said[-1] == "delivered 2"
 
 
+async def test_the_answer_waits_for_the_newest_board_not_an_older_one(db: Database) -> None:
+    """With an older notification still pending (refused before), the click's delivery sends that one's board
+    first: the answer waits for the board of its own move, the newest."""
+    said: list[str] = []
+
+    class Boards(RefusingNotifier):
+        async def deliver(self, table: Table, note: Notification) -> None:
+            if self.refusals:
+                self.refusals -= 1
+                raise Unavailable("Discord answered 429")
+            said.append(f"board {note.version}")
+            shown_in_public()
+            await asyncio.sleep(0.05)  # the turn's DMs, waiting for their slots
+            said.append(f"told {note.version}")
+
+    notifier = Boards(refusals=0)
+    service = TableService(db, notifier)
+    table = await _started(service)
+    notifier.refusals = 1
+    seat, user = _mover(table)
+    await service.act(table.id, user, table.game.legal_actions(table.state, seat)[0])  # refused, retried in 2 s
+    table = await service.get(table.id)
+    seat, user = _mover(table)
+
+    async def answer(outcome: MoveOutcome) -> None:
+        said.append(f"answered {outcome.table.version}")
+
+    await service.act(table.id, user, table.game.legal_actions(table.state, seat)[0], answer=answer)
+    assert said[-5:] == ["board 1", "told 1", "board 2", "answered 2", "told 2"]
+    await service.delivery.close()
+
+
 @pytest.mark.backends
 async def test_notification_names_new_seats_to_act(service: TableService, notifier: RecordingNotifier) -> None:
     table = await _started(service)

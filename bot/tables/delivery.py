@@ -63,6 +63,20 @@ def watching_public() -> Iterator[asyncio.Event]:
         _shown.reset(token)
 
 
+@contextmanager
+def _newest_board(newest: bool) -> Iterator[None]:
+    """Only the board of the newest position pending counts as the move shown (``shown_in_public``): a forced
+    move after the click's, sent as a notification of its own, is still to come after an older one's board."""
+    if newest:
+        yield
+        return
+    token = _shown.set(None)
+    try:
+        yield
+    finally:
+        _shown.reset(token)
+
+
 class Unavailable(Exception):
     """Raised by a notifier that could not send now, for a reason that passes (the other side's rate limit or
     servers): the notification stays pending and is sent again later, with no error logged."""
@@ -166,7 +180,8 @@ class Delivery:
             return True
         now_table = await self.reader.get(game_id)
         moves: list[game_sql.MoveRow] | None = None
-        for group in _turn_groups(rows):
+        groups = _turn_groups(rows)
+        for n, group in enumerate(groups):
             last = group[-1]
             table = now_table
             if last.kind in MOVE_KINDS and last.version != now_table.version:
@@ -175,7 +190,8 @@ class Delivery:
                 table = table_at(now_table, last.version, moves)
             note = _notification(group, await self._turn_of(group))
             try:
-                await self.notifier.deliver(table, note)
+                with _newest_board(n == len(groups) - 1):
+                    await self.notifier.deliver(table, note)
             except Unavailable as error:
                 log.warning("notification %s of game %s not sent now (%s); will retry", last.id, game_id, error)
                 return False

@@ -273,7 +273,7 @@ class TableService:
     ) -> MoveOutcome:
         """Apply one move of the user's. ``version`` is the position the control was made for: a second
         identical click (or a stale control) raises StaleVersion and changes nothing. ``answer``: the mover's
-        answer, made once the move is committed, while it is delivered (``_delivered``)."""
+        answer, made once the move's board is out (``_delivered``)."""
         async with self._locks(game_id):
             table, seat = await self._seat_at(game_id, user_id, version)
             if not table.game.can_act(table.state, seat):

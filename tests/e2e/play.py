@@ -51,6 +51,9 @@ class Game:
     refusals: list[str] = field(default_factory=list)  # sentences the bot answered a person's pick with
     # Per person, buttons they always press when shown (a habit, such as passing warlord windows ahead).
     habits: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    # Seconds a person waits for a new board or an answer before giving up (the load test's people, past
+    # Discord's limit where boards queue for their requests' slots, wait longer).
+    patience: float = 15.0
 
     # -- reading the thread ----------------------------------------------------------------------------
     def boards(self) -> list[Message]:
@@ -73,9 +76,10 @@ class Game:
     def over(self) -> bool:
         return "Final ranking" in self.board().content
 
-    async def moved_from(self, version: int | None, timeout: float = 15.0) -> bool:
-        """Whether a board newer than ``version`` (or the final ranking) comes out within ``timeout`` seconds."""
-        deadline = time.monotonic() + timeout
+    async def moved_from(self, version: int | None, timeout: float | None = None) -> bool:
+        """Whether a board newer than ``version`` (or the final ranking) comes out within ``timeout`` seconds
+        (the person's ``patience``)."""
+        deadline = time.monotonic() + (self.patience if timeout is None else timeout)
         while self.version() == version and not self.over() and time.monotonic() < deadline:
             await self.double.world.changed(0.25, self.thread_id)
         return self.version() != version or self.over()
@@ -221,7 +225,7 @@ async def click(game: Game, user: SimUser, message: Message, pick: Pick) -> Exch
     exchange = await user.click(message, custom_id=pick.custom_id, values=list(pick.values or []) or None)
     failed = False
     try:
-        await exchange.settled()
+        await exchange.settled(max(30.0, game.patience))
         if exchange.interaction.modal is not None:
             exchange = await (await user.submit(exchange, {})).settled()
     except InteractionFailed:

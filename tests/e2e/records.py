@@ -38,6 +38,12 @@ class Recorded:
     # Turns whose board message starts later than the turn: a turn too long for one message went on in a new
     # one (docs/ARCHITECTURE.md, the life of a click, 6), or a backlog's first message began with its newest part.
     continued: int = 0
+    delivered_at: tuple[float | None, ...] = ()  # when each outbox row was marked sent, in the rows' order
+
+    def delivered_in_order(self) -> bool:
+        """Each notification was sent no earlier than the one before it (a group's rows together)."""
+        sent = [at for at in self.delivered_at if at is not None]
+        return sent == sorted(sent) and None not in self.delivered_at[: len(sent)]
 
     @property
     def engine(self) -> Game:
@@ -125,6 +131,7 @@ def _recorded(
         ),
         turns={o["version"]: o["turn"] for o in outbox if o["turn"] is not None},
         continued=sum(1 for p in posts if p["since"] != int(p["ref"])),
+        delivered_at=tuple(o["delivered_at"] for o in outbox),
     )
 
 
