@@ -42,8 +42,8 @@ class Priority(IntEnum):
 
 
 _priority: ContextVar[Priority] = ContextVar("request_priority", default=Priority.MOVE)
-# A slot taken ahead for the next counted request of this task (``Budget.paid``), while it is unused.
-_paid: ContextVar[list[bool] | None] = ContextVar("request_paid", default=None)
+# A slot taken ahead for the next counted request of this task (``Budget.paid``): when, while it is unused.
+_paid: ContextVar[list[float | None] | None] = ContextVar("request_paid", default=None)
 
 
 def priority() -> Priority:
@@ -135,17 +135,20 @@ class Budget:
     async def request(self, priority: Priority) -> None:
         """Wait for the slot of a counted request about to be sent (at once when one was taken ahead for it)."""
         paid = _paid.get()
-        if paid is not None and paid[0]:
-            paid[0] = False
-            return
+        if paid is not None and paid[0] is not None:
+            taken, paid[0] = paid[0], None
+            if self._clock() - taken <= 2 * self.slots.interval:
+                return
+            # Held elsewhere since (discord.py waiting for the channel's own limit): its slot has passed, and
+            # sent now it could join a second's full share.
         await self.take(priority)
 
-    @staticmethod
     @contextmanager
-    def paid() -> Iterator[None]:
-        """After ``take``: the next counted request made inside uses the slot taken (a caller that waits for
-        its slot before it decides what to send: an edit that later edits of the same message join)."""
-        token = _paid.set([True])
+    def paid(self) -> Iterator[None]:
+        """After ``take``: the next counted request made inside uses the slot taken, if it goes at once (a caller
+        that waits for its slot before it decides what to send: an edit that later edits of the same message
+        join)."""
+        token = _paid.set([self._clock()])
         try:
             yield
         finally:

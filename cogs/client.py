@@ -80,7 +80,6 @@ class MiddleKingdomBot(commands.Bot):
         # (on PostgreSQL every process then draws on one budget in the database).
         self._share = pacing.share(config.shard_count, config.shard_ids)
         self.budget = pacing.Budget(pacing.LocalSlots(pacing.RATE * self._share))
-        pace(self.http, self.budget)
         self.ai_delay = ai_delay
         self._services = services  # False for `sync`: commands only, no database and no deliveries
         self._open: Services | None = None
@@ -159,6 +158,10 @@ class MiddleKingdomBot(commands.Bot):
         self._web = WebServer(self.services, links, host, port)
         await self._web.start()
         self.page_links.nudge = self._web.feed.nudge
+
+    async def login(self, token: str) -> None:
+        pace(self.http, self.budget)  # in the event loop, before discord.py makes its session
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         await self.prepare()

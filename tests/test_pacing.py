@@ -11,12 +11,14 @@ import math
 from types import SimpleNamespace
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
+from yarl import URL
 
 from bot import pacing
 from bot.pacing import Budget, LocalSlots, Priority, SharedSlots
-from cogs.pacing import pace
+from cogs.pacing import PacedConnector
 from cogs.sending import Sender
 
 
@@ -186,39 +188,53 @@ async def test_a_slot_handed_out_late_does_not_make_the_next_one_early() -> None
     assert all(gap >= 0.1 - 1e-9 for gap in gaps)  # none right after it
 
 
-class RecordingHTTP:
-    """What discord.py's HTTPClient.request receives, once the budget let it through."""
-
-    def __init__(self, clock: FakeTime) -> None:
-        self.clock = clock
-        self.sent: list[tuple[str, float]] = []
-
-    async def request(self, route: discord.http.Route, **kwargs: Any) -> Any:
-        self.sent.append((route.path, self.clock.now))
-        return {}
+def api(path: str) -> SimpleNamespace:
+    """A request to Discord's API, as aiohttp hands it to the connector."""
+    return SimpleNamespace(url=URL(discord.http.Route.BASE + path))
 
 
-async def test_interaction_answers_never_wait_behind_the_budget() -> None:
+async def test_interaction_answers_never_wait_behind_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     budget, clock = fake_budget(rate=2)
-    http = RecordingHTTP(clock)
-    pace(http, budget)  # type: ignore[arg-type]
-    posts = [asyncio.create_task(http.request(discord.http.Route("POST", "/channels/{channel_id}/messages",
-                                                                 channel_id=n)))
+    sent: list[tuple[str, float]] = []
+
+    async def connect(self: aiohttp.TCPConnector, req: Any, traces: Any, timeout: Any) -> None:
+        sent.append((req.url.path.removeprefix(URL(discord.http.Route.BASE).path), clock.now))
+
+    monkeypatch.setattr(aiohttp.TCPConnector, "connect", connect)
+    connector = PacedConnector(budget)
+    posts = [asyncio.create_task(connector.connect(api(f"/channels/{n}/messages"), [], None))  # type: ignore[arg-type]
              for n in range(6)]
     await asyncio.sleep(0)
     start = clock.now
-    callback = discord.http.Route("POST", "/interactions/{id}/{token}/callback", id=1, token="t")
-    followup = discord.http.Route("POST", "/webhooks/{webhook_id}/{webhook_token}", webhook_id=1, webhook_token="t")
-    await http.request(callback)
-    await http.request(followup)
-    assert [path for path, at in http.sent if at == start][-2:] == [callback.path, followup.path]
+    exempt = ["/interactions/1/t0k3n/callback", "/webhooks/1/t0k3n", "/webhooks/1/t0k3n/messages/@original"]
+    for path in exempt:
+        await connector.connect(api(path), [], None)  # type: ignore[arg-type]
+    gateway = SimpleNamespace(url=URL("wss://gateway.discord.gg/?v=10"))
+    await connector.connect(gateway, [], None)  # type: ignore[arg-type]
+    assert [path for path, at in sent if at == start][-4:] == [*exempt, "/"]
     await asyncio.gather(*posts)
-    counted = [at for path, at in http.sent if path.startswith("/channels/")]
+    counted = [at for path, at in sent if path.startswith("/channels/")]
     assert counted == [start + n * 0.5 for n in range(6)]  # two a second
     # A webhook read with the bot's token is counted: only the interaction's token is exempt.
     assert budget.granted == 6
-    await http.request(discord.http.Route("GET", "/webhooks/{webhook_id}", webhook_id=1))
+    await connector.connect(api("/webhooks/1"), [], None)  # type: ignore[arg-type]
     assert budget.granted == 7
+    await connector.close()
+
+
+async def test_a_slot_taken_ahead_is_used_only_at_once() -> None:
+    """A request that waited elsewhere after its slot (discord.py holding it for a channel's own limit) takes
+    a new one: sent late on the old one, it could join a second already full."""
+    budget, clock = fake_budget(rate=2)
+    await budget.take(Priority.MOVE)
+    with budget.paid():
+        await budget.request(Priority.MOVE)  # at once: the slot taken
+    assert budget.granted == 1
+    await budget.take(Priority.MOVE)
+    with budget.paid():
+        clock.now += 3.0  # held 3 s by the channel's limit
+        await budget.request(Priority.MOVE)
+    assert budget.granted == 3
 
 
 # -- edits of one message, coalesced while they wait ----------------------------------------------------------
