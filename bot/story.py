@@ -36,7 +36,7 @@ import render
 from bot import i18n, pictures
 from bot.errors import WrongStatus
 from bot.games.base import TAKE_BACK, Game
-from bot.games.base.language import tr, trn
+from bot.games.base.language import code, tr, trn
 from bot.games.base.words import join
 from bot.replays import Replayed, replay_log
 from bot.statuses import TableStatus
@@ -276,6 +276,24 @@ KEPT = 4  # stories kept (a finished game's players pressing one after the other
 _kept: weakref.WeakKeyDictionary[TableService, OrderedDict[tuple[int, str], asyncio.Future[StoryPictures]]] = (
     weakref.WeakKeyDictionary()
 )
+
+
+TOLD_KEPT = 32  # stories told (plain data, no pictures) kept for the words of finished games' web pages
+_told: weakref.WeakKeyDictionary[TableService, OrderedDict[tuple[int, str], Story]] = weakref.WeakKeyDictionary()
+
+
+async def told_kept(service: TableService, table: Table) -> Story:
+    """``told``, kept a while: a finished game's page says its story's words on every view, and a finished game's
+    story never changes (its log is closed), so the log is replayed once, not per view."""
+    kept = _told.setdefault(service, OrderedDict())
+    key = (table.id, code())
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = await told(service, table)
+        while len(kept) > TOLD_KEPT:
+            kept.popitem(last=False)
+    kept.move_to_end(key)
+    return found
 
 
 async def story_of(service: TableService, table: Table) -> StoryPictures:

@@ -169,7 +169,7 @@ async def _story(service: TableService, table: Table) -> StoryLinks | None:
     if table.status != TableStatus.FINISHED:
         return None
     with i18n.speaking(table.language):
-        told = await story.told(service, table)
+        told = await story.told_kept(service, table)
         animation_alt = story.animation_words(told, len(told.shown))
         scores_alt = story.chart_words(told)
     animation = f"/games/{table.id}/story.{drawings.made_as()}"

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
+from bot import story
 from bot.services import Services
 from bot.statuses import TableStatus
 from bot.tables import Table
@@ -171,6 +172,25 @@ async def test_a_finished_game_s_page_shows_its_story_and_a_running_game_has_non
     assert "Game story" not in await (await client.get(f"/games/{running.id}")).text()
     for part in ("scores.png", f"story.{moving[2]}"):  # a running game's story has no address
         assert (await client.get(f"/games/{running.id}/{part}")).status == 404
+
+
+async def test_a_finished_game_s_story_is_told_once_for_its_page(
+    client: TestClient, services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its words on every view come from the story told once (the log of a finished game never changes)."""
+    table = await _finished(services)
+    replays = 0
+    told = story.told
+
+    async def counting(service: Any, at: Any) -> Any:
+        nonlocal replays
+        replays += 1
+        return await told(service, at)
+
+    monkeypatch.setattr(story, "told", counting)
+    pages = [await (await client.get(f"/games/{table.id}")).text() for _ in range(3)]
+    assert replays == 1
+    assert pages[0] == pages[2] and 'alt="' in pages[0]
 
 
 async def test_pictures_only_of_the_positions_the_page_shows(client: TestClient, services: Services) -> None:
