@@ -43,6 +43,8 @@ class Priority(IntEnum):
 
 
 _priority: ContextVar[Priority] = ContextVar("request_priority", default=Priority.MOVE)
+# While it says so, the requests of a ``yielding`` block go at ``MOVE`` after all (``yielding``'s ``until``).
+_until: ContextVar[Callable[[], bool] | None] = ContextVar("request_until", default=None)
 # A slot taken ahead for the next counted request of this task (``Budget.paid``): when, while it is unused.
 _paid: ContextVar[list[float | None] | None] = ContextVar("request_paid", default=None)
 
@@ -52,14 +54,23 @@ def priority() -> Priority:
     return _priority.get()
 
 
+def raised_when() -> Callable[[], bool] | None:
+    """When the requests made now go at ``MOVE`` after all, if ever (``yielding``'s ``until``)."""
+    return _until.get()
+
+
 @contextmanager
-def yielding(level: Priority) -> Iterator[None]:
+def yielding(level: Priority, *, until: Callable[[], bool] | None = None) -> Iterator[None]:
     """The requests made inside go at ``level``, or lower if an outer block said so: a reminder delivered inside
-    a tournament's round start stays behind moves."""
+    a tournament's round start stays behind moves. ``until``: while waiting, they go at ``MOVE`` as soon as it is
+    true (a turn's DMs that a newer move of the same game waits behind: else that move's board would wait at
+    their priority)."""
     token = _priority.set(max(_priority.get(), level))
+    raised = _until.set(until if until is not None else _until.get())
     try:
         yield
     finally:
+        _until.reset(raised)
         _priority.reset(token)
 
 
@@ -124,6 +135,9 @@ class Budget:
         self._clock = clock
         self._granted_at = -math.inf  # when the last slot was handed to its request
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # a heap: (priority, arrival, waiter)
+        # Waiters whose priority may rise to MOVE (their ``until``), looked at on each slot: (priority, arrival,
+        # waiter, until).
+        self._raisable: list[tuple[int, int, asyncio.Future[None], Callable[[], bool]]] = []
         self._arrivals = itertools.count()
         self._pump: asyncio.Task[None] | None = None
         self.granted = 0  # requests let through so far
@@ -131,9 +145,10 @@ class Budget:
 
     @property
     def waiting(self) -> int:
-        return sum(1 for *_, waiter in self._waiting if not waiter.done())
+        waiters = [waiter for *_, waiter in self._waiting] + [waiter for _, _, waiter, _ in self._raisable]
+        return sum(1 for waiter in waiters if not waiter.done())
 
-    async def request(self, priority: Priority) -> None:
+    async def request(self, priority: Priority, until: Callable[[], bool] | None = None) -> None:
         """Wait for the slot of a counted request about to be sent (at once when one was taken ahead for it)."""
         paid = _paid.get()
         if paid is not None and paid[0] is not None:
@@ -142,7 +157,7 @@ class Budget:
                 return
             # Held elsewhere since (discord.py waiting for the channel's own limit): its slot has passed, and
             # sent now it could join a second's full share.
-        await self.take(priority)
+        await self.take(priority, until)
 
     @contextmanager
     def paid(self) -> Iterator[None]:
@@ -155,14 +170,18 @@ class Budget:
         finally:
             _paid.reset(token)
 
-    async def take(self, priority: Priority) -> None:
-        """Wait for a slot."""
+    async def take(self, priority: Priority, until: Callable[[], bool] | None = None) -> None:
+        """Wait for a slot (at ``MOVE`` once ``until`` is true, when given)."""
         loop = asyncio.get_running_loop()
         if self._pump is not None and self._pump.get_loop() is not loop:  # an event loop run before (tests)
             self._pump = None
             self._waiting = [entry for entry in self._waiting if entry[2].get_loop() is loop]
+            self._raisable = [entry for entry in self._raisable if entry[2].get_loop() is loop]
         waiter: asyncio.Future[None] = loop.create_future()
-        heapq.heappush(self._waiting, (priority, next(self._arrivals), waiter))
+        if until is not None and priority > Priority.MOVE:
+            self._raisable.append((priority, next(self._arrivals), waiter, until))
+        else:
+            heapq.heappush(self._waiting, (priority, next(self._arrivals), waiter))
         if self._pump is None or self._pump.done():
             self._pump = asyncio.create_task(self._grant())
         await waiter  # cancelled (its request abandoned): the pump passes over it
@@ -170,7 +189,7 @@ class Budget:
     async def _grant(self) -> None:
         """One slot at a time, each to the first waiter at its moment: a move that arrives while a reminder's
         slot comes near takes that slot."""
-        while self._waiting:
+        while self._waiting or self._raisable:
             try:
                 wait = await self.slots.reserve()
             except Exception:  # a Slots source that broke its word: never leave the waiters hanging
@@ -181,11 +200,33 @@ class Budget:
             wait = max(wait, self._granted_at + self.slots.interval - self._clock())
             if wait > 0:
                 await self._sleep(wait)
-            while self._waiting:
-                *_, waiter = heapq.heappop(self._waiting)
-                if not waiter.done():
-                    self.granted += 1
-                    self.delayed += wait > 0
-                    self._granted_at = self._clock()
-                    waiter.set_result(None)
-                    break
+            waiter = self._next()
+            if waiter is not None:
+                self.granted += 1
+                self.delayed += wait > 0
+                self._granted_at = self._clock()
+                waiter.set_result(None)
+
+    def _next(self) -> asyncio.Future[None] | None:
+        """The waiter the slot is for: the first by priority (a raisable one's at MOVE when its ``until`` says so),
+        then arrival; those abandoned meanwhile are dropped."""
+        while self._waiting and self._waiting[0][2].done():
+            heapq.heappop(self._waiting)
+        self._raisable = [entry for entry in self._raisable if not entry[2].done()]
+        best: tuple[int, int] | None = (self._waiting[0][0], self._waiting[0][1]) if self._waiting else None
+        chosen: int | None = None  # the index of a raisable waiter that goes first
+        for n, (level, arrival, _, until) in enumerate(self._raisable):
+            rank = (Priority.MOVE if _raised(until) else level, arrival)
+            if best is None or rank < best:
+                best, chosen = rank, n
+        if chosen is not None:
+            return self._raisable.pop(chosen)[2]
+        return heapq.heappop(self._waiting)[2] if self._waiting else None
+
+
+def _raised(until: Callable[[], bool]) -> bool:
+    try:
+        return until()
+    except Exception:  # a broken test of urgency never stops the budget
+        log.exception("a request's priority could not be decided")
+        return False

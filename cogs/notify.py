@@ -114,7 +114,9 @@ class DiscordNotifier:
         await self.boards.show(table, note, pings([*by_ping.values(), *in_board.values()]), headline=headline)
         await self._offers(table, note)
         shown_in_public()  # the mover's answer may go now: the rest are this turn's notifications
-        with pacing.yielding(Priority.NOTICE):  # the board is out: the rest are this turn's notifications
+        # The board is out: the rest are this turn's notifications. They yield to other games' boards, not to
+        # this game's next move: the next move's delivery waits for them.
+        with pacing.yielding(Priority.NOTICE, until=lambda: self.bot.service.delivery.behind(table.id)):
             await self._tell(table, note, by_dm, drop_dm, drop_ping, in_board)
 
     async def _tell(self, table: Table, note: Notification, by_dm: dict[int, int], drop_dm: dict[int, int],

@@ -45,7 +45,7 @@ class PacedConnector(aiohttp.TCPConnector):
         self, req: aiohttp.ClientRequest, traces: list[aiohttp.tracing.Trace], timeout: aiohttp.ClientTimeout
     ) -> aiohttp.connector.Connection:
         if counted(req.url):
-            await self.budget.request(pacing.priority())
+            await self.budget.request(pacing.priority(), pacing.raised_when())
         return await super().connect(req, traces, timeout)
 
 

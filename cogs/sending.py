@@ -106,7 +106,7 @@ class Sender:
         waiting = self._waiting[message_id] = _Edit(dict(kwargs))
         try:
             try:
-                await self.bot.budget.take(pacing.priority())
+                await self.bot.budget.take(pacing.priority(), pacing.raised_when())
             finally:
                 del self._waiting[message_id]  # from now on, another edit is another request
             with self.bot.budget.paid():

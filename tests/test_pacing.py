@@ -97,6 +97,32 @@ async def test_moves_go_first_then_notifications_then_background_posts() -> None
     assert order == ["reminder 0", "board", "turn DM", "reminder 1", "reminder 2", "reminder 3", "reminder 4"]
 
 
+async def test_a_turns_dms_go_as_a_move_once_its_games_next_move_waits_for_them() -> None:
+    """A turn's DMs yield to other games' boards, but not to their own game's next move, which waits for them:
+    while it does (``until``), they go at MOVE, in the order they came, so that move's board is not held back."""
+
+    async def run(next_move_waits: bool) -> list[str]:
+        budget, _ = fake_budget(rate=10)
+        order: list[str] = []
+
+        async def request(name: str, priority: Priority, until: Any = None) -> None:
+            await budget.take(priority, until)
+            order.append(name)
+
+        first = asyncio.create_task(request("board 1", Priority.MOVE))
+        await asyncio.sleep(0)  # the free slot; the rest wait
+        dm = asyncio.create_task(request("game 1's DM", Priority.NOTICE, lambda: next_move_waits))
+        boards = [asyncio.create_task(request(f"board {n}", Priority.MOVE)) for n in range(2, 4)]
+        await asyncio.gather(first, dm, *boards)
+        return order
+
+    assert await run(next_move_waits=False) == ["board 1", "board 2", "board 3", "game 1's DM"]
+    assert await run(next_move_waits=True) == ["board 1", "game 1's DM", "board 2", "board 3"]
+    with pacing.yielding(Priority.NOTICE, until=lambda: True):
+        assert pacing.priority() == Priority.NOTICE and pacing.raised_when() is not None
+    assert pacing.raised_when() is None
+
+
 async def test_notifications_go_in_the_order_they_came() -> None:
     budget, _ = fake_budget(rate=5)
     sent: list[int] = []

@@ -286,6 +286,37 @@ async def test_the_answer_waits_for_the_newest_board_not_an_older_one(db: Databa
     await service.delivery.close()
 
 
+async def test_a_delivery_knows_when_a_newer_one_of_its_game_waits_behind_it(db: Database) -> None:
+    held, seen = asyncio.Event(), asyncio.Event()
+    behind: list[bool] = []
+
+    class Slow(RecordingNotifier):
+        async def deliver(self, table: Table, note: Notification) -> None:
+            if note.version == 1:
+                seen.set()
+                await held.wait()  # the turn's DMs, waiting for their slots
+                behind.append(service.delivery.behind(table.id))
+            await super().deliver(table, note)
+
+    service = TableService(db, Slow())
+    table = await _started(service)
+    assert not service.delivery.behind(table.id)
+    seat, user = _mover(table)
+    first = asyncio.create_task(service.act(table.id, user, table.game.legal_actions(table.state, seat)[0]))
+    await seen.wait()
+    assert not service.delivery.behind(table.id)
+    table = await service.get(table.id)
+    seat, user = _mover(table)
+    second = asyncio.create_task(service.act(table.id, user, table.game.legal_actions(table.state, seat)[0]))
+    for _ in range(50):
+        if service.delivery.behind(table.id):
+            break
+        await asyncio.sleep(0.01)
+    held.set()
+    await asyncio.gather(first, second)
+    assert behind == [True] and not service.delivery.behind(table.id)
+
+
 @pytest.mark.backends
 async def test_notification_names_new_seats_to_act(service: TableService, notifier: RecordingNotifier) -> None:
     table = await _started(service)

@@ -105,6 +105,7 @@ class Delivery:
         self._failures: dict[int, int] = {}  # game id -> failed deliveries in a row
         self._retries: dict[int, asyncio.TimerHandle] = {}  # game id -> its next try, when one is due
         self._retrying: set[asyncio.Task[None]] = set()
+        self._queued: dict[int, int] = {}  # game id -> deliveries waiting for the one in progress
         # Called with a game id after a finished game's last notification went out (tournaments listen).
         self.finish_listeners: list[Callable[[int], Awaitable[None]]] = []
 
@@ -158,7 +159,15 @@ class Delivery:
         committed meanwhile by a process that found the game claimed is sent too. (A database no other
         process uses has no such rows: a task of this process that commits one meanwhile waits here for its
         own delivery.) False when a notification failed and stays pending."""
-        async with self._locks.setdefault(game_id, asyncio.Lock()):
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        self._queued[game_id] = self._queued.get(game_id, 0) + 1
+        try:
+            await lock.acquire()
+        finally:
+            self._queued[game_id] -= 1
+            if not self._queued[game_id]:
+                del self._queued[game_id]
+        try:
             while True:
                 async with self.db.claim(f"delivery:{game_id}") as mine:
                     if not mine:
@@ -167,6 +176,13 @@ class Delivery:
                         return False
                 if not self.db.shared or not await outbox_sql.pending(self.db, game_id):
                     return True
+        finally:
+            lock.release()
+
+    def behind(self, game_id: int) -> bool:
+        """Whether a delivery of the game waits for the one in progress (a newer move's, whose board should not
+        wait for the older turn's DMs at their lower priority)."""
+        return game_id in self._queued
 
     async def _deliver_claimed(self, game_id: int) -> bool:
         """Send the pending rows read now (another process may have sent some since we last looked); False
