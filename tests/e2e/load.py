@@ -102,6 +102,13 @@ class LoadReport:
         first, last = len(shown) // 4, 3 * len(shown) // 4
         return (last - first) / (shown[last] - shown[first]) if shown[last] > shown[first] else float("nan")
 
+    def steady_board_p95(self) -> float:
+        """The board's p95 over the middle half of the moves (as ``steady_rate``): not the start, when every
+        game's first move comes within its first think, nor the tail."""
+        moves = sorted(zip(self.shown_at, self.latencies, strict=True))
+        first, last = len(moves) // 4, 3 * len(moves) // 4
+        return self.percentile(0.95, [latency for _, latency in moves[first:last]])
+
     def cpu_per_move(self) -> float:
         return self.bot_cpu_seconds / self.moves if self.moves else 0.0
 
@@ -113,7 +120,8 @@ class LoadReport:
             "over the middle half of the moves)",
             f"click to new board posted: p50 {self.percentile(0.5) * 1000:.0f} ms, "
             f"p95 {self.percentile(0.95) * 1000:.0f} ms, max {max(self.latencies, default=0) * 1000:.0f} ms, "
-            f"mean {statistics.fmean(self.latencies) * 1000 if self.latencies else 0:.0f} ms",
+            f"mean {statistics.fmean(self.latencies) * 1000 if self.latencies else 0:.0f} ms; "
+            f"p95 over the middle half of the moves {self.steady_board_p95() * 1000:.0f} ms",
             f"click to acknowledgement: p50 {self.percentile(0.5, self.acks) * 1000:.0f} ms, "
             f"p95 {self.percentile(0.95, self.acks) * 1000:.0f} ms, max {max(self.acks, default=0) * 1000:.0f} ms",
             self.limits_line(),
