@@ -70,6 +70,7 @@ class LoadReport:
     latencies: list[float] = field(default_factory=list)  # click to board posted, per move
     acks: list[float] = field(default_factory=list)  # click to its first answer, per click while people moved
     shown_at: list[float] = field(default_factory=list)  # when each move's board was posted (monotonic)
+    boards: list[tuple[int, float, float]] = field(default_factory=list)  # (game, clicked, board posted) a move
     errors: list[str] = field(default_factory=list)
     rss_mb: float = 0.0  # resident memory of the bot at the end of the run
     peak_rss_mb: float = 0.0
@@ -196,6 +197,7 @@ async def _player(game: Game, rng: random.Random, moves: int, think: float, repo
             return
         report.latencies.append(shown - sent)
         report.shown_at.append(shown)
+        report.boards.append((game.id, sent, shown))
         report.moves += 1
 
 

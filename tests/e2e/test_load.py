@@ -15,6 +15,9 @@ Each prints its report, with the ``discord limits:`` line.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from tests.e2e.double.ratelimits import GLOBAL_PER_SECOND
@@ -40,6 +43,8 @@ async def test_games_in_progress_at_once(plan: Plan, request: pytest.FixtureRequ
         url = await server.new_database()
     report = await run_load(plan, database_url=url)
     print(f"\n{plan}\n" + "\n".join(report.lines()))
+    if os.environ.get("MK_LOAD_BOARDS"):  # every move's game, click and board times, to look at
+        Path(os.environ["MK_LOAD_BOARDS"]).write_text("\n".join(f"{g} {c:.3f} {b:.3f}" for g, c, b in report.boards))
     assert not report.errors, report.errors[:10]
     assert report.moves == plan.games * plan.moves
     if plan == UNDER_THE_LIMIT:
