@@ -83,3 +83,14 @@ async def test_a_drop_of_the_player_to_move_passes_the_turn_and_tells_them_once(
     nxt = table.player_at(min(table.to_act())).user_id
     (turn_dm,) = [s for s in fake.posted_since(mark) if s.where == f"dm:{nxt}"]
     assert f"<@{dropped.id}> {DROP}" in turn_dm.content and "resigned" not in turn_dm.content
+
+
+async def test_a_drop_that_ends_the_game_is_said_as_a_drop_to_the_end(fake: FakeDiscord, alice: Any, bob: Any) -> None:
+    """The game's last words say a player left, not that one resigned: the engine only knows a resignation."""
+    game_id, _ = await start_game(fake, alice, bob)
+    mark = len(fake.sent)
+    await fake.bot.service.resign(game_id, bob.id, dropped=True)
+    said = "\n".join(s.content for s in fake.since(mark) if not s.private)
+    assert f"<@{bob.id}> {DROP}" in said, said
+    assert f"The game is over now that a player has left: <@{alice.id}> wins." in said, said
+    assert "resign" not in said.lower()

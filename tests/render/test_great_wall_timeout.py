@@ -47,7 +47,7 @@ def test_the_final_alt_text_tells_out_of_time_from_resigned() -> None:
     assert "3rd Ana, 15 from markers 8 and 7, resigned" in text
     assert "2nd Cy, 3 from markers 2 and 1, out of time" in text
     plain = alt_text("great_wall", "final", GAME.view(_over(False), None), NAMES[:3])
-    assert "The game is over after a resignation: Bo wins." in plain
+    assert "The game is over now that a player has left: Bo wins." in plain
     assert "out of time" not in plain and plain.count(", resigned") == 2
 
 

@@ -134,13 +134,13 @@ def _game_over(p: Mapping[str, Any], names: Sequence[str]) -> str:
         if timed_out:
             return tr("The game is over after a player ran out of time: {player} wins.", player=winners[0])
         if resigned:
-            return tr("The game is over after a resignation: {player} wins.", player=winners[0])
+            return tr("The game is over now that a player has left: {player} wins.", player=winners[0])
         return tr("The game is over: {player} wins.", player=winners[0])
     if timed_out:
         return tr("The game is over after a player ran out of time: {players} share the win.",
                   players=join(winners))
     if resigned:
-        return tr("The game is over after a resignation: {players} share the win.", players=join(winners))
+        return tr("The game is over now that a player has left: {players} share the win.", players=join(winners))
     return tr("The game is over: {players} share the win.", players=join(winners))
 
 

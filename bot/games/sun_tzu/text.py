@@ -23,7 +23,7 @@ REASONS = {
     "instant_win_r6": mark("the scoring of round 6 pushed the score marker into an end box"),
     "final_r9": mark("round 9 is scored"),
     "last_event": mark("the condition of the last event card was met"),
-    "resignation": mark("a player resigned"),
+    "resignation": mark("a player left the game"),  # resigned, or dropped by a tournament organiser
 }
 # The reason "resignation" when the leaver in fact ran out of time (a forfeit clock).
 TIMED_OUT = mark("a player ran out of time")

@@ -53,7 +53,7 @@ def test_draws_claims_and_the_end_in_spanish_and_japanese() -> None:
         " (se retira la pareja igual 5-5)."
     )
     tied = Event("game_over", {"reason": "resignation", "scores": [9, 9], "ranking": [1, 1]})
-    assert (_say(tied, "es-ES") or "").startswith("La partida ha terminado tras un abandono: Ana")
+    assert (_say(tied, "es-ES") or "").startswith("La partida ha terminado porque un jugador la ha dejado: Ana")
     assert (_say(tied, "es-ES") or "").endswith(" Bo comparten la victoria.")
     won = Event("game_over", {"reason": "normal", "scores": [9, 12, 9], "ranking": [2, 1, 2]})
     assert _say(won, "ja") == "ゲーム終了：Boの勝ちです。"

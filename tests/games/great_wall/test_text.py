@@ -69,7 +69,7 @@ def test_end_of_game_sentences() -> None:
     won = Event("game_over", {"reason": "normal", "scores": [9, 12, 9], "ranking": [2, 1, 2]})
     assert _say(won) == "The game is over: Bo wins."
     tied = Event("game_over", {"reason": "resignation", "scores": [9, 9], "ranking": [1, 1]})
-    assert _say(tied) == "The game is over after a resignation: Ana and Bo share the win."
+    assert _say(tied) == "The game is over now that a player has left: Ana and Bo share the win."
     assert _say(Event("something_else")) is None
 
 

@@ -94,7 +94,7 @@ def test_the_game_over_sentence_names_how_the_last_player_left() -> None:
     state, _ = GAME.resign(_start(), 0, timed_out=True)
     _, events = GAME.resign(state, 2)
     assert "timed_out" not in events[-1].public
-    assert GAME.describe(events[-1], NAMES) == "The game is over after a resignation: Bo wins."
+    assert GAME.describe(events[-1], NAMES) == "The game is over now that a player has left: Bo wins."
 
 
 def test_a_computer_players_world_keeps_who_ran_out_of_time() -> None:

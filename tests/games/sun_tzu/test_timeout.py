@@ -40,7 +40,7 @@ def test_an_ordinary_resignation_is_told_as_before(middle: Any) -> None:
     assert set(events[1].public) == {"reason", "marker"}
     assert GAME.describe(events[0], NAMES) == "Bo resigns."
     ending = GAME.describe(events[1], NAMES)
-    assert ending is not None and ending.startswith("The game is over: a player resigned")
+    assert ending is not None and ending.startswith("The game is over: a player left the game")
     assert "timed_out" not in GAME.dump(over)
     assert all(p["timed_out"] is False for p in GAME.view(over, None)["players"])
     assert all(part["timed_out"] is False for part in GAME.result(over).breakdown)
